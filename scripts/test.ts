@@ -1,0 +1,92 @@
+// `npm test`: unit tests, a production build, HTTP integration tests on SQLite and on PostgreSQL,
+// then the browser tests; ends with one `N passed, N failed` line over every stage.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import pg from 'pg';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const REPORTS = path.join(ROOT, 'test-results', 'tap');
+const only = process.argv.slice(2); // e.g. `npm test -- unit integration:sqlite`
+const wanted = (stage: string) => only.length === 0 || only.some((o) => stage === o || stage.startsWith(`${o}:`));
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures: string[] = [];
+
+function files(dir: string): string[] {
+  const abs = path.join(ROOT, dir);
+  if (!existsSync(abs)) return [];
+  return readdirSync(abs, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.test.ts'))
+    .sort()
+    .map((f) => path.join(dir, f));
+}
+
+function run(cmd: string, args: string[], env: Record<string, string> = {}): number {
+  const res = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env } });
+  return res.status ?? 1;
+}
+
+function nodeTests(stage: string, testFiles: string[], env: Record<string, string> = {}) {
+  if (!wanted(stage) || testFiles.length === 0) return;
+  console.log(`\n=== ${stage}: ${testFiles.length} file(s)`);
+  const tap = path.join(REPORTS, `${stage.replace(/\W+/g, '-')}.tap`);
+  const status = run(process.execPath, [
+    '--import', 'tsx', '--test', '--test-timeout=180000',
+    '--test-reporter=spec', '--test-reporter-destination=stdout',
+    '--test-reporter=tap', `--test-reporter-destination=${tap}`,
+    ...testFiles,
+  ], env);
+  const text = existsSync(tap) ? readFileSync(tap, 'utf8') : '';
+  const count = (name: string) => Number(new RegExp(`^# ${name} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
+  const passed = count('pass');
+  const failed = count('fail') + count('cancelled');
+  totals.passed += passed;
+  totals.failed += failed;
+  totals.skipped += count('skipped') + count('todo');
+  if (status !== 0 || failed > 0) failures.push(`${stage} (exit ${status}, ${failed} failed)`);
+  if (status !== 0 && failed === 0) totals.failed += 1; // a crash outside any test still fails the run
+}
+
+async function postgresAnswers(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+async function main() {
+  rmSync(REPORTS, { recursive: true, force: true });
+  mkdirSync(REPORTS, { recursive: true });
+  nodeTests('unit', files('test/unit'));
+
+  const needsBuild = ['integration', 'e2e'].some((s) => wanted(s)) && process.env.SKIP_BUILD !== '1';
+  if (needsBuild && run('npm', ['run', '-s', 'build']) !== 0) {
+    failures.push('build');
+    totals.failed += 1;
+  } else {
+    nodeTests('integration:sqlite', files('test/integration'), { TEST_DB: 'sqlite' });
+    const pgUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+    if (wanted('integration:postgresql')) {
+      if (await postgresAnswers(pgUrl)) {
+        nodeTests('integration:postgresql', files('test/integration'), { TEST_DB: 'postgresql', TEST_DATABASE_URL: pgUrl });
+      } else if (process.env.CI) {
+        failures.push('integration:postgresql (no PostgreSQL answers; CI requires it)');
+        totals.failed += 1;
+      } else {
+        console.log('\n=== integration:postgresql skipped: no PostgreSQL answers at TEST_DATABASE_URL');
+      }
+    }
+  }
+
+  console.log(`\n${failures.length ? `Failed stages: ${failures.join(', ')}` : 'All stages passed.'}`);
+  console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+  process.exit(failures.length ? 1 : 0);
+}
+
+void main();

@@ -1,0 +1,45 @@
+// Flag parsing for the operator CLI: --flag value pairs, lists as comma-separated values.
+import { parseArgs } from 'node:util';
+import { AuthError } from '@/core/errors';
+
+export function parseFlags(argv: string[], names: string[], booleans: string[] = []) {
+  const options = Object.fromEntries([
+    ...names.map((n) => [n, { type: 'string' as const }]),
+    ...booleans.map((n) => [n, { type: 'boolean' as const }]),
+  ]);
+  try {
+    return parseArgs({ args: argv, options, strict: true, allowPositionals: false }).values as Record<string, string | boolean | undefined>;
+  } catch (error) {
+    throw new AuthError('validation_failed', error instanceof Error ? error.message : String(error));
+  }
+}
+
+export function required(flags: Record<string, unknown>, name: string): string {
+  const value = flags[name];
+  if (typeof value !== 'string' || value.trim() === '') throw new AuthError('validation_failed', `--${name} is required`);
+  return value;
+}
+
+export const list = (value: unknown): string[] =>
+  typeof value === 'string' ? value.split(',').map((s) => s.trim()).filter(Boolean) : [];
+
+/** `pos:read,pos:write,orders:read` → { pos: ['read', 'write'], orders: ['read'] }. */
+export function permissions(value: unknown): Record<string, string[]> {
+  const result: Record<string, string[]> = {};
+  for (const entry of list(value)) {
+    const [module, action, extra] = entry.split(':');
+    if (!module || !action || extra !== undefined) throw new AuthError('validation_failed', `--permissions: "${entry}" is not module:action`);
+    (result[module] ??= []).push(action);
+  }
+  return result;
+}
+
+/** The password from --password, or from standard input with --password-stdin. */
+export async function password(flags: Record<string, unknown>, name = 'password'): Promise<string> {
+  if (flags['password-stdin']) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  }
+  return required(flags, name);
+}

@@ -1,0 +1,144 @@
+// The service's configuration, parsed once from the environment with zod; errors name the variable.
+import { z } from 'zod';
+import { parseDurationSeconds } from './duration';
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+const duration = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((value, ctx) => {
+      const seconds = parseDurationSeconds(value);
+      if (seconds === null) {
+        ctx.addIssue({ code: 'custom', message: `"${value}" is not a duration (use 900, 30s, 15m, 12h or 7d)` });
+        return z.NEVER;
+      }
+      return seconds;
+    });
+
+const count = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const flag = z.enum(['0', '1', 'true', 'false']).optional().transform((v) => (v === undefined ? undefined : v === '1' || v === 'true'));
+
+const envSchema = z.object({
+  NODE_ENV: z.string().default('development'),
+  DATABASE_URL: z.string().trim().optional().transform((v) => v || undefined)
+    .refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// or postgresql:// URL'),
+  DATA_DIR: z.string().trim().min(1).default('./.data'),
+  JWT_ACCESS_SECRET: z.string().optional(),
+  JWT_REFRESH_SECRET: z.string().optional(),
+  JWT_ACCESS_EXPIRES: duration('15m'),
+  JWT_REFRESH_EXPIRES: duration('7d'),
+  JWT_REFRESH_REUSE_GRACE: duration('10s'),
+  JWT_ISSUER: z.string().min(1).default('commerce-auth'),
+  JWT_AUDIENCE: z.string().min(1).default('commerce-platform'),
+  PASSWORD_RESET_TOKEN_TTL: duration('10m'),
+  PASSWORD_RESET_OTP_TTL: duration('10m'),
+  PASSWORD_RESET_MAX_ATTEMPTS: count(5),
+  PASSWORD_RESET_LOG_OTP: z.enum(['0', '1']).optional(),
+  BCRYPT_ROUNDS: z.coerce.number().int().min(4).max(15).default(12),
+  SMTP_URL: z.string().trim().optional().transform((v) => v || undefined),
+  MAIL_FROM: z.string().min(3).default('Commerce Auth <no-reply@localhost>'),
+  /** How many proxies in front of the app append to X-Forwarded-For: 0 (use the socket), 1, 2... */
+  TRUST_PROXY: z.string().trim().default('0').transform((v, ctx) => {
+    const hops = v === 'true' ? 1 : v === 'false' ? 0 : Number(v);
+    if (!Number.isInteger(hops) || hops < 0 || hops > 10) {
+      ctx.addIssue({ code: 'custom', message: 'must be 0, 1, 2... (the number of proxies) or true/false' });
+      return z.NEVER;
+    }
+    return hops;
+  }),
+  MAX_BODY_BYTES: count(16 * 1024),
+  RATE_LIMIT_LOGIN_WINDOW: duration('15m'),
+  RATE_LIMIT_LOGIN_PER_IDENTITY_IP: count(10),
+  RATE_LIMIT_LOGIN_PER_IDENTITY: count(100),
+  RATE_LIMIT_LOGIN_PER_IP: count(100),
+  RATE_LIMIT_RESET_WINDOW: duration('1h'),
+  RATE_LIMIT_RESET_PER_IDENTITY: count(5),
+  RATE_LIMIT_RESET_PER_IP: count(30),
+  DEMO_ACCOUNTS: flag,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export interface DevSecretsSource {
+  /** Returns stable development secrets (generated once, kept under DATA_DIR). */
+  (): { access: string; refresh: string };
+}
+
+function secretBytes(value: string): number {
+  return Buffer.byteLength(value, 'utf8');
+}
+
+export function parseConfig(env: Record<string, string | undefined>, devSecrets?: DevSecretsSource) {
+  // COMMERCE_AUTH_NODE_ENV is the NODE_ENV the operator gave the server, before Next.js set its own.
+  const parsed = envSchema.safeParse({ ...env, NODE_ENV: env.COMMERCE_AUTH_NODE_ENV || env.NODE_ENV });
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+
+  let accessSecret = e.JWT_ACCESS_SECRET || undefined;
+  let refreshSecret = e.JWT_REFRESH_SECRET || undefined;
+  let usingDevSecrets = false;
+  if (production) {
+    for (const [name, value] of [['JWT_ACCESS_SECRET', accessSecret], ['JWT_REFRESH_SECRET', refreshSecret]] as const) {
+      if (!value) throw new ConfigError(`${name} is required in production (a random value of at least 32 bytes)`);
+      if (secretBytes(value) < 32) throw new ConfigError(`${name} must be at least 32 bytes long in production`);
+    }
+  } else if (!accessSecret || !refreshSecret) {
+    if (!devSecrets) throw new ConfigError('JWT_ACCESS_SECRET and JWT_REFRESH_SECRET are required');
+    const generated = devSecrets();
+    accessSecret ??= generated.access;
+    refreshSecret ??= generated.refresh;
+    usingDevSecrets = true;
+  }
+  if (accessSecret === refreshSecret) {
+    throw new ConfigError('JWT_ACCESS_SECRET and JWT_REFRESH_SECRET must be different values');
+  }
+
+  return {
+    production,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.DATA_DIR,
+    usingDevSecrets,
+    jwt: {
+      accessSecret: accessSecret as string,
+      refreshSecret: refreshSecret as string,
+      accessTtl: e.JWT_ACCESS_EXPIRES,
+      refreshTtl: e.JWT_REFRESH_EXPIRES,
+      refreshReuseGrace: e.JWT_REFRESH_REUSE_GRACE,
+      issuer: e.JWT_ISSUER,
+      audience: e.JWT_AUDIENCE,
+    },
+    passwordReset: {
+      tokenTtl: e.PASSWORD_RESET_TOKEN_TTL,
+      otpTtl: e.PASSWORD_RESET_OTP_TTL,
+      maxAttempts: e.PASSWORD_RESET_MAX_ATTEMPTS,
+      logOtp: e.PASSWORD_RESET_LOG_OTP === undefined ? !production : e.PASSWORD_RESET_LOG_OTP === '1',
+    },
+    bcryptRounds: e.BCRYPT_ROUNDS,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    trustProxyHops: e.TRUST_PROXY,
+    maxBodyBytes: e.MAX_BODY_BYTES,
+    rateLimits: {
+      loginWindow: e.RATE_LIMIT_LOGIN_WINDOW,
+      loginPerIdentityIp: e.RATE_LIMIT_LOGIN_PER_IDENTITY_IP,
+      loginPerIdentity: e.RATE_LIMIT_LOGIN_PER_IDENTITY,
+      loginPerIp: e.RATE_LIMIT_LOGIN_PER_IP,
+      resetWindow: e.RATE_LIMIT_RESET_WINDOW,
+      resetPerIdentity: e.RATE_LIMIT_RESET_PER_IDENTITY,
+      resetPerIp: e.RATE_LIMIT_RESET_PER_IP,
+    },
+    demoAccounts: e.DEMO_ACCOUNTS ?? !production,
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+export type Config = ReturnType<typeof parseConfig>;

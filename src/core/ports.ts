@@ -1,0 +1,123 @@
+// The ports the auth core needs from the outside world; the composition root plugs in the real ones.
+import type { Role } from './schemas';
+
+export interface Clock {
+  now(): Date;
+}
+
+export interface PasswordHasher {
+  hash(password: string): Promise<string>;
+  verify(password: string, hash: string): Promise<boolean>;
+}
+
+/** A pino-compatible subset: structured fields first, message second. */
+export interface Logger {
+  debug(fields: object, message?: string): void;
+  info(fields: object, message?: string): void;
+  warn(fields: object, message?: string): void;
+  error(fields: object, message?: string): void;
+}
+
+/** Where the request came from, as far as the transport can tell. */
+export interface ClientInfo {
+  ip?: string;
+  userAgent?: string;
+}
+
+export interface AccountRecord {
+  role: Role;
+  id: string;
+  email: string;
+  name: string;
+  /** admin_type or vendor_type. */
+  type: string;
+  modules: string[];
+  modulePermissions: Record<string, string[]>;
+  passwordHash: string;
+  tokenVersion: number;
+  disabled: boolean;
+  vendor?: { id: string; name: string };
+}
+
+export interface NewAdmin {
+  email: string;
+  name: string;
+  adminType: string;
+  modules: string[];
+  passwordHash: string;
+}
+
+export interface NewVendorAccount {
+  vendorId: string;
+  email: string;
+  name: string;
+  vendorType: string;
+  modules: string[];
+  modulePermissions: Record<string, string[]>;
+  passwordHash: string;
+  storeIds: string[];
+}
+
+export interface StoreRecord {
+  id: string;
+  vendorId: string;
+  name: string;
+}
+
+export interface TerminalRecord {
+  id: string;
+  storeId: string;
+  name: string;
+}
+
+export interface AccountRepository {
+  findByEmail(role: Role, email: string): Promise<AccountRecord | null>;
+  findById(role: Role, id: string): Promise<AccountRecord | null>;
+  /** Replaces the hash, bumps the token version and revokes every refresh family, atomically. */
+  replacePassword(role: Role, id: string, passwordHash: string, now: Date): Promise<void>;
+  /** Disabling also bumps the token version and revokes every refresh family, atomically. */
+  setDisabled(role: Role, id: string, disabled: boolean, now: Date): Promise<void>;
+  /** Stores the account may work in (all of the business for owners) with their terminals. */
+  storesFor(account: AccountRecord): Promise<{ stores: StoreRecord[]; terminals: TerminalRecord[] }>;
+  countAdmins(): Promise<number>;
+  createAdmin(input: NewAdmin): Promise<AccountRecord>;
+  createVendor(name: string): Promise<{ id: string; name: string }>;
+  findVendor(id: string): Promise<{ id: string; name: string } | null>;
+  createVendorAccount(input: NewVendorAccount): Promise<AccountRecord>;
+  createStore(vendorId: string, name: string): Promise<StoreRecord>;
+  findStore(id: string): Promise<StoreRecord | null>;
+  createTerminal(storeId: string, name: string): Promise<TerminalRecord>;
+}
+
+export interface RefreshTokenRow {
+  jti: string;
+  familyId: string;
+  issuedAt: Date;
+  expiresAt: Date;
+  usedAt: Date | null;
+  successorJti: string | null;
+  family: { role: Role; accountId: string; revokedAt: Date | null };
+}
+
+export interface NewRefreshToken {
+  jti: string;
+  issuedAt: Date;
+  expiresAt: Date;
+}
+
+export interface SessionRepository {
+  createFamily(input: {
+    id: string;
+    role: Role;
+    accountId: string;
+    client: ClientInfo;
+    token: NewRefreshToken;
+  }): Promise<void>;
+  findToken(jti: string): Promise<RefreshTokenRow | null>;
+  /**
+   * Marks `jti` used and records its successor, only if it was unused: true when this call did it.
+   * Concurrent callers for one token see exactly one true.
+   */
+  rotate(input: { jti: string; familyId: string; usedAt: Date; successor: NewRefreshToken }): Promise<boolean>;
+  revokeFamily(familyId: string, now: Date): Promise<void>;
+}

@@ -1,0 +1,40 @@
+// Ports of the password-reset flow: where codes and reset grants live, and how mail leaves.
+import type { Role } from './schemas';
+
+export interface ResetCodeRow {
+  id: string;
+  codeHash: string;
+  attempts: number;
+  expiresAt: Date;
+  spentAt: Date | null;
+}
+
+export interface ResetRepository {
+  /** Stores the account's code, replacing any earlier one (attempts start again at 0). */
+  saveCode(input: { role: Role; accountId: string; codeHash: string; expiresAt: Date }): Promise<void>;
+  findCode(role: Role, accountId: string): Promise<ResetCodeRow | null>;
+  /** Counts one attempt only while the code is unspent, unexpired and under `maxAttempts`. */
+  countAttempt(id: string, maxAttempts: number, now: Date): Promise<boolean>;
+  /** Spends the code; true only for the one call that did it. */
+  spendCode(id: string, now: Date): Promise<boolean>;
+  createGrant(input: { jti: string; role: Role; accountId: string; expiresAt: Date }): Promise<void>;
+  /**
+   * Spends the grant and, in the same transaction, replaces the password hash, bumps the token
+   * version and revokes every refresh family. False (and no change) when the grant was not live.
+   */
+  completeReset(input: { jti: string; role: Role; accountId: string; passwordHash: string; now: Date }): Promise<boolean>;
+}
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+/** Runs work after the answer has gone out; failures are logged, never thrown at the caller. */
+export type Defer = (name: string, task: () => Promise<void>) => void;

@@ -1,0 +1,98 @@
+// The wire contract in zod: request and response bodies shared by the core, both adapters,
+// the client for outside callers and the OpenAPI document. Field names are snake_case.
+import { z } from 'zod';
+import { ADMIN_TYPES, MODULE_ACTIONS, MODULES, VENDOR_TYPES } from './modules';
+
+export const ROLES = ['admin', 'vendor'] as const;
+export const roleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof roleSchema>;
+
+export const PASSWORD_MIN_LENGTH = 8;
+/** bcrypt reads only the first 72 bytes of a password; longer ones would be silently truncated. */
+export const PASSWORD_MAX_BYTES = 72;
+
+export const emailSchema = z.string().trim().max(254).toLowerCase().pipe(z.email('must be an e-mail address'));
+
+/** A new password: the policy that can be checked without the server's common-password list. */
+export const newPasswordSchema = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .refine((p) => new TextEncoder().encode(p).length <= PASSWORD_MAX_BYTES, {
+    message: `must be at most ${PASSWORD_MAX_BYTES} bytes of UTF-8 (bcrypt reads no further)`,
+  });
+
+const tokenString = z.string().min(1).max(4096);
+export const moduleKeySchema = z.enum(MODULES);
+export const modulesSchema = z.array(moduleKeySchema);
+export const modulePermissionsSchema = z.partialRecord(moduleKeySchema, z.array(z.enum(MODULE_ACTIONS)));
+
+// Requests
+export const loginRequest = z.object({ email: emailSchema, password: z.string().min(1).max(1024) });
+export const refreshRequest = z.object({ refresh_token: tokenString });
+export const logoutRequest = refreshRequest;
+export const adminResetRequest = z.object({ email: emailSchema, admin_type: z.enum(ADMIN_TYPES) });
+export const vendorResetRequest = z.object({ email: emailSchema, vendor_type: z.enum(VENDOR_TYPES) });
+const code = z.string().regex(/^\d{6}$/, 'must be 6 digits');
+export const adminResetVerifyRequest = adminResetRequest.extend({ code });
+export const vendorResetVerifyRequest = vendorResetRequest.extend({ code });
+export const resetCompleteRequest = z.object({ reset_token: tokenString, password: newPasswordSchema });
+
+export type LoginRequest = z.infer<typeof loginRequest>;
+export type RefreshRequest = z.infer<typeof refreshRequest>;
+export type ResetCompleteRequest = z.infer<typeof resetCompleteRequest>;
+
+// Responses
+export const adminProfile = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  admin_type: z.enum(ADMIN_TYPES),
+  modules: z.array(z.string()),
+});
+export const vendorProfile = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  vendor_type: z.enum(VENDOR_TYPES),
+  vendor_id: z.string(),
+  vendor_name: z.string(),
+  modules: z.array(z.string()),
+  module_permissions: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type AdminProfile = z.infer<typeof adminProfile>;
+export type VendorProfile = z.infer<typeof vendorProfile>;
+
+export const tokenPair = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  token_type: z.literal('Bearer'),
+  expires_in: z.number().int(),
+});
+export type TokenPair = z.infer<typeof tokenPair>;
+
+export const adminLoginResponse = tokenPair.extend({ admin: adminProfile });
+export const vendorLoginResponse = tokenPair.extend({ vendor: vendorProfile });
+export const adminMeResponse = z.object({ admin: adminProfile });
+export const vendorMeResponse = z.object({ vendor: vendorProfile });
+
+export const vendorContext = z.object({
+  vendor: z.object({ id: z.string(), name: z.string() }),
+  user: vendorProfile,
+  stores: z.array(z.object({ id: z.string(), name: z.string() })),
+  pos_terminals: z.array(z.object({ id: z.string(), name: z.string(), store_id: z.string() })),
+});
+export type VendorContext = z.infer<typeof vendorContext>;
+
+export const resetRequestResponse = z.object({ success: z.literal(true), message: z.string() });
+export const resetVerifyResponse = z.object({ success: z.literal(true), reset_token: z.string() });
+export const resetCompleteResponse = z.object({ success: z.literal(true) });
+export const healthResponse = z.object({ status: z.enum(['ok', 'unavailable']) });
+
+export const problemSchema = z.object({
+  type: z.string(),
+  title: z.string(),
+  status: z.number().int(),
+  detail: z.string(),
+  code: z.string(),
+  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});

@@ -1,0 +1,22 @@
+// What every part of the auth service is built from: configuration, ports and the token service.
+import type { Config } from '../config';
+import type { AccountRepository, Clock, Logger, PasswordHasher, SessionRepository } from '../ports';
+import type { TokenService } from '../tokens';
+import type { RateLimiter } from '../rate-limits';
+import type { Defer, Mailer, ResetRepository } from '../reset-ports';
+
+export interface ServiceDeps {
+  config: Config;
+  accounts: AccountRepository;
+  sessions: SessionRepository;
+  resets: ResetRepository;
+  limiter: RateLimiter;
+  mailer: Mailer;
+  hasher: PasswordHasher;
+  clock: Clock;
+  logger: Logger;
+  tokens: TokenService;
+  defer: Defer;
+  /** Unique identifiers for families and token ids. */
+  newId: () => string;
+}

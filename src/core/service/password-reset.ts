@@ -1,0 +1,86 @@
+// The three-step password reset (contract section 5): request a code, verify it, set a password.
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { AuthError } from '../errors';
+import type { ClientInfo } from '../ports';
+import type { Role } from '../schemas';
+import type { ServiceDeps } from './deps';
+import { assertAcceptablePassword } from './password-policy';
+import { resetCodeMail } from './reset-mail';
+
+export const RESET_REQUEST_MESSAGE = 'If an account with that e-mail address exists, a code has been sent to it.';
+
+export interface ResetIdentity {
+  email: string;
+  /** admin_type or vendor_type, as the caller claims it. */
+  type: string;
+}
+
+export function createPasswordReset(deps: ServiceDeps) {
+  const { config, accounts, resets, limiter, mailer, hasher, clock, logger, tokens, defer, newId } = deps;
+  const codeKey = createHmac('sha256', config.jwt.accessSecret).update('password-reset-code').digest();
+
+  // Keyed, so a copy of the database alone does not let anyone try all million codes offline.
+  const hashCode = (role: Role, accountId: string, code: string) =>
+    createHmac('sha256', codeKey).update(`${role}:${accountId}:${code}`).digest('hex');
+
+  async function issueCode(role: Role, identity: ResetIdentity, client: ClientInfo) {
+    if (!(await limiter.allowResetRequest(role, identity.email, client.ip))) {
+      logger.warn({ event: 'password_reset_limited', role }, 'password reset request over its limit: no code issued');
+      return;
+    }
+    const account = await accounts.findByEmail(role, identity.email);
+    if (!account || account.disabled || account.type !== identity.type) return;
+    const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
+    const ttl = config.passwordReset.otpTtl;
+    await resets.saveCode({
+      role,
+      accountId: account.id,
+      codeHash: hashCode(role, account.id, code),
+      expiresAt: new Date(clock.now().getTime() + ttl * 1000),
+    });
+    if (config.passwordReset.logOtp) {
+      logger.info({ event: 'password_reset_otp', email: account.email, role, otp: code }, 'password reset code issued');
+    }
+    await mailer.send(resetCodeMail({ to: account.email, name: account.name, code, ttlSeconds: ttl }));
+    logger.info({ event: 'password_reset_mail_sent', role, accountId: account.id }, 'password reset code sent');
+  }
+
+  /** Step 1: the same answer for every well-formed request; the work happens after it. */
+  function requestReset(role: Role, identity: ResetIdentity, client: ClientInfo) {
+    defer('password-reset-request', () => issueCode(role, identity, client));
+    return { success: true as const, message: RESET_REQUEST_MESSAGE };
+  }
+
+  /** Step 2: a live code for this e-mail and type gives a single-use reset token. */
+  async function verifyCode(role: Role, identity: ResetIdentity & { code: string }) {
+    const invalid = () => new AuthError('invalid_code', 'The code is wrong, expired or already used.');
+    const now = clock.now();
+    const account = await accounts.findByEmail(role, identity.email);
+    if (!account || account.disabled || account.type !== identity.type) throw invalid();
+    const row = await resets.findCode(role, account.id);
+    if (!row || row.spentAt || row.expiresAt <= now) throw invalid();
+    if (!(await resets.countAttempt(row.id, config.passwordReset.maxAttempts, now))) throw invalid();
+    const given = Buffer.from(hashCode(role, account.id, identity.code), 'hex');
+    if (!timingSafeEqual(given, Buffer.from(row.codeHash, 'hex'))) throw invalid();
+    if (!(await resets.spendCode(row.id, now))) throw invalid();
+
+    const jti = newId();
+    const iat = Math.floor(now.getTime() / 1000);
+    const exp = iat + config.passwordReset.tokenTtl;
+    await resets.createGrant({ jti, role, accountId: account.id, expiresAt: new Date(exp * 1000) });
+    return { success: true as const, reset_token: await tokens.signReset({ sub: account.id, role, jti, iat, exp }) };
+  }
+
+  /** Step 3: a live reset token and an acceptable password replace the hash and end every session. */
+  async function completeReset(role: Role, input: { reset_token: string; password: string }) {
+    const claims = await tokens.verifyReset(input.reset_token, role);
+    assertAcceptablePassword(input.password);
+    const passwordHash = await hasher.hash(input.password);
+    const done = await resets.completeReset({ jti: claims.jti, role, accountId: claims.sub, passwordHash, now: clock.now() });
+    if (!done) throw new AuthError('invalid_reset_token');
+    logger.info({ event: 'password_reset_completed', role, accountId: claims.sub }, 'password replaced');
+    return { success: true as const };
+  }
+
+  return { requestReset, verifyCode, completeReset };
+}

@@ -1,0 +1,40 @@
+// Maps stored accounts to the profiles and token claims the contract shows callers.
+import type { AccountRecord } from '../ports';
+import type { AdminProfile, VendorProfile } from '../schemas';
+import type { AccessClaims } from '../tokens';
+
+export function adminProfileOf(account: AccountRecord): AdminProfile {
+  return {
+    id: account.id,
+    email: account.email,
+    name: account.name,
+    admin_type: account.type as AdminProfile['admin_type'],
+    modules: account.modules,
+  };
+}
+
+export function vendorProfileOf(account: AccountRecord): VendorProfile {
+  return {
+    id: account.id,
+    email: account.email,
+    name: account.name,
+    vendor_type: account.type as VendorProfile['vendor_type'],
+    vendor_id: account.vendor?.id ?? '',
+    vendor_name: account.vendor?.name ?? '',
+    modules: account.modules,
+    ...(account.type === 'employee' ? { module_permissions: account.modulePermissions } : {}),
+  };
+}
+
+/** Claims for downstream services' guards; this service itself always re-reads the account. */
+export function accessClaimsOf(account: AccountRecord): AccessClaims {
+  return {
+    sub: account.id,
+    role: account.role,
+    ver: account.tokenVersion,
+    acct: account.type,
+    modules: account.modules,
+    ...(account.role === 'vendor' ? { vendor_id: account.vendor?.id } : {}),
+    ...(account.type === 'employee' ? { module_permissions: account.modulePermissions } : {}),
+  };
+}

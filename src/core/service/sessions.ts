@@ -1,0 +1,88 @@
+// Sign-in sessions: login, refresh-token rotation with a grace period and reuse detection, logout.
+import { AuthError } from '../errors';
+import type { AccountRecord, ClientInfo, NewRefreshToken } from '../ports';
+import type { LoginRequest, Role, TokenPair } from '../schemas';
+import type { ServiceDeps } from './deps';
+import { accessClaimsOf } from './profiles';
+
+const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+export function createSessions(deps: ServiceDeps) {
+  const { config, accounts, sessions, hasher, clock, logger, tokens, limiter, newId } = deps;
+  let dummyHash: Promise<string> | undefined;
+
+  function newRefreshToken(now: Date): NewRefreshToken {
+    // Whole seconds, because the JWT carries seconds and a re-signed token must be identical.
+    const issuedAt = new Date(seconds(now) * 1000);
+    return { jti: newId(), issuedAt, expiresAt: new Date(issuedAt.getTime() + config.jwt.refreshTtl * 1000) };
+  }
+
+  async function pairFor(account: AccountRecord, familyId: string, token: NewRefreshToken): Promise<TokenPair> {
+    const [accessToken, refreshToken] = await Promise.all([
+      tokens.signAccess(accessClaimsOf(account)),
+      tokens.signRefresh({
+        sub: account.id,
+        role: account.role,
+        fam: familyId,
+        jti: token.jti,
+        iat: seconds(token.issuedAt),
+        exp: seconds(token.expiresAt),
+      }),
+    ]);
+    return { access_token: accessToken, refresh_token: refreshToken, token_type: 'Bearer', expires_in: tokens.accessTtl };
+  }
+
+  async function login(role: Role, input: LoginRequest, client: ClientInfo) {
+    await limiter.assertLoginAllowed(role, input.email, client.ip);
+    const account = await accounts.findByEmail(role, input.email);
+    // An unknown e-mail costs one bcrypt comparison too, so timing does not reveal it.
+    dummyHash ??= hasher.hash(newId());
+    const valid = await hasher.verify(input.password, account?.passwordHash ?? (await dummyHash));
+    if (!account || !valid) throw new AuthError('invalid_credentials', 'The e-mail or password is wrong.');
+    await limiter.refundLogin(role, input.email, client.ip);
+    if (account.disabled) throw new AuthError('account_disabled', 'This account is disabled.');
+    const familyId = newId();
+    const token = newRefreshToken(clock.now());
+    await sessions.createFamily({ id: familyId, role, accountId: account.id, client, token });
+    logger.info({ event: 'login', role, accountId: account.id, familyId }, 'signed in');
+    return { account, pair: await pairFor(account, familyId, token) };
+  }
+
+  async function refresh(role: Role, refreshToken: string): Promise<TokenPair> {
+    const claims = await tokens.verifyRefresh(refreshToken, role);
+    let row = await sessions.findToken(claims.jti);
+    const invalid = () => new AuthError('invalid_refresh_token');
+    if (!row || row.familyId !== claims.fam || row.family.role !== role || row.family.accountId !== claims.sub) throw invalid();
+    if (row.family.revokedAt) throw invalid();
+    const account = await accounts.findById(role, claims.sub);
+    if (!account || account.disabled) throw invalid();
+
+    const now = clock.now();
+    if (!row.usedAt) {
+      const successor = newRefreshToken(now);
+      if (await sessions.rotate({ jti: row.jti, familyId: row.familyId, usedAt: now, successor })) {
+        return pairFor(account, row.familyId, successor);
+      }
+      row = await sessions.findToken(claims.jti); // another request rotated it first
+      if (!row) throw invalid();
+    }
+    // A retry within the grace period (two tabs, a lost response) gets the same successor.
+    if (row.usedAt && row.successorJti && now.getTime() - row.usedAt.getTime() <= config.jwt.refreshReuseGrace * 1000) {
+      const successor = await sessions.findToken(row.successorJti);
+      if (successor && !successor.family.revokedAt) return pairFor(account, row.familyId, successor);
+    }
+    await sessions.revokeFamily(row.familyId, now);
+    logger.warn({ event: 'refresh_token_reuse', role, accountId: account.id, familyId: row.familyId }, 'refresh token reused: family revoked');
+    throw invalid();
+  }
+
+  async function logout(role: Role, refreshToken: string): Promise<void> {
+    const claims = await tokens.verifyRefresh(refreshToken, role);
+    const row = await sessions.findToken(claims.jti);
+    if (!row || row.familyId !== claims.fam || row.family.role !== role) throw new AuthError('invalid_refresh_token');
+    if (!row.family.revokedAt) await sessions.revokeFamily(row.familyId, clock.now());
+    logger.info({ event: 'logout', role, accountId: claims.sub, familyId: row.familyId }, 'signed out');
+  }
+
+  return { login, refresh, logout };
+}

@@ -1,0 +1,131 @@
+// Signing and verification of the three JWT kinds. Every verifier checks the algorithm, the
+// `typ` header, iss, aud, expiry, the purpose claim and the role, so no token serves another use.
+import { SignJWT, jwtVerify, type JWTPayload } from 'jose';
+import { AuthError, type ErrorCode } from './errors';
+import type { Role } from './schemas';
+import type { Clock } from './ports';
+
+export type TokenPurpose = 'access' | 'refresh' | 'password_reset';
+
+const TYP: Record<TokenPurpose, string> = { access: 'at+jwt', refresh: 'rt+jwt', password_reset: 'reset+jwt' };
+const FAILURE: Record<TokenPurpose, ErrorCode> = {
+  access: 'invalid_token',
+  refresh: 'invalid_refresh_token',
+  password_reset: 'invalid_reset_token',
+};
+
+export interface AccessClaims {
+  sub: string;
+  role: Role;
+  /** The account's token version when issued; a reset or a disable bumps it. */
+  ver: number;
+  /** Account type (admin_type or vendor_type), for downstream services' guards. */
+  acct: string;
+  modules: string[];
+  vendor_id?: string;
+  module_permissions?: Record<string, string[]>;
+}
+
+export interface RefreshClaims {
+  sub: string;
+  role: Role;
+  /** The family (one sign-in) this token belongs to. */
+  fam: string;
+  jti: string;
+  iat: number;
+  exp: number;
+}
+
+export interface ResetClaims {
+  sub: string;
+  role: Role;
+  jti: string;
+  iat: number;
+  exp: number;
+}
+
+export interface TokenSettings {
+  accessSecret: string;
+  refreshSecret: string;
+  accessTtl: number;
+  issuer: string;
+  audience: string;
+}
+
+export function createTokenService(settings: TokenSettings, clock: Clock) {
+  const accessKey = new TextEncoder().encode(settings.accessSecret);
+  const refreshKey = new TextEncoder().encode(settings.refreshSecret);
+  const keyFor = (purpose: TokenPurpose) => (purpose === 'refresh' ? refreshKey : accessKey);
+
+  // Claims are written in a fixed order and iat/exp are explicit, so signing the same claims
+  // again yields the same token: the refresh grace period relies on it.
+  function sign(purpose: TokenPurpose, claims: Record<string, unknown>, iat: number, exp: number): Promise<string> {
+    return new SignJWT({ ...claims, purpose })
+      .setProtectedHeader({ alg: 'HS256', typ: TYP[purpose] })
+      .setIssuer(settings.issuer)
+      .setAudience(settings.audience)
+      .setIssuedAt(iat)
+      .setExpirationTime(exp)
+      .sign(keyFor(purpose));
+  }
+
+  async function verify(purpose: TokenPurpose, token: string, role: Role): Promise<JWTPayload> {
+    const failure = () => new AuthError(FAILURE[purpose]);
+    if (typeof token !== 'string' || token.length === 0 || token.length > 8192) throw failure();
+    try {
+      const { payload } = await jwtVerify(token, keyFor(purpose), {
+        algorithms: ['HS256'],
+        typ: TYP[purpose],
+        issuer: settings.issuer,
+        audience: settings.audience,
+        requiredClaims: ['sub', 'iat', 'exp'],
+        currentDate: clock.now(),
+      });
+      if (payload.purpose !== purpose || payload.role !== role) throw failure();
+      return payload;
+    } catch {
+      throw failure();
+    }
+  }
+
+  const nowSeconds = () => Math.floor(clock.now().getTime() / 1000);
+
+  return {
+    accessTtl: settings.accessTtl,
+
+    async signAccess(claims: AccessClaims): Promise<string> {
+      const iat = nowSeconds();
+      return sign('access', { ...claims }, iat, iat + settings.accessTtl);
+    },
+
+    signRefresh(claims: RefreshClaims): Promise<string> {
+      const { iat, exp, ...rest } = claims;
+      return sign('refresh', { role: rest.role, fam: rest.fam, jti: rest.jti, sub: rest.sub }, iat, exp);
+    },
+
+    signReset(claims: ResetClaims): Promise<string> {
+      const { iat, exp, ...rest } = claims;
+      return sign('password_reset', { role: rest.role, jti: rest.jti, sub: rest.sub }, iat, exp);
+    },
+
+    async verifyAccess(token: string, role: Role): Promise<AccessClaims> {
+      const p = await verify('access', token, role);
+      if (typeof p.ver !== 'number') throw new AuthError('invalid_token');
+      return p as unknown as AccessClaims;
+    },
+
+    async verifyRefresh(token: string, role: Role): Promise<RefreshClaims> {
+      const p = await verify('refresh', token, role);
+      if (typeof p.fam !== 'string' || typeof p.jti !== 'string') throw new AuthError('invalid_refresh_token');
+      return p as unknown as RefreshClaims;
+    },
+
+    async verifyReset(token: string, role: Role): Promise<ResetClaims> {
+      const p = await verify('password_reset', token, role);
+      if (typeof p.jti !== 'string') throw new AuthError('invalid_reset_token');
+      return p as unknown as ResetClaims;
+    },
+  };
+}
+
+export type TokenService = ReturnType<typeof createTokenService>;

@@ -1,0 +1,94 @@
+// The composition root: the only place that knows every implementation behind the core's ports.
+import { randomUUID } from 'node:crypto';
+import { parseConfig, type Config } from '@/core/config';
+import { createRateLimiter } from '@/core/rate-limits';
+import { createAuthService } from '@/core/service';
+import { createTokenService } from '@/core/tokens';
+import { createAccountRepository } from './db/account-repository';
+import { createCounterStore } from './db/counter-store';
+import { createPrismaClient } from './db/prisma';
+import { createResetRepository } from './db/reset-repository';
+import { createSessionRepository } from './db/session-repository';
+import { createDeferredTasks } from './deferred-tasks';
+import { devSecretsIn } from './dev-secrets';
+import { createBcryptHasher } from './hasher';
+import { createLogger, type AppLogger } from './logger';
+import { createOutboxMailer, createSmtpMailer } from './mailer';
+
+export interface ContainerOptions {
+  env?: Record<string, string | undefined>;
+  logger?: AppLogger;
+}
+
+export function createContainer(options: ContainerOptions = {}) {
+  const env = options.env ?? process.env;
+  const dataDir = env.DATA_DIR?.trim() || './.data';
+  const config: Config = parseConfig(env, devSecretsIn(dataDir));
+  const logger = options.logger ?? createLogger(config.logLevel);
+  if (config.usingDevSecrets) {
+    logger.warn({ event: 'dev_secrets' }, `JWT secrets not set: using development secrets kept in ${dataDir}/dev-secrets.json`);
+  }
+  const db = createPrismaClient({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const clock = { now: () => new Date() };
+  const tasks = createDeferredTasks(logger);
+  const mailer = config.mail.smtpUrl
+    ? createSmtpMailer(config.mail.smtpUrl, config.mail.from)
+    : createOutboxMailer(config.dataDir, config.mail.from, logger);
+
+  const auth = createAuthService({
+    config,
+    accounts: createAccountRepository(db.prisma),
+    sessions: createSessionRepository(db.prisma),
+    resets: createResetRepository(db.prisma),
+    limiter: createRateLimiter(config.rateLimits, createCounterStore(db.prisma), clock),
+    mailer,
+    hasher: createBcryptHasher(config.bcryptRounds),
+    clock,
+    logger,
+    tokens: createTokenService(
+      {
+        accessSecret: config.jwt.accessSecret,
+        refreshSecret: config.jwt.refreshSecret,
+        accessTtl: config.jwt.accessTtl,
+        issuer: config.jwt.issuer,
+        audience: config.jwt.audience,
+      },
+      clock,
+    ),
+    defer: tasks.defer,
+    newId: randomUUID,
+  });
+
+  return {
+    config,
+    logger,
+    auth,
+    db,
+    /** True when the database answers a trivial query. */
+    async databaseHealthy(): Promise<boolean> {
+      try {
+        await db.prisma.$queryRawUnsafe('SELECT 1');
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async close() {
+      await tasks.settle();
+      await db.close();
+    },
+  };
+}
+
+export type Container = ReturnType<typeof createContainer>;
+
+// One container per server process, created on first use: `next build` imports route modules,
+// and must not open a database or demand secrets.
+const globalKey = Symbol.for('commerce-auth.container');
+type Holder = { [globalKey]?: Container };
+
+export function getContainer(): Container {
+  const holder = globalThis as Holder;
+  holder[globalKey] ??= createContainer();
+  return holder[globalKey];
+}

@@ -1,0 +1,57 @@
+// Password-reset codes and grants in Prisma: the core's ResetRepository.
+import type { PrismaClient } from '@/generated/prisma/postgresql/client';
+import type { ResetRepository } from '@/core/reset-ports';
+
+export function createResetRepository(prisma: PrismaClient): ResetRepository {
+  return {
+    async saveCode({ role, accountId, codeHash, expiresAt }) {
+      const fresh = { codeHash, expiresAt, attempts: 0, spentAt: null, createdAt: new Date() };
+      await prisma.passwordResetCode.upsert({
+        where: { role_accountId: { role, accountId } },
+        create: { role, accountId, ...fresh },
+        update: fresh,
+      });
+    },
+
+    findCode: (role, accountId) =>
+      prisma.passwordResetCode.findUnique({
+        where: { role_accountId: { role, accountId } },
+        select: { id: true, codeHash: true, attempts: true, expiresAt: true, spentAt: true },
+      }),
+
+    async countAttempt(id, maxAttempts, now) {
+      const counted = await prisma.passwordResetCode.updateMany({
+        where: { id, spentAt: null, expiresAt: { gt: now }, attempts: { lt: maxAttempts } },
+        data: { attempts: { increment: 1 } },
+      });
+      return counted.count === 1;
+    },
+
+    async spendCode(id, now) {
+      const spent = await prisma.passwordResetCode.updateMany({ where: { id, spentAt: null }, data: { spentAt: now } });
+      return spent.count === 1;
+    },
+
+    async createGrant({ jti, role, accountId, expiresAt }) {
+      await prisma.passwordResetGrant.create({ data: { jti, role, accountId, expiresAt } });
+    },
+
+    async completeReset({ jti, role, accountId, passwordHash, now }) {
+      return prisma.$transaction(async (tx) => {
+        const grant = await tx.passwordResetGrant.updateMany({
+          where: { jti, role, accountId, usedAt: null, expiresAt: { gt: now } },
+          data: { usedAt: now },
+        });
+        if (grant.count !== 1) return false;
+        const change = { passwordHash, tokenVersion: { increment: 1 } };
+        const updated =
+          role === 'admin'
+            ? await tx.adminAccount.updateMany({ where: { id: accountId }, data: change })
+            : await tx.vendorAccount.updateMany({ where: { id: accountId }, data: change });
+        if (updated.count !== 1) throw new Error('reset grant names a missing account');
+        await tx.refreshFamily.updateMany({ where: { role, accountId, revokedAt: null }, data: { revokedAt: now } });
+        return true;
+      });
+    },
+  };
+}

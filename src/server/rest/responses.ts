@@ -1,0 +1,19 @@
+// JSON and problem+json (RFC 9457) responses of the REST adapter.
+import { AuthError, problemBody } from '@/core/errors';
+
+const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' };
+
+export function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...NO_STORE } });
+}
+
+export function noContent(): Response {
+  return new Response(null, { status: 204, headers: NO_STORE });
+}
+
+export function problemResponse(error: AuthError, extraHeaders: Record<string, string> = {}): Response {
+  const headers: Record<string, string> = { 'content-type': 'application/problem+json', ...NO_STORE, ...extraHeaders };
+  if (error.retryAfter !== undefined) headers['retry-after'] = String(error.retryAfter);
+  if (error.code === 'invalid_token') headers['www-authenticate'] = 'Bearer error="invalid_token"';
+  return new Response(JSON.stringify(problemBody(error)), { status: error.status, headers });
+}

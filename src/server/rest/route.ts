@@ -1,0 +1,76 @@
+// Builds Next.js route handlers that parse, call the auth service and map its errors: the whole
+// REST adapter. Methods a route does not serve answer 405 problem+json.
+import type { z } from 'zod';
+import { AuthError } from '@/core/errors';
+import type { ClientInfo } from '@/core/ports';
+import { roleSchema, type Role } from '@/core/schemas';
+import { parseInput } from '@/core/validation';
+import { clientInfoOf } from '../client-info';
+import { getContainer, type Container } from '../container';
+import { readJsonBody } from './body';
+import { jsonResponse, problemResponse } from './responses';
+
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+type Method = (typeof METHODS)[number];
+
+type RouteParams = { params: Promise<Record<string, string | string[] | undefined>> };
+
+export interface RouteContext {
+  request: Request;
+  params: Record<string, string | string[] | undefined>;
+  container: Container;
+  client: ClientInfo;
+  /** The JSON body validated by `schema`. */
+  body<T extends z.ZodType>(schema: T): Promise<z.output<T>>;
+  /** The `[role]` path segment; unknown roles are 404. */
+  role(): Role;
+  /** The bearer token of the Authorization header. */
+  bearer(): string;
+}
+
+type Handler = (ctx: RouteContext) => Promise<Response | object>;
+type NextHandler = (request: Request, context: RouteParams) => Promise<Response>;
+
+async function run(handler: Handler, request: Request, context: RouteParams): Promise<Response> {
+  let container: Container | undefined;
+  try {
+    container = getContainer();
+    const c = container;
+    const params = (await context.params) ?? {};
+    const ctx: RouteContext = {
+      request,
+      params,
+      container: c,
+      client: clientInfoOf(request.headers, c.config.trustProxyHops),
+      body: async (schema) => parseInput(schema, await readJsonBody(request, c.config.maxBodyBytes)),
+      role: () => {
+        const parsed = roleSchema.safeParse(params.role);
+        if (!parsed.success) throw new AuthError('not_found', 'No such route.');
+        return parsed.data;
+      },
+      bearer: () => {
+        const match = /^Bearer +(\S+)\s*$/i.exec(request.headers.get('authorization') ?? '');
+        if (!match?.[1]) throw new AuthError('invalid_token', 'An Authorization: Bearer <access token> header is required.');
+        return match[1];
+      },
+    };
+    const result = await handler(ctx);
+    return result instanceof Response ? result : jsonResponse(result);
+  } catch (error) {
+    if (error instanceof AuthError) return problemResponse(error);
+    const logger = container?.logger;
+    const err = error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : { value: String(error) };
+    if (logger) logger.error({ event: 'unhandled_error', path: new URL(request.url).pathname, err }, 'request failed');
+    else console.error('request failed', err);
+    return problemResponse(new AuthError('internal', 'Something went wrong on our side. Try again later.'));
+  }
+}
+
+/** Route handlers for `handlers`, with every other method answering 405. */
+export function restRoute(handlers: Partial<Record<Method, Handler>>): Record<Method, NextHandler> {
+  const allow = Object.keys(handlers).join(', ');
+  const notAllowed: Handler = async () => problemResponse(new AuthError('method_not_allowed', `Use ${allow}.`), { allow });
+  return Object.fromEntries(
+    METHODS.map((m) => [m, (request: Request, context: RouteParams) => run(handlers[m] ?? notAllowed, request, context)]),
+  ) as Record<Method, NextHandler>;
+}

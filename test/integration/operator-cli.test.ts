@@ -1,0 +1,111 @@
+// The operator CLI, run as operators run it, against the database of a running app.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { after, before, test } from 'node:test';
+import { appEnv, ROOT, startApp, type RunningApp } from '../support/app-process';
+import { createTestDatabase, type TestDatabase } from '../support/databases';
+import { get, post } from '../support/http';
+
+let db: TestDatabase;
+let app: RunningApp;
+
+before(async () => {
+  db = await createTestDatabase();
+  app = await startApp(db);
+});
+after(async () => {
+  await app?.stop();
+  await db?.drop();
+});
+
+interface CliResult {
+  code: number;
+  stdout: string;
+  stderr: string;
+  json: any;
+}
+
+function cli(args: string[], stdin?: string): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn('npm', ['run', '-s', 'cli', '--', ...args], { cwd: ROOT, env: appEnv(db, { LOG_LEVEL: 'warn' }) as unknown as NodeJS.ProcessEnv });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    child.on('error', reject);
+    child.stdin.end(stdin ?? '');
+    child.on('close', (code) => {
+      let json: unknown = null;
+      try {
+        json = JSON.parse(stdout);
+      } catch {
+        // not JSON: the assertions say so
+      }
+      resolve({ code: code ?? 1, stdout, stderr, json });
+    });
+  });
+}
+
+test('an operator builds a business from the CLI and its employee signs in over HTTP', async () => {
+  const admin = await cli(['admin:create', '--email', 'ops@example.com', '--password', 'ops-pass-K2j!9x', '--name', 'Ops', '--type', 'admin', '--modules', 'vendors,orders']);
+  assert.equal(admin.code, 0, admin.stderr);
+  assert.equal(admin.stdout.trim().split('\n').length, 1, 'exactly one line of JSON');
+  assert.equal(typeof admin.json.id, 'string');
+  assert.deepEqual(admin.json.modules, ['vendors', 'orders']);
+
+  const vendor = await cli(['vendor:create', '--name', 'Bakery', '--owner-email', 'baker@example.com', '--owner-name', 'Bea Baker', '--password-stdin'], 'owner-pass-L3k#8y\n');
+  assert.equal(vendor.code, 0, vendor.stderr);
+  assert.equal(typeof vendor.json.vendor_id, 'string');
+  assert.equal(typeof vendor.json.owner_id, 'string');
+
+  const store = await cli(['store:create', '--vendor-id', vendor.json.vendor_id, '--name', 'Market Square']);
+  assert.equal(store.code, 0, store.stderr);
+  const pos = await cli(['pos:create', '--store-id', store.json.id, '--name', 'Counter 1']);
+  assert.equal(pos.code, 0, pos.stderr);
+  assert.equal(pos.json.store_id, store.json.id);
+
+  const employee = await cli([
+    'employee:create', '--vendor-id', vendor.json.vendor_id, '--email', 'Clerk@Example.com', '--password', 'clerk-pass-M4n$7z',
+    '--name', 'Cleo Clerk', '--modules', 'orders', '--permissions', 'orders:read,orders:write', '--stores', store.json.id,
+  ]);
+  assert.equal(employee.code, 0, employee.stderr);
+  assert.equal(employee.json.email, 'clerk@example.com');
+
+  const signedIn = await post(app.url, '/api/v1/auth/vendor/login', { email: 'clerk@example.com', password: 'clerk-pass-M4n$7z' });
+  assert.equal(signedIn.status, 200);
+  assert.deepEqual(signedIn.body.vendor.module_permissions, { orders: ['read', 'write'] });
+  const context = await get(app.url, '/api/v1/auth/vendor/context', signedIn.body.access_token);
+  assert.equal(context.status, 200);
+  assert.deepEqual(context.body.pos_terminals, [{ id: pos.json.id, name: 'Counter 1', store_id: store.json.id }]);
+
+  const disabled = await cli(['account:disable', '--role', 'vendor', '--email', 'clerk@example.com']);
+  assert.equal(disabled.code, 0, disabled.stderr);
+  assert.equal(disabled.json.disabled, true);
+  assert.equal((await get(app.url, '/api/v1/auth/vendor/me', signedIn.body.access_token)).status, 401);
+});
+
+test('bad input exits non-zero with a clear message on stderr and nothing on stdout', async () => {
+  const cases: Array<[string[], RegExp]> = [
+    [['admin:create', '--email', 'x@example.com', '--password', 'short', '--name', 'X', '--type', 'admin'], /at least 8 characters/],
+    [['admin:create', '--email', 'x@example.com', '--password', 'password', '--name', 'X', '--type', 'admin'], /common/],
+    [['admin:create', '--email', 'x@example.com', '--password', 'fine-pass-N5b%6w', '--name', 'X', '--type', 'root'], /type/],
+    [['admin:create', '--email', 'not-an-email', '--password', 'fine-pass-N5b%6w', '--name', 'X', '--type', 'admin'], /email/],
+    [['admin:create', '--email', 'x@example.com', '--name', 'X', '--type', 'admin'], /--password is required/],
+    [['store:create', '--vendor-id', 'no-such-vendor', '--name', 'S'], /No vendor/],
+    [['employee:create', '--vendor-id', 'v', '--email', 'e@example.com', '--password', 'fine-pass-N5b%6w', '--name', 'E', '--permissions', 'orders'], /module:action/],
+    [['account:disable', '--role', 'customer', '--email', 'x@example.com'], /admin|vendor/],
+    [['no:such-command'], /Unknown command/],
+    [['admin:create', '--bogus', 'x'], /bogus/],
+  ];
+  for (const [args, message] of cases) {
+    const res = await cli(args);
+    assert.notEqual(res.code, 0, args.join(' '));
+    assert.equal(res.stdout, '', args.join(' '));
+    assert.match(res.stderr, message, args.join(' '));
+    assert.doesNotMatch(res.stderr, /fine-pass/, 'the password is never echoed');
+  }
+  await cli(['admin:create', '--email', 'dup@example.com', '--password', 'dup-pass-P6c^5v', '--name', 'D', '--type', 'admin']);
+  const duplicate = await cli(['admin:create', '--email', 'DUP@example.com', '--password', 'dup-pass-P6c^5v', '--name', 'D', '--type', 'admin']);
+  assert.notEqual(duplicate.code, 0);
+  assert.match(duplicate.stderr, /already exists/);
+});

@@ -1,0 +1,89 @@
+// Starts the built app as a real server process on a free port, the way `npm start` does.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import type { TestDatabase } from './databases';
+
+export const ROOT = path.resolve(import.meta.dirname, '../..');
+
+/** Secrets for tests only: fixed so a test can forge tokens with the other secret. */
+export const TEST_SECRETS = {
+  JWT_ACCESS_SECRET: 'test-access-secret-0123456789abcdefghijklmnop',
+  JWT_REFRESH_SECRET: 'test-refresh-secret-0123456789abcdefghijklmno',
+};
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningApp {
+  url: string;
+  port: number;
+  /** Everything the process printed, stdout and stderr, in order. */
+  output: string[];
+  process: ChildProcess;
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+export function appEnv(db: TestDatabase, env: Record<string, string> = {}): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '',
+    NODE_ENV: 'production',
+    NEXT_TELEMETRY_DISABLED: '1',
+    ...TEST_SECRETS,
+    DATA_DIR: db.dataDir,
+    ...(db.databaseUrl ? { DATABASE_URL: db.databaseUrl } : {}),
+    BCRYPT_ROUNDS: '4',
+    DEMO_ACCOUNTS: '0',
+    LOG_LEVEL: 'info',
+    ...env,
+  };
+}
+
+export async function startApp(db: TestDatabase, env: Record<string, string> = {}, port?: number): Promise<RunningApp> {
+  port ??= await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
+    cwd: ROOT,
+    env: { ...appEnv(db, env), PORT: String(port), HOST: '127.0.0.1' } as unknown as NodeJS.ProcessEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  const collect = (chunk: Buffer) => output.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+  child.stdout.on('data', collect);
+  child.stderr.on('data', collect);
+  const url = `http://127.0.0.1:${port}`;
+
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`app exited with ${child.exitCode}:\n${output.join('\n')}`);
+    try {
+      const res = await fetch(`${url}/api/v1/health`);
+      if (res.status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`app did not become healthy:\n${output.join('\n')}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+
+  return {
+    url,
+    port,
+    output,
+    process: child,
+    async stop(signal: NodeJS.Signals = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
+    },
+  };
+}

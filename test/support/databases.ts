@@ -1,0 +1,48 @@
+// Fresh databases for tests: a temporary SQLite folder, or a new database on the PostgreSQL server.
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+export type TestDialect = 'sqlite' | 'postgresql';
+
+export const TEST_DIALECT: TestDialect = process.env.TEST_DB === 'postgresql' ? 'postgresql' : 'sqlite';
+export const POSTGRES_BASE_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+
+export interface TestDatabase {
+  dialect: TestDialect;
+  dataDir: string;
+  databaseUrl?: string;
+  drop(): Promise<void>;
+}
+
+async function adminQuery(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: POSTGRES_BASE_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+export async function createTestDatabase(dialect: TestDialect = TEST_DIALECT): Promise<TestDatabase> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'commerce-auth-test-'));
+  if (dialect === 'sqlite') {
+    return { dialect, dataDir, drop: () => rm(dataDir, { recursive: true, force: true }) };
+  }
+  const name = `auth_test_${randomBytes(6).toString('hex')}`;
+  await adminQuery(`CREATE DATABASE ${name}`);
+  const url = new URL(POSTGRES_BASE_URL);
+  url.pathname = `/${name}`;
+  return {
+    dialect,
+    dataDir,
+    databaseUrl: url.toString(),
+    async drop() {
+      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

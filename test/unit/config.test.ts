@@ -1,0 +1,72 @@
+// Configuration rules: durations, production secrets, defaults.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { ConfigError, parseConfig } from '@/core/config';
+import { parseDurationSeconds } from '@/core/duration';
+
+const secrets = { JWT_ACCESS_SECRET: 'a'.repeat(32), JWT_REFRESH_SECRET: 'b'.repeat(32) };
+
+test('durations accept 900, 30s, 15m, 12h and 7d, and nothing else', () => {
+  assert.equal(parseDurationSeconds('900'), 900);
+  assert.equal(parseDurationSeconds('30s'), 30);
+  assert.equal(parseDurationSeconds('15m'), 900);
+  assert.equal(parseDurationSeconds('12h'), 43200);
+  assert.equal(parseDurationSeconds('7d'), 604800);
+  for (const bad of ['', 'abc', '15x', '-5m', '1.5h', '0', 'm15', '99999999999999999999d']) {
+    assert.equal(parseDurationSeconds(bad), null, bad);
+  }
+});
+
+test('the defaults are the seed and contract values', () => {
+  const config = parseConfig({ NODE_ENV: 'production', ...secrets });
+  assert.equal(config.jwt.accessTtl, 900);
+  assert.equal(config.jwt.refreshTtl, 7 * 86400);
+  assert.equal(config.jwt.refreshReuseGrace, 10);
+  assert.equal(config.passwordReset.otpTtl, 600);
+  assert.equal(config.passwordReset.tokenTtl, 600);
+  assert.equal(config.passwordReset.maxAttempts, 5);
+  assert.equal(config.bcryptRounds, 12);
+  assert.equal(config.maxBodyBytes, 16384);
+  assert.equal(config.rateLimits.loginPerIdentityIp, 10);
+  assert.equal(config.dataDir, './.data');
+  assert.equal(config.demoAccounts, false);
+});
+
+test('an unparsable duration stops start-up naming the variable', () => {
+  assert.throws(() => parseConfig({ ...secrets, JWT_ACCESS_EXPIRES: 'soon' }), (e: Error) => e instanceof ConfigError && /JWT_ACCESS_EXPIRES/.test(e.message));
+});
+
+test('production refuses missing, short or equal secrets, naming the variable', () => {
+  assert.throws(() => parseConfig({ NODE_ENV: 'production' }), /JWT_ACCESS_SECRET is required/);
+  assert.throws(() => parseConfig({ NODE_ENV: 'production', JWT_ACCESS_SECRET: 'a'.repeat(32) }), /JWT_REFRESH_SECRET is required/);
+  assert.throws(() => parseConfig({ NODE_ENV: 'production', ...secrets, JWT_REFRESH_SECRET: 'short' }), /JWT_REFRESH_SECRET must be at least 32 bytes/);
+  assert.throws(() => parseConfig({ NODE_ENV: 'production', JWT_ACCESS_SECRET: 'c'.repeat(40), JWT_REFRESH_SECRET: 'c'.repeat(40) }), /must be different/);
+});
+
+test('outside production missing secrets come from the development source, once', () => {
+  let calls = 0;
+  const config = parseConfig({ NODE_ENV: 'development' }, () => {
+    calls += 1;
+    return { access: 'dev-access', refresh: 'dev-refresh' };
+  });
+  assert.equal(calls, 1);
+  assert.equal(config.usingDevSecrets, true);
+  assert.equal(config.jwt.accessSecret, 'dev-access');
+  assert.equal(config.demoAccounts, true);
+});
+
+test('PASSWORD_RESET_LOG_OTP: 1 always, 0 never, unset outside production only', () => {
+  assert.equal(parseConfig({ NODE_ENV: 'production', ...secrets, PASSWORD_RESET_LOG_OTP: '1' }).passwordReset.logOtp, true);
+  assert.equal(parseConfig({ NODE_ENV: 'development', ...secrets, PASSWORD_RESET_LOG_OTP: '0' }).passwordReset.logOtp, false);
+  assert.equal(parseConfig({ NODE_ENV: 'production', ...secrets }).passwordReset.logOtp, false);
+  assert.equal(parseConfig({ NODE_ENV: 'test', ...secrets }).passwordReset.logOtp, true);
+  assert.throws(() => parseConfig({ ...secrets, PASSWORD_RESET_LOG_OTP: 'yes' }), /PASSWORD_RESET_LOG_OTP/);
+});
+
+test('DATABASE_URL must be a PostgreSQL URL when set; TRUST_PROXY counts proxies', () => {
+  assert.throws(() => parseConfig({ ...secrets, DATABASE_URL: 'mysql://x' }), /DATABASE_URL/);
+  assert.equal(parseConfig({ ...secrets, DATABASE_URL: '' }).databaseUrl, undefined);
+  assert.equal(parseConfig({ ...secrets, TRUST_PROXY: 'true' }).trustProxyHops, 1);
+  assert.equal(parseConfig({ ...secrets, TRUST_PROXY: '2' }).trustProxyHops, 2);
+  assert.throws(() => parseConfig({ ...secrets, TRUST_PROXY: 'maybe' }), /TRUST_PROXY/);
+});

@@ -1,0 +1,55 @@
+// The login and reset limits over a counter store: windows, keys, refunds and Retry-After.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { createRateLimiter, type CounterStore } from '@/core/rate-limits';
+
+function memoryCounters(): CounterStore & { values: Map<string, number> } {
+  const values = new Map<string, number>();
+  return {
+    values,
+    async add(key, by) {
+      const next = (values.get(key) ?? 0) + by;
+      values.set(key, next);
+      return next;
+    },
+  };
+}
+
+const settings = { loginWindow: 900, loginPerIdentityIp: 3, loginPerIdentity: 5, loginPerIp: 8, resetWindow: 3600, resetPerIdentity: 2, resetPerIp: 3 };
+
+test('the per-(e-mail, role, IP) limit refuses the attempt past it with Retry-After', async () => {
+  let now = new Date('2026-01-01T00:10:00Z');
+  const limiter = createRateLimiter(settings, memoryCounters(), { now: () => now });
+  for (let i = 0; i < 3; i++) await limiter.assertLoginAllowed('admin', 'a@x.io', '1.1.1.1');
+  await assert.rejects(limiter.assertLoginAllowed('admin', 'a@x.io', '1.1.1.1'), (e: { code: string; retryAfter: number }) => e.code === 'rate_limited' && e.retryAfter === 300);
+  await limiter.assertLoginAllowed('admin', 'a@x.io', '2.2.2.2'); // another address is still allowed
+  await limiter.assertLoginAllowed('vendor', 'a@x.io', '1.1.1.1'); // and the other role
+  now = new Date('2026-01-01T00:15:00Z'); // the next window
+  await limiter.assertLoginAllowed('admin', 'a@x.io', '1.1.1.1');
+});
+
+test('the per-e-mail limit spans addresses, and a refused attempt is not counted', async () => {
+  const counters = memoryCounters();
+  const limiter = createRateLimiter(settings, counters, { now: () => new Date('2026-01-01T00:00:00Z') });
+  for (let i = 0; i < 5; i++) await limiter.assertLoginAllowed('admin', 'b@x.io', `10.0.0.${i}`);
+  await assert.rejects(limiter.assertLoginAllowed('admin', 'b@x.io', '10.0.0.9'));
+  const identity = [...counters.values].find(([k]) => k.startsWith('login:identity:admin:b@x.io'));
+  assert.equal(identity?.[1], 5);
+});
+
+test('a successful login gives its slot back', async () => {
+  const limiter = createRateLimiter(settings, memoryCounters(), { now: () => new Date('2026-01-01T00:00:00Z') });
+  for (let i = 0; i < 10; i++) {
+    await limiter.assertLoginAllowed('vendor', 'c@x.io', '1.1.1.1');
+    await limiter.refundLogin('vendor', 'c@x.io', '1.1.1.1');
+  }
+});
+
+test('reset requests are allowed up to each limit, then silently refused', async () => {
+  const limiter = createRateLimiter(settings, memoryCounters(), { now: () => new Date('2026-01-01T00:00:00Z') });
+  assert.equal(await limiter.allowResetRequest('admin', 'd@x.io', '1.1.1.1'), true);
+  assert.equal(await limiter.allowResetRequest('admin', 'd@x.io', '1.1.1.1'), true);
+  assert.equal(await limiter.allowResetRequest('admin', 'd@x.io', '1.1.1.1'), false, 'per e-mail');
+  assert.equal(await limiter.allowResetRequest('admin', 'e@x.io', '1.1.1.1'), false, 'per IP: 4th request from the address');
+  assert.equal(await limiter.allowResetRequest('admin', 'e@x.io', '2.2.2.2'), true);
+});

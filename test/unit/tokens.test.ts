@@ -1,0 +1,51 @@
+// The token service: every kind verifies only for its own purpose, role, secret and lifetime.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { createTokenService } from '@/core/tokens';
+
+let now = new Date('2026-01-01T00:00:00Z');
+const clock = { now: () => now };
+const settings = { accessSecret: 'a'.repeat(32), refreshSecret: 'r'.repeat(32), accessTtl: 900, issuer: 'iss', audience: 'aud' };
+const tokens = createTokenService(settings, clock);
+const access = { sub: 'acc-1', role: 'vendor' as const, ver: 0, acct: 'employee', modules: ['orders'] };
+
+async function refusedWith(work: Promise<unknown>, code: string) {
+  await assert.rejects(work, (e: { code?: string }) => e.code === code);
+}
+
+test('an access token verifies for its role only, until it expires', async () => {
+  const token = await tokens.signAccess(access);
+  assert.equal((await tokens.verifyAccess(token, 'vendor')).sub, 'acc-1');
+  await refusedWith(tokens.verifyAccess(token, 'admin'), 'invalid_token');
+  now = new Date(now.getTime() + 901_000);
+  await refusedWith(tokens.verifyAccess(token, 'vendor'), 'invalid_token');
+  now = new Date('2026-01-01T00:00:00Z');
+});
+
+test('refresh and reset tokens are never accepted as access tokens, nor the reverse', async () => {
+  const iat = Math.floor(now.getTime() / 1000);
+  const refresh = await tokens.signRefresh({ sub: 'acc-1', role: 'vendor', fam: 'f', jti: 'j', iat, exp: iat + 60 });
+  const reset = await tokens.signReset({ sub: 'acc-1', role: 'vendor', jti: 'k', iat, exp: iat + 60 });
+  const accessToken = await tokens.signAccess(access);
+  await refusedWith(tokens.verifyAccess(refresh, 'vendor'), 'invalid_token');
+  await refusedWith(tokens.verifyAccess(reset, 'vendor'), 'invalid_token');
+  await refusedWith(tokens.verifyRefresh(accessToken, 'vendor'), 'invalid_refresh_token');
+  await refusedWith(tokens.verifyRefresh(reset, 'vendor'), 'invalid_refresh_token');
+  await refusedWith(tokens.verifyReset(accessToken, 'vendor'), 'invalid_reset_token');
+  await refusedWith(tokens.verifyReset(refresh, 'vendor'), 'invalid_reset_token');
+  assert.equal((await tokens.verifyReset(reset, 'vendor')).jti, 'k');
+  assert.equal((await tokens.verifyRefresh(refresh, 'vendor')).fam, 'f');
+});
+
+test('signing the same refresh claims twice gives the identical token', async () => {
+  const iat = Math.floor(now.getTime() / 1000);
+  const claims = { sub: 'acc-1', role: 'admin' as const, fam: 'f', jti: 'j', iat, exp: iat + 60 };
+  assert.equal(await tokens.signRefresh(claims), await tokens.signRefresh({ ...claims }));
+});
+
+test('a token from a service with other secrets or issuer is refused', async () => {
+  const other = createTokenService({ ...settings, accessSecret: 'x'.repeat(32) }, clock);
+  await refusedWith(tokens.verifyAccess(await other.signAccess(access), 'vendor'), 'invalid_token');
+  const otherIssuer = createTokenService({ ...settings, issuer: 'elsewhere' }, clock);
+  await refusedWith(tokens.verifyAccess(await otherIssuer.signAccess(access), 'vendor'), 'invalid_token');
+});
