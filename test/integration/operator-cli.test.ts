@@ -78,10 +78,20 @@ test('an operator builds a business from the CLI and its employee signs in over 
   assert.equal(context.status, 200);
   assert.deepEqual(context.body.pos_terminals, [{ id: pos.json.id, name: 'Counter 1', store_id: store.json.id }]);
 
+  const reset = await cli(['account:reset-password', '--role', 'vendor', '--email', 'clerk@example.com', '--password-stdin'], 'clerk-new-pass-V5x*2q\n');
+  assert.equal(reset.code, 0, reset.stderr);
+  assert.deepEqual(reset.json, { success: true });
+  assert.equal((await get(app.url, '/api/v1/auth/vendor/me', signedIn.body.access_token)).status, 401, 'sessions end with the reset');
+  const again = await post(app.url, '/api/v1/auth/vendor/login', { email: 'clerk@example.com', password: 'clerk-new-pass-V5x*2q' });
+  assert.equal(again.status, 200);
+  const weak = await cli(['account:reset-password', '--role', 'vendor', '--email', 'clerk@example.com', '--password-stdin'], 'short\n');
+  assert.notEqual(weak.code, 0);
+  assert.match(weak.stderr, /at least 8/);
+
   const disabled = await cli(['account:disable', '--role', 'vendor', '--email', 'clerk@example.com']);
   assert.equal(disabled.code, 0, disabled.stderr);
   assert.equal(disabled.json.disabled, true);
-  assert.equal((await get(app.url, '/api/v1/auth/vendor/me', signedIn.body.access_token)).status, 401);
+  assert.equal((await get(app.url, '/api/v1/auth/vendor/me', again.body.access_token)).status, 401);
 });
 
 test('bad input exits non-zero with a clear message on stderr and nothing on stdout', async () => {

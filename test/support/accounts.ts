@@ -1,5 +1,6 @@
 // Test accounts, created through the same service the operator CLI uses, on the test's database.
 import { createContainer } from '@/server/container';
+import { applyMigrations } from '@/server/db/migrate';
 import { createLogger } from '@/server/logger';
 import { appEnv } from './app-process';
 import type { TestDatabase } from './databases';
@@ -14,6 +15,7 @@ export const PASSWORDS = {
 export async function withContainer<T>(db: TestDatabase, work: (c: ReturnType<typeof createContainer>) => Promise<T>): Promise<T> {
   const container = createContainer({ env: appEnv(db), logger: createLogger('silent') });
   try {
+    await applyMigrations({ databaseUrl: db.databaseUrl, dataDir: db.dataDir });
     return await work(container);
   } finally {
     await container.close();
