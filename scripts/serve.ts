@@ -1,12 +1,15 @@
-// Starts the app: applies pending migrations, creates demo accounts on a first development start,
-// then serves Next.js over an HTTP server that records each request's socket address.
+// Starts the app: checks the configuration, applies pending migrations, creates demo accounts on a
+// first development start, starts the expired-row sweeper, then serves Next.js over an HTTP server
+// that records each request's socket address.
 import { createServer } from 'node:http';
 import next from 'next';
-import { ConfigError } from '@/core/config';
+import { ConfigError, type Config } from '@/core/config';
 import { SOCKET_IP_HEADER } from '@/server/client-info';
-import { createContainer } from '@/server/container';
-import { createDemoAccounts } from '@/server/demo-accounts';
+import { createContainer, type Container } from '@/server/container';
 import { applyMigrations } from '@/server/db/migrate';
+import { sqliteFilePath } from '@/server/db/prisma';
+import { createSweeper } from '@/server/db/sweeper';
+import { createDemoAccounts } from '@/server/demo-accounts';
 
 const dev = process.argv.includes('--dev');
 // Next.js fills in NODE_ENV=production for its production server when it is unset; the operator's
@@ -15,26 +18,35 @@ process.env.COMMERCE_AUTH_NODE_ENV = process.env.NODE_ENV || 'development';
 const port = Number(process.env.PORT || 3000);
 const hostname = process.env.HOST || '0.0.0.0';
 
-async function prepareDatabase() {
-  const container = createContainer();
+class StartupError extends Error {}
+
+/** Where the database is, for messages: never the URL itself, which may carry a password. */
+function databaseLabel(config: Config): string {
+  if (!config.databaseUrl) return `SQLite file ${sqliteFilePath(config.dataDir)}`;
+  const url = new URL(config.databaseUrl);
+  return `PostgreSQL at ${url.hostname}:${url.port || 5432}${url.pathname}`;
+}
+
+async function prepareDatabase(container: Container) {
   const { logger, config } = container;
   try {
-    const { dialect, applied } = await applyMigrations({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log: (msg) => logger.info({ event: 'migrate' }, msg) });
+    const { dialect, applied } = await applyMigrations({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log: (msg: string) => logger.info({ event: 'migrate' }, msg) });
     logger.info({ event: 'migrations', dialect, applied }, applied.length ? `applied ${applied.length} migration(s)` : 'database schema is up to date');
-    if (config.demoAccounts) {
-      const demo = await createDemoAccounts(container);
-      if (demo) {
-        // Printed once, on the console only, so a developer can sign in; never in production.
-        console.log(`\nDemo accounts created (shown once):\n${JSON.stringify(demo, null, 2)}\n`);
-      }
-    }
-  } finally {
-    await container.close();
+  } catch (error) {
+    throw new StartupError(`Cannot reach or migrate the database (${databaseLabel(config)}): ${error instanceof Error ? error.message : String(error)}`);
+  }
+  if (config.demoAccounts) {
+    const demo = await createDemoAccounts(container);
+    // Printed once, on the console only, so a developer can sign in; never in production.
+    if (demo) console.log(`\nDemo accounts created (shown once):\n${JSON.stringify(demo, null, 2)}\n`);
   }
 }
 
 async function main() {
-  await prepareDatabase();
+  const container = createContainer();
+  await prepareDatabase(container);
+  const stopSweeper = createSweeper(container.db.prisma, { now: () => new Date() }, container.logger).start(container.config.cleanupInterval);
+
   const app = next({ dev, hostname, port, dir: process.cwd() });
   await app.prepare();
   const handle = app.getRequestHandler();
@@ -47,7 +59,8 @@ async function main() {
 
   const stop = (signal: string) => {
     console.log(`${signal}: closing`);
-    server.close(() => process.exit(0));
+    stopSweeper();
+    server.close(() => void container.close().finally(() => process.exit(0)));
     setTimeout(() => process.exit(0), 5000).unref();
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
@@ -55,7 +68,7 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) console.error(`Cannot start: ${error.message}`);
-  else console.error('Cannot start:', error instanceof Error ? error.message : error);
+  if (error instanceof ConfigError || error instanceof StartupError) console.error(`Cannot start: ${error.message}`);
+  else console.error('Cannot start:', error);
   process.exit(1);
 });

@@ -10,7 +10,13 @@ import { createSqliteAdapterFactory } from '../../src/server/db/sqlite-adapter';
 import { expectedSqliteSchema } from './derive-sqlite';
 import { databaseTarget, datamodelTarget, diff, offlineAdapterFactory, withEngine } from './engine-diff';
 import { MIGRATED_SCHEMA, SOURCE_SCHEMA, SQLITE_SCHEMA, migrationsDir, shown } from './paths';
-import { baseDatabaseUrl, introspectingAdapterFactory, redacted, serverAnswers, withScratchDatabase } from './postgres-scratch';
+import {
+  baseDatabaseUrl,
+  introspectingAdapterFactory,
+  redacted,
+  serverAnswers,
+  withScratchDatabase,
+} from './postgres-scratch';
 
 const problems: string[] = [];
 const read = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null);
@@ -19,14 +25,17 @@ function checkFiles(): void {
   if (read(SQLITE_SCHEMA) !== expectedSqliteSchema()) {
     problems.push(`${shown(SQLITE_SCHEMA)} is not what prisma/schema.prisma derives: run \`npm run db:generate\``);
   }
-  const names = (dialect: Dialect) => readMigrationsList(migrationsDir(dialect)).migrationDirectories.map((m) => m.path);
+  const names = (dialect: Dialect) =>
+    readMigrationsList(migrationsDir(dialect)).migrationDirectories.map((migration) => migration.path);
   if (names('postgresql').length === 0) problems.push('there are no migrations: run `npm run db:migrate:new -- init`');
   if (names('postgresql').join() !== names('sqlite').join()) {
     problems.push('prisma/migrations/postgresql and prisma/migrations/sqlite must hold the same folder names');
   }
   for (const dialect of ['postgresql', 'sqlite'] as const) {
     const lockfile = path.join(migrationsDir(dialect), 'migration_lock.toml');
-    if (read(lockfile) !== migrationLockfile(dialect)) problems.push(`${shown(lockfile)} is missing or not in the Prisma CLI's format`);
+    if (read(lockfile) !== migrationLockfile(dialect)) {
+      problems.push(`${shown(lockfile)} is missing or not in the Prisma CLI's format`);
+    }
   }
 }
 
@@ -38,7 +47,8 @@ async function checkRecordedModel(source: string): Promise<void> {
     diff(engine, datamodelTarget(recorded), datamodelTarget(source), false),
   );
   if (pending.changed) {
-    problems.push(`prisma/schema.prisma has changes no migration covers: run \`npm run db:migrate:new -- <name>\`\n${pending.text}`);
+    const fix = 'run `npm run db:migrate:new -- <name>`';
+    problems.push(`prisma/schema.prisma has changes no migration covers: ${fix}\n${pending.text}`);
   }
 }
 
@@ -52,13 +62,17 @@ async function checkMigrations(
 ): Promise<void> {
   try {
     await applyMigrations({ databaseUrl, dataDir, migrationsDir: migrationsDir(dialect) });
-    const drift = await withEngine(schema, adapterFactory, (engine) =>
-      diff(engine, databaseTarget(schema), datamodelTarget(schema), false),
-    );
-    if (drift.changed) problems.push(`the ${dialect} migrations do not build the current schema; the engine reports:\n${drift.text}`);
-    else console.log(`ok: the ${dialect} migrations build exactly the current schema`);
   } catch (error) {
-    problems.push(`the ${dialect} migrations fail on an empty database: ${error instanceof Error ? error.message : error}`);
+    const reason = error instanceof Error ? error.message : String(error);
+    return void problems.push(`the ${dialect} migrations fail on an empty database: ${reason}`);
+  }
+  const drift = await withEngine(schema, adapterFactory, (engine) =>
+    diff(engine, databaseTarget(schema), datamodelTarget(schema), false),
+  );
+  if (drift.changed) {
+    problems.push(`the ${dialect} migrations do not build the current schema; the engine reports:\n${drift.text}`);
+  } else {
+    console.log(`ok: the ${dialect} migrations build exactly the current schema`);
   }
 }
 

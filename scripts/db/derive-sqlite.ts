@@ -17,7 +17,7 @@ export function deriveSqliteSchema(source: string): string {
     if (kind === 'datasource') {
       datasources += 1;
       return replaceSetting(block, 'provider', (value) => {
-        if (value !== 'postgresql') throw new Error(`the source datasource provider must be "postgresql", not "${value}"`);
+        if (value !== 'postgresql') throw new Error(`the source's provider must be "postgresql", not "${value}"`);
         return 'sqlite';
       });
     }
@@ -25,7 +25,9 @@ export function deriveSqliteSchema(source: string): string {
     clients += 1;
     return replaceSetting(block, 'output', (value) => {
       // The twin lives one folder deeper and generates beside the PostgreSQL client.
-      if (path.posix.basename(value) !== 'postgresql') throw new Error(`the client output must end in /postgresql, not "${value}"`);
+      if (path.posix.basename(value) !== 'postgresql') {
+        throw new Error(`the client output must end in /postgresql, not "${value}"`);
+      }
       return path.posix.join('..', path.posix.dirname(value), 'sqlite');
     });
   });

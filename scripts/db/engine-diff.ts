@@ -18,24 +18,36 @@ export function datamodelTarget(content: string): DiffTarget {
 
 /** The live database behind the engine's adapter, introspected. */
 export function databaseTarget(schema: string): DiffTarget {
-  return { tag: 'schemaDatasource', files: [{ path: 'schema.prisma', content: schema }], configDir: process.cwd() };
+  const files = [{ path: 'schema.prisma', content: schema }];
+  return { tag: 'schemaDatasource', files, configDir: process.cwd() };
 }
 
 /**
  * Adapters for diffs between two data models, which need no server. For PostgreSQL the engine still
- * asks one thing, its version and whether the schema `public` exists; this
- * answers like the PostgreSQL 15 the project runs on and refuses anything else.
+ * asks one thing, the server's version and whether the schema `public` exists; this answers like
+ * the PostgreSQL 15 the project runs on, and refuses anything else with a clear message.
  */
 export function offlineAdapterFactory(dialect: Dialect): SqlMigrationAwareDriverAdapterFactory {
   if (dialect === 'sqlite') return new PrismaBetterSqlite3({ url: ':memory:' });
-  const connect = async () => ({ ...mockAdapter('postgres'), queryRaw: answerVersionQuery, dispose: async () => undefined });
+  const connect = async () => ({
+    ...mockAdapter('postgres'),
+    queryRaw: answerVersionQuery,
+    dispose: async () => undefined,
+  });
   return { provider: 'postgres', adapterName: '@prisma/adapter-pg', connect, connectToShadowDb: connect };
 }
 
 async function answerVersionQuery(query: SqlQuery) {
   if (!query.sql.includes('version()')) {
-    const message = 'no PostgreSQL server: only a diff between two data models works offline';
-    throw new DriverAdapterError({ kind: 'postgres', code: '08000', severity: 'ERROR', message, detail: undefined, column: undefined, hint: undefined });
+    throw new DriverAdapterError({
+      kind: 'postgres',
+      code: '08000',
+      severity: 'ERROR',
+      message: 'no PostgreSQL server: only a diff between two data models works offline',
+      detail: undefined,
+      column: undefined,
+      hint: undefined,
+    });
   }
   return {
     columnNames: ['exists', 'version', 'numeric_version'],
@@ -49,7 +61,8 @@ export async function withEngine<T>(
   adapterFactory: SqlMigrationAwareDriverAdapterFactory,
   work: (engine: SchemaEngine) => Promise<T>,
 ): Promise<T> {
-  const { engine, close } = await openSchemaEngine({ schemaFiles: [{ path: 'schema.prisma', content: schema }], adapterFactory });
+  const schemaFiles = [{ path: 'schema.prisma', content: schema }];
+  const { engine, close } = await openSchemaEngine({ schemaFiles, adapterFactory });
   try {
     return await work(engine);
   } finally {
@@ -63,7 +76,12 @@ export interface SchemaDiff {
   text: string;
 }
 
-export async function diff(engine: SchemaEngine, from: DiffTarget, to: DiffTarget, script: boolean): Promise<SchemaDiff> {
+export async function diff(
+  engine: SchemaEngine,
+  from: DiffTarget,
+  to: DiffTarget,
+  script: boolean,
+): Promise<SchemaDiff> {
   const result = await engine.diff({ from, to, script, exitCode: true, filters: NO_FILTERS });
   // With exitCode set, the engine answers 2 when there is a difference and 0 when there is none.
   return { changed: result.exitCode === 2, text: (result.stdout ?? '').trim() };

@@ -69,7 +69,8 @@ function nextFolderName(name: string, existing: string[]): string {
 function writeMigration(dialect: Dialect, folder: string, sql: string | null): string {
   const dir = migrationsDir(dialect);
   fs.mkdirSync(path.join(dir, folder), { recursive: true });
-  // An empty script would fail on the shadow database; the statement keeps both histories in step.
+  // Both histories keep the same folders. A script without a statement fails when a shadow database
+  // replays it (the engine's and the CLI's), hence the no-op.
   const script = sql ?? `-- Nothing changes on ${dialect} in this migration.\nSELECT 1;\n`;
   fs.writeFileSync(path.join(dir, folder, 'migration.sql'), script);
   fs.writeFileSync(path.join(dir, 'migration_lock.toml'), migrationLockfile(dialect));
@@ -77,7 +78,10 @@ function writeMigration(dialect: Dialect, folder: string, sql: string | null): s
 }
 
 async function main(): Promise<void> {
-  const name = (process.argv[2] ?? '').trim().toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '');
+  const name = (process.argv[2] ?? '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
   if (!name) throw new Error('usage: npm run db:migrate:new -- <name>, for example add_login_audit');
   const postgresFolders = folderNames('postgresql');
   if (postgresFolders.join() !== folderNames('sqlite').join()) {

@@ -38,7 +38,11 @@ export async function serverAnswers(url: string): Promise<boolean> {
 }
 
 /** Creates a database with a unique name beside the base URL's, hands its URL over, then drops it. */
-export async function withScratchDatabase<T>(baseUrl: string, prefix: string, work: (url: string) => Promise<T>): Promise<T> {
+export async function withScratchDatabase<T>(
+  baseUrl: string,
+  prefix: string,
+  work: (url: string) => Promise<T>,
+): Promise<T> {
   const name = `${prefix}_${process.pid}_${Date.now().toString(36)}`;
   const admin = new pg.Client({ connectionString: baseUrl });
   await admin.connect();

@@ -62,6 +62,8 @@ const envSchema = z.object({
   RATE_LIMIT_RESET_PER_IDENTITY: count(5),
   RATE_LIMIT_RESET_PER_IP: count(30),
   DEMO_ACCOUNTS: flag,
+  CLEANUP_INTERVAL: duration('10m'),
+  DATABASE_TIMEOUT: duration('5s'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -137,6 +139,8 @@ export function parseConfig(env: Record<string, string | undefined>, devSecrets?
       resetPerIp: e.RATE_LIMIT_RESET_PER_IP,
     },
     demoAccounts: e.DEMO_ACCOUNTS ?? !production,
+    cleanupInterval: e.CLEANUP_INTERVAL,
+    databaseTimeout: e.DATABASE_TIMEOUT,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -11,7 +11,13 @@ export const PASSWORD_MIN_LENGTH = 8;
 /** bcrypt reads only the first 72 bytes of a password; longer ones would be silently truncated. */
 export const PASSWORD_MAX_BYTES = 72;
 
-export const emailSchema = z.string().trim().max(254).toLowerCase().pipe(z.email('must be an e-mail address'));
+export const emailSchema = z
+  .string()
+  .trim()
+  .max(254)
+  .toLowerCase()
+  .pipe(z.email('must be an e-mail address'))
+  .meta({ description: 'The account e-mail address, compared case-insensitively after trimming.' });
 
 /** A new password: the policy that can be checked without the server's common-password list. */
 export const newPasswordSchema = z
@@ -19,6 +25,9 @@ export const newPasswordSchema = z
   .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
   .refine((p) => new TextEncoder().encode(p).length <= PASSWORD_MAX_BYTES, {
     message: `must be at most ${PASSWORD_MAX_BYTES} bytes of UTF-8 (bcrypt reads no further)`,
+  })
+  .meta({
+    description: `At least ${PASSWORD_MIN_LENGTH} characters and at most ${PASSWORD_MAX_BYTES} bytes of UTF-8; one of the 10,000 most common passwords is refused.`,
   });
 
 const tokenString = z.string().min(1).max(4096);
@@ -32,7 +41,7 @@ export const refreshRequest = z.object({ refresh_token: tokenString });
 export const logoutRequest = refreshRequest;
 export const adminResetRequest = z.object({ email: emailSchema, admin_type: z.enum(ADMIN_TYPES) });
 export const vendorResetRequest = z.object({ email: emailSchema, vendor_type: z.enum(VENDOR_TYPES) });
-const code = z.string().regex(/^\d{6}$/, 'must be 6 digits');
+const code = z.string().regex(/^\d{6}$/, 'must be 6 digits').meta({ description: 'The 6-digit code from the e-mail.' });
 export const adminResetVerifyRequest = adminResetRequest.extend({ code });
 export const vendorResetVerifyRequest = vendorResetRequest.extend({ code });
 export const resetCompleteRequest = z.object({ reset_token: tokenString, password: newPasswordSchema });
@@ -57,16 +66,19 @@ export const vendorProfile = z.object({
   vendor_id: z.string(),
   vendor_name: z.string(),
   modules: z.array(z.string()),
-  module_permissions: z.record(z.string(), z.array(z.string())).optional(),
+  module_permissions: z
+    .record(z.string(), z.array(z.string()))
+    .optional()
+    .meta({ description: 'Employees only: the actions allowed per module key.' }),
 });
 export type AdminProfile = z.infer<typeof adminProfile>;
 export type VendorProfile = z.infer<typeof vendorProfile>;
 
 export const tokenPair = z.object({
-  access_token: z.string(),
-  refresh_token: z.string(),
+  access_token: z.string().meta({ description: 'The access JWT, sent as `Authorization: Bearer <access_token>`.' }),
+  refresh_token: z.string().meta({ description: 'For the refresh route of the same role; each use retires it.' }),
   token_type: z.literal('Bearer'),
-  expires_in: z.number().int(),
+  expires_in: z.number().int().meta({ description: 'Lifetime of the access token in seconds.' }),
 });
 export type TokenPair = z.infer<typeof tokenPair>;
 
@@ -84,7 +96,10 @@ export const vendorContext = z.object({
 export type VendorContext = z.infer<typeof vendorContext>;
 
 export const resetRequestResponse = z.object({ success: z.literal(true), message: z.string() });
-export const resetVerifyResponse = z.object({ success: z.literal(true), reset_token: z.string() });
+export const resetVerifyResponse = z.object({
+  success: z.literal(true),
+  reset_token: z.string().meta({ description: 'A short-lived, single-use token for step 3.' }),
+});
 export const resetCompleteResponse = z.object({ success: z.literal(true) });
 export const healthResponse = z.object({ status: z.enum(['ok', 'unavailable']) });
 

@@ -28,7 +28,7 @@ export function createContainer(options: ContainerOptions = {}) {
   if (config.usingDevSecrets) {
     logger.warn({ event: 'dev_secrets' }, `JWT secrets not set: using development secrets kept in ${dataDir}/dev-secrets.json`);
   }
-  const db = createPrismaClient({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const db = createPrismaClient({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, connectTimeoutMs: config.databaseTimeout * 1000 });
   const clock = { now: () => new Date() };
   const tasks = createDeferredTasks(logger);
   const mailer = config.mail.smtpUrl
@@ -64,13 +64,17 @@ export function createContainer(options: ContainerOptions = {}) {
     logger,
     auth,
     db,
-    /** True when the database answers a trivial query. */
+    /** True when the database answers a trivial query within DATABASE_TIMEOUT. */
     async databaseHealthy(): Promise<boolean> {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<false>((resolve) => {
+        timer = setTimeout(() => resolve(false), config.databaseTimeout * 1000);
+      });
+      const probe = db.prisma.$queryRawUnsafe('SELECT 1').then(() => true, () => false);
       try {
-        await db.prisma.$queryRawUnsafe('SELECT 1');
-        return true;
-      } catch {
-        return false;
+        return await Promise.race([probe, timeout]);
+      } finally {
+        clearTimeout(timer);
       }
     },
     async close() {

@@ -37,6 +37,7 @@ export function appEnv(db: TestDatabase, env: Record<string, string> = {}): Reco
   return {
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? '',
+    ...(process.env.NEXT_DIST_DIR ? { NEXT_DIST_DIR: process.env.NEXT_DIST_DIR } : {}),
     NODE_ENV: 'production',
     NEXT_TELEMETRY_DISABLED: '1',
     ...TEST_SECRETS,
@@ -86,4 +87,26 @@ export async function startApp(db: TestDatabase, env: Record<string, string> = {
       await exited;
     },
   };
+}
+
+/** Runs the server with `env` and resolves when it exits (for start-up checks that must refuse). */
+export function startExpectingExit(db: TestDatabase, env: Record<string, string>, timeoutMs = 60_000): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
+      cwd: ROOT,
+      env: { ...appEnv(db, env), PORT: '0', HOST: '127.0.0.1' } as unknown as NodeJS.ProcessEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not exit within ${timeoutMs} ms:\n${output}`));
+    }, timeoutMs);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    });
+  });
 }

@@ -9,7 +9,8 @@ import { withScratchDatabase } from '../../scripts/db/postgres-scratch';
 import { checkedInMigrations, postgresOrSkip, tempDataDir } from './db-support';
 
 const MIGRATIONS_TABLE_QUERY =
-  'SELECT migration_name, checksum, finished_at, rolled_back_at, applied_steps_count FROM _prisma_migrations ORDER BY migration_name';
+  'SELECT migration_name, checksum, finished_at, rolled_back_at, applied_steps_count ' +
+  'FROM _prisma_migrations ORDER BY migration_name';
 
 interface MigrationRow {
   migration_name: string;
@@ -62,7 +63,8 @@ test('postgresql: a scratch database gets init, once, even with two callers at o
   const dataDir = tempDataDir(t);
   const expected = checkedInMigrations('postgresql');
   await withScratchDatabase(baseUrl, 'db_migrate_test', async (databaseUrl) => {
-    const results = await Promise.all([applyMigrations({ databaseUrl, dataDir }), applyMigrations({ databaseUrl, dataDir })]);
+    const both = [applyMigrations({ databaseUrl, dataDir }), applyMigrations({ databaseUrl, dataDir })];
+    const results = await Promise.all(both);
     assert.deepEqual(results.flatMap((result) => result.applied).sort(), expected.map((migration) => migration.name));
     assert.deepEqual(await applyMigrations({ databaseUrl, dataDir }), { dialect: 'postgresql', applied: [] });
 
@@ -77,7 +79,8 @@ test('postgresql: a scratch database gets init, once, even with two callers at o
 });
 
 test('a URL that is not PostgreSQL is refused without being echoed', async (t) => {
-  await assert.rejects(applyMigrations({ databaseUrl: 'mysql://user:secret@host/db', dataDir: tempDataDir(t) }), (error: Error) => {
+  const attempt = applyMigrations({ databaseUrl: 'mysql://user:secret@host/db', dataDir: tempDataDir(t) });
+  await assert.rejects(attempt, (error: Error) => {
     assert.doesNotMatch(error.message, /secret/);
     return true;
   });

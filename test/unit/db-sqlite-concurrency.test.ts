@@ -19,8 +19,9 @@ test('two processes interleaving 200 writes each on one SQLite file', { timeout:
   await applyMigrations({ dataDir });
   const db = createPrismaClient({ dataDir });
   t.after(() => db.close());
+  const expiresAt = new Date(Date.now() + 3_600_000);
   await db.prisma.rateLimitCounter.createMany({
-    data: ['interactive', 'conditional', 'increment'].map((key) => ({ key, expiresAt: new Date(Date.now() + 3_600_000) })),
+    data: ['interactive', 'conditional', 'increment'].map((key) => ({ key, expiresAt })),
   });
 
   const startAt = String(Date.now() + 1500);

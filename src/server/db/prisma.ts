@@ -20,11 +20,13 @@ export interface DatabaseClient {
  * Nothing connects until the first query, so this is safe to call while a module loads; the schema
  * must already be migrated (see applyMigrations in ./migrate).
  */
-export function createPrismaClient(opts: { databaseUrl?: string; dataDir: string }): DatabaseClient {
+export function createPrismaClient(opts: { databaseUrl?: string; dataDir: string; connectTimeoutMs?: number }): DatabaseClient {
   const dialect = dialectFor(opts.databaseUrl);
   let prisma: PrismaClient;
   if (dialect === 'postgresql') {
-    prisma = new PrismaClient({ adapter: new PrismaPg({ connectionString: opts.databaseUrl }) });
+    // A bounded connect time turns a database outage into fast errors (and 503 health) rather than hangs.
+    const adapter = new PrismaPg({ connectionString: opts.databaseUrl, connectionTimeoutMillis: opts.connectTimeoutMs ?? 5000 });
+    prisma = new PrismaClient({ adapter });
   } else {
     fs.mkdirSync(opts.dataDir, { recursive: true });
     const adapter = createSqliteAdapterFactory(sqliteFilePath(opts.dataDir));

@@ -1,0 +1,60 @@
+// Expired rows are removed by the running app's sweeper, and live ones are kept.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { seedAccounts, withContainer } from '../support/accounts';
+import { startApp, type RunningApp } from '../support/app-process';
+import { createTestDatabase, type TestDatabase } from '../support/databases';
+
+let db: TestDatabase;
+let app: RunningApp;
+
+before(async () => {
+  db = await createTestDatabase();
+});
+after(async () => {
+  await app?.stop();
+  await db?.drop();
+});
+
+test('the sweeper deletes expired counters, codes, grants, refresh tokens and families only', async () => {
+  const seed = await seedAccounts(db);
+  const past = new Date(Date.now() - 60_000);
+  const future = new Date(Date.now() + 3600_000);
+  const longAgo = new Date(Date.now() - 3 * 86400_000);
+  await withContainer(db, async ({ db: { prisma } }) => {
+    await prisma.rateLimitCounter.createMany({ data: [{ key: 'old', count: 3, expiresAt: past }, { key: 'live', count: 1, expiresAt: future }] });
+    await prisma.passwordResetCode.createMany({
+      data: [
+        { role: 'admin', accountId: seed.admin.id, codeHash: 'x', expiresAt: past },
+        { role: 'admin', accountId: seed.limited.id, codeHash: 'y', expiresAt: future },
+      ],
+    });
+    await prisma.passwordResetGrant.createMany({
+      data: [
+        { jti: 'grant-old', role: 'admin', accountId: seed.admin.id, expiresAt: past },
+        { jti: 'grant-live', role: 'admin', accountId: seed.admin.id, expiresAt: future },
+      ],
+    });
+    const family = (id: string, expiresAt: Date, revokedAt: Date | null = null) => ({ id, role: 'vendor', accountId: seed.owner.id, expiresAt, revokedAt });
+    await prisma.refreshFamily.createMany({ data: [family('fam-expired', past), family('fam-revoked-long-ago', future, longAgo), family('fam-revoked-now', future, new Date()), family('fam-live', future)] });
+    await prisma.refreshToken.createMany({
+      data: [
+        { jti: 'tok-expired', familyId: 'fam-live', issuedAt: longAgo, expiresAt: past, usedAt: longAgo },
+        { jti: 'tok-used-live', familyId: 'fam-live', issuedAt: past, expiresAt: future, usedAt: past },
+        { jti: 'tok-current', familyId: 'fam-live', issuedAt: past, expiresAt: future },
+      ],
+    });
+  });
+
+  app = await startApp(db, { CLEANUP_INTERVAL: '1s' });
+  const deadline = Date.now() + 15_000;
+  while (!app.output.some((l) => l.includes('expired_rows_removed')) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+
+  await withContainer(db, async ({ db: { prisma } }) => {
+    assert.deepEqual((await prisma.rateLimitCounter.findMany({ select: { key: true } })).map((r) => r.key), ['live']);
+    assert.deepEqual((await prisma.passwordResetCode.findMany({ select: { accountId: true } })).map((r) => r.accountId), [seed.limited.id]);
+    assert.deepEqual((await prisma.passwordResetGrant.findMany({ select: { jti: true } })).map((r) => r.jti), ['grant-live']);
+    assert.deepEqual((await prisma.refreshFamily.findMany({ select: { id: true }, orderBy: { id: 'asc' } })).map((r) => r.id), ['fam-live', 'fam-revoked-now']);
+    assert.deepEqual((await prisma.refreshToken.findMany({ select: { jti: true }, orderBy: { jti: 'asc' } })).map((r) => r.jti), ['tok-current', 'tok-used-live']);
+  });
+});
