@@ -52,8 +52,10 @@ test('health is 503 while PostgreSQL refuses connections and 200 again when it i
     assert.equal(down.status, 503);
     assert.deepEqual(down.body, { status: 'unavailable' });
     const login = await fetch(`${app.url}/api/v1/auth/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'a@example.com', password: 'whatever-1' }) });
-    assert.ok(login.status >= 500 && login.status < 600, 'a request needing the database fails cleanly');
+    assert.equal(login.status, 503, 'a request needing the database says to retry');
     assert.equal(login.headers.get('content-type'), 'application/problem+json');
+    assert.equal(login.headers.get('retry-after'), '5');
+    assert.equal((await login.json()).code, 'unavailable');
 
     await admin.query(`ALTER DATABASE ${name} WITH ALLOW_CONNECTIONS true`);
     const deadline = Date.now() + 15_000;

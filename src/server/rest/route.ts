@@ -7,6 +7,7 @@ import { roleSchema, type Role } from '@/core/schemas';
 import { parseInput } from '@/core/validation';
 import { clientInfoOf } from '../client-info';
 import { getContainer, type Container } from '../container';
+import { faultToAuthError } from '../faults';
 import { readJsonBody } from './body';
 import { jsonResponse, problemResponse } from './responses';
 
@@ -58,11 +59,7 @@ async function run(handler: Handler, request: Request, context: RouteParams): Pr
     return result instanceof Response ? result : jsonResponse(result);
   } catch (error) {
     if (error instanceof AuthError) return problemResponse(error);
-    const logger = container?.logger;
-    const err = error instanceof Error ? { name: error.name, message: error.message, stack: error.stack } : { value: String(error) };
-    if (logger) logger.error({ event: 'unhandled_error', path: new URL(request.url).pathname, err }, 'request failed');
-    else console.error('request failed', err);
-    return problemResponse(new AuthError('internal', 'Something went wrong on our side. Try again later.'));
+    return problemResponse(await faultToAuthError(error, container, `${request.method} ${new URL(request.url).pathname}`));
   }
 }
 
