@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { E2E_JSON_REPORT } from '../playwright.config';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const REPORTS = path.join(ROOT, 'test-results', 'tap');
@@ -31,7 +32,7 @@ function nodeTests(stage: string, testFiles: string[], env: Record<string, strin
   console.log(`\n=== ${stage}: ${testFiles.length} file(s)`);
   const tap = path.join(REPORTS, `${stage.replace(/\W+/g, '-')}.tap`);
   const status = run(process.execPath, [
-    '--import', 'tsx', '--test', '--test-timeout=180000',
+    '--import', 'tsx', '--test', '--test-timeout=180000', '--test-force-exit',
     '--test-reporter=spec', '--test-reporter-destination=stdout',
     '--test-reporter=tap', `--test-reporter-destination=${tap}`,
     ...testFiles,
@@ -44,6 +45,24 @@ function nodeTests(stage: string, testFiles: string[], env: Record<string, strin
   totals.failed += failed;
   totals.skipped += count('skipped') + count('todo');
   if (status !== 0 || failed > 0) failures.push(`${stage} (exit ${status}, ${failed} failed)`);
+  if (status !== 0 && failed === 0) totals.failed += 1; // a crash outside any test still fails the run
+}
+
+/** The browser tests (Playwright), counted from its JSON report. */
+function browserTests() {
+  if (!wanted('e2e')) return;
+  console.log('\n=== e2e: Playwright against the built app');
+  const report = path.join(ROOT, E2E_JSON_REPORT);
+  rmSync(report, { force: true });
+  const status = run('npx', ['playwright', 'test']);
+  const stats = existsSync(report)
+    ? (JSON.parse(readFileSync(report, 'utf8')) as { stats?: { expected?: number; unexpected?: number; flaky?: number; skipped?: number } }).stats
+    : undefined;
+  const failed = stats?.unexpected ?? 0;
+  totals.passed += (stats?.expected ?? 0) + (stats?.flaky ?? 0);
+  totals.failed += failed;
+  totals.skipped += stats?.skipped ?? 0;
+  if (status !== 0 || failed > 0) failures.push(`e2e (exit ${status}, ${failed} failed)`);
   if (status !== 0 && failed === 0) totals.failed += 1; // a crash outside any test still fails the run
 }
 
@@ -82,6 +101,7 @@ async function main() {
         console.log('\n=== integration:postgresql skipped: no PostgreSQL answers at TEST_DATABASE_URL');
       }
     }
+    browserTests();
   }
 
   console.log(`\n${failures.length ? `Failed stages: ${failures.join(', ')}` : 'All stages passed.'}`);

@@ -31,6 +31,7 @@ export function createContainer(options: ContainerOptions = {}) {
   const db = createPrismaClient({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, connectTimeoutMs: config.databaseTimeout * 1000 });
   const clock = { now: () => new Date() };
   const tasks = createDeferredTasks(logger);
+  const hasher = createBcryptHasher(config.bcryptRounds);
   const mailer = config.mail.smtpUrl
     ? createSmtpMailer(config.mail.smtpUrl, config.mail.from)
     : createOutboxMailer(config.dataDir, config.mail.from, logger);
@@ -42,7 +43,7 @@ export function createContainer(options: ContainerOptions = {}) {
     resets: createResetRepository(db.prisma),
     limiter: createRateLimiter(config.rateLimits, createCounterStore(db.prisma), clock),
     mailer,
-    hasher: createBcryptHasher(config.bcryptRounds),
+    hasher,
     clock,
     logger,
     tokens: createTokenService(
@@ -79,7 +80,7 @@ export function createContainer(options: ContainerOptions = {}) {
     },
     async close() {
       await tasks.settle();
-      await db.close();
+      await Promise.all([db.close(), hasher.close()]);
     },
   };
 }

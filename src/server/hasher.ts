@@ -1,10 +1,107 @@
-// bcrypt hashing (bcryptjs) at the configured cost.
-import bcrypt from 'bcryptjs';
+// bcrypt (bcryptjs) on a pool of worker threads sized to the cores, so a storm of logins never
+// stalls the event loop that serves token-only routes.
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import type { PasswordHasher } from '@/core/ports';
 
-export function createBcryptHasher(rounds: number): PasswordHasher {
+// Plain CommonJS evaluated in each worker: nothing for the bundler to trace or rewrite.
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const bcrypt = require(workerData.bcryptPath);
+parentPort.on('message', (task) => {
+  try {
+    const result = task.op === 'hash' ? bcrypt.hashSync(task.password, task.rounds) : bcrypt.compareSync(task.password, task.hash);
+    parentPort.postMessage({ id: task.id, result });
+  } catch (error) {
+    parentPort.postMessage({ id: task.id, error: String((error && error.message) || error) });
+  }
+});`;
+
+type Task = { id: number; op: 'hash' | 'compare'; password: string; hash?: string; rounds?: number };
+type Pending = { task: Task; resolve: (value: unknown) => void; reject: (error: Error) => void };
+
+export function createWorkerPool(size: number) {
+  const bcryptPath = createRequire(path.join(process.cwd(), 'package.json')).resolve('bcryptjs');
+  const idle: Worker[] = [];
+  const busy = new Map<Worker, Pending>();
+  const queue: Pending[] = [];
+  let nextId = 0;
+  let closed = false;
+
+  function spawn() {
+    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { bcryptPath } });
+    worker.on('message', (message: { id: number; result?: unknown; error?: string }) => {
+      const job = busy.get(worker);
+      busy.delete(worker);
+      if (job) {
+        if (message.error !== undefined) job.reject(new Error(message.error));
+        else job.resolve(message.result);
+      }
+      release(worker);
+    });
+    worker.on('error', (error) => {
+      busy.get(worker)?.reject(error);
+      busy.delete(worker);
+    });
+    worker.on('exit', () => {
+      const i = idle.indexOf(worker);
+      if (i >= 0) idle.splice(i, 1);
+      busy.get(worker)?.reject(new Error('bcrypt worker exited'));
+      busy.delete(worker);
+      if (!closed) release(spawn()); // keep the pool at its size
+    });
+    worker.unref(); // after the listeners, which ref it: an idle pool never keeps a process alive
+    return worker;
+  }
+
+  // A worker with a job holds the process open until the answer comes; an idle one does not.
+  function assign(worker: Worker, job: Pending) {
+    busy.set(worker, job);
+    worker.ref();
+    worker.postMessage(job.task);
+  }
+
+  function release(worker: Worker) {
+    const job = queue.shift();
+    if (job) return assign(worker, job);
+    worker.unref();
+    idle.push(worker);
+  }
+
+  for (let i = 0; i < size; i++) idle.push(spawn());
+
   return {
-    hash: (password) => bcrypt.hash(password, rounds),
-    verify: (password, hash) => bcrypt.compare(password, hash),
+    run<T>(task: Omit<Task, 'id'>): Promise<T> {
+      if (closed) return Promise.reject(new Error('bcrypt pool closed'));
+      return new Promise<T>((resolve, reject) => {
+        const job: Pending = { task: { ...task, id: nextId++ }, resolve: resolve as (v: unknown) => void, reject };
+        const worker = idle.pop();
+        if (worker) assign(worker, job);
+        else queue.push(job);
+      });
+    },
+    async close() {
+      closed = true;
+      await Promise.all([...idle, ...busy.keys()].map((w) => w.terminate()));
+    },
+  };
+}
+
+export function poolSize(): number {
+  return Math.max(1, os.availableParallelism());
+}
+
+/** A hasher over the worker pool; `close` ends the workers. */
+export function createBcryptHasher(rounds: number, workers = poolSize()): PasswordHasher & { close(): Promise<void> } {
+  let pool: ReturnType<typeof createWorkerPool> | undefined;
+  const get = () => (pool ??= createWorkerPool(workers)); // started on first use: builds never spawn workers
+  return {
+    hash: (password) => get().run<string>({ op: 'hash', password, rounds }),
+    verify: (password, hash) => get().run<boolean>({ op: 'compare', password, hash }),
+    close: async () => {
+      await pool?.close();
+    },
   };
 }

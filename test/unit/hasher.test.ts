@@ -1,0 +1,41 @@
+// The bcrypt worker pool: correct hashes, and the event loop stays free while it works.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import bcrypt from 'bcryptjs';
+import { createBcryptHasher } from '@/server/hasher';
+
+test('hashes verify with bcryptjs and the other way round', async () => {
+  const hasher = createBcryptHasher(4, 2);
+  try {
+    const hash = await hasher.hash('pool-pass-1');
+    assert.match(hash, /^\$2[aby]\$04\$/);
+    assert.equal(bcrypt.compareSync('pool-pass-1', hash), true);
+    assert.equal(await hasher.verify('pool-pass-1', bcrypt.hashSync('pool-pass-1', 4)), true);
+    assert.equal(await hasher.verify('wrong', hash), false);
+    assert.equal(await hasher.verify('x', 'not-a-hash'), false);
+  } finally {
+    await hasher.close();
+  }
+});
+
+test('many parallel hashes at cost 10 leave the event loop responsive', async () => {
+  const hasher = createBcryptHasher(10, 2);
+  try {
+    let maxGap = 0;
+    let last = performance.now();
+    const ticker = setInterval(() => {
+      const now = performance.now();
+      maxGap = Math.max(maxGap, now - last);
+      last = now;
+    }, 5);
+    const started = performance.now();
+    const hashes = await Promise.all(Array.from({ length: 8 }, (_, i) => hasher.hash(`p${i}`)));
+    const elapsed = performance.now() - started;
+    clearInterval(ticker);
+    assert.equal(new Set(hashes).size, 8);
+    assert.ok(elapsed > 100, `the work took measurable time (${elapsed.toFixed(0)} ms)`);
+    assert.ok(maxGap < 60, `the longest event-loop gap was ${maxGap.toFixed(1)} ms`);
+  } finally {
+    await hasher.close();
+  }
+});
