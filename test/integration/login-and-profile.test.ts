@@ -1,6 +1,7 @@
 // Login, me and vendor context over HTTP against the started app, on the configured database.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { VENDOR_MODULES } from '@/core/modules';
 import { PASSWORDS, seedAccounts } from '../support/accounts';
 import { startApp, type RunningApp } from '../support/app-process';
 import { createTestDatabase, type TestDatabase } from '../support/databases';
@@ -52,7 +53,7 @@ describe('login', () => {
       vendor_type: 'owner',
       vendor_id: seed.vendor.id,
       vendor_name: 'Corner Shop',
-      modules: ['orders', 'catalogue', 'pos', 'stores', 'reports'],
+      modules: [...VENDOR_MODULES],
     });
   });
 
