@@ -1,5 +1,6 @@
 // Builds Next.js route handlers that parse, call the auth service and map its errors: the whole
 // REST adapter. Methods a route does not serve answer 405 problem+json.
+import { after } from 'next/server';
 import type { z } from 'zod';
 import { AuthError } from '@/core/errors';
 import type { ClientInfo } from '@/core/ports';
@@ -7,6 +8,7 @@ import { roleSchema, type Role } from '@/core/schemas';
 import { parseInput } from '@/core/validation';
 import { clientInfoOf } from '../client-info';
 import { getContainer, type Container } from '../container';
+import { collectDeferred, type StartDeferred } from '../deferred-tasks';
 import { faultToAuthError } from '../faults';
 import { readJsonBody } from './body';
 import { jsonResponse, problemResponse } from './responses';
@@ -34,6 +36,7 @@ type NextHandler = (request: Request, context: RouteParams) => Promise<Response>
 
 async function run(handler: Handler, request: Request, context: RouteParams): Promise<Response> {
   let container: Container | undefined;
+  const deferred: StartDeferred[] = [];
   try {
     container = getContainer();
     const c = container;
@@ -55,11 +58,14 @@ async function run(handler: Handler, request: Request, context: RouteParams): Pr
         return match[1];
       },
     };
-    const result = await handler(ctx);
+    const result = await collectDeferred(deferred, () => handler(ctx));
     return result instanceof Response ? result : jsonResponse(result);
   } catch (error) {
     if (error instanceof AuthError) return problemResponse(error);
     return problemResponse(await faultToAuthError(error, container, `${request.method} ${new URL(request.url).pathname}`));
+  } finally {
+    // Deferred work (reset mail) starts once the answer is out, so it can neither slow nor time it.
+    if (deferred.length > 0) after(() => deferred.forEach((start) => start()));
   }
 }
 
