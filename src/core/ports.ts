@@ -121,3 +121,84 @@ export interface SessionRepository {
   rotate(input: { jti: string; familyId: string; usedAt: Date; successor: NewRefreshToken }): Promise<boolean>;
   revokeFamily(familyId: string, now: Date): Promise<void>;
 }
+
+// Administration: listing and changing accounts, businesses and stores; sign-in sessions.
+
+/** Where a page starts: lists are ordered by (createdAt, id), a unique key that inserts never reorder. */
+export interface PageKey {
+  createdAt: Date;
+  id: string;
+}
+
+/** Repositories answer up to `limit + 1` rows after `after`, so the core knows whether more follow. */
+export interface PageRequest {
+  limit: number;
+  after?: PageKey;
+}
+
+/** An account as administration shows it: never its password hash. */
+export interface ManagedAccount extends Omit<AccountRecord, 'passwordHash'> {
+  createdAt: Date;
+  /** Assigned stores (employees); empty for admins and owners. */
+  storeIds: string[];
+}
+
+export interface VendorRecord {
+  id: string;
+  name: string;
+  createdAt: Date;
+}
+
+export interface ManagedStore extends StoreRecord {
+  createdAt: Date;
+  terminals: TerminalRecord[];
+}
+
+export interface AdminChange {
+  name?: string;
+  adminType?: string;
+  modules?: string[];
+  /** Disabling also bumps the token version and revokes every refresh family. */
+  disabled?: boolean;
+}
+
+export interface EmployeeChange {
+  name?: string;
+  modules?: string[];
+  modulePermissions?: Record<string, string[]>;
+  /** Replaces the assignments. */
+  storeIds?: string[];
+}
+
+export interface AdministrationRepository {
+  findManaged(role: Role, id: string): Promise<ManagedAccount | null>;
+  listAdmins(page: PageRequest): Promise<ManagedAccount[]>;
+  /**
+   * Applies `change` atomically. It refuses (writing nothing) when the account is an enabled
+   * super_admin, the change demotes or disables it, and no other enabled super_admin exists.
+   */
+  updateAdmin(id: string, change: AdminChange, now: Date): Promise<ManagedAccount | 'last_super_admin' | null>;
+  updateEmployee(id: string, change: EmployeeChange): Promise<ManagedAccount | null>;
+  listVendors(page: PageRequest): Promise<VendorRecord[]>;
+  listVendorAccounts(vendorId: string, page: PageRequest): Promise<ManagedAccount[]>;
+  listStores(vendorId: string, page: PageRequest): Promise<ManagedStore[]>;
+}
+
+/** One sign-in (a refresh-token family) as its owner and administrators see it. */
+export interface SessionRecord {
+  id: string;
+  role: Role;
+  accountId: string;
+  createdAt: Date;
+  lastUsedAt: Date;
+  expiresAt: Date;
+  revokedAt: Date | null;
+  userAgent: string | null;
+  clientIp: string | null;
+}
+
+export interface SessionListing {
+  /** Families of the account neither revoked nor expired at `now`. */
+  listActive(role: Role, accountId: string, now: Date, page: PageRequest): Promise<SessionRecord[]>;
+  findSession(id: string): Promise<SessionRecord | null>;
+}

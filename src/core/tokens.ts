@@ -44,6 +44,17 @@ export interface ResetClaims {
   exp: number;
 }
 
+const COMPACT_JWS = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
+
+/**
+ * Three unpadded base64url segments, each in its one canonical spelling. jose alone accepts a
+ * padded signature (`sig=`), surrounding whitespace and altered unused trailing bits, so one token
+ * would have several spellings that all verify.
+ */
+function isCanonicalCompactJws(token: string): boolean {
+  return COMPACT_JWS.test(token) && token.split('.').every((s) => Buffer.from(s, 'base64url').toString('base64url') === s);
+}
+
 export interface TokenSettings {
   accessSecret: string;
   refreshSecret: string;
@@ -52,28 +63,38 @@ export interface TokenSettings {
   audience: string;
 }
 
+/**
+ * The secret as a Web Crypto HMAC key, imported once: given raw bytes, jose imports a key on every
+ * sign and verify, which roughly doubled their cost (measured: docs/decisions/0006-performance.md).
+ */
+function hmacKey(secret: string): Promise<CryptoKey> {
+  const key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  key.catch(() => undefined); // a failure surfaces at first use, not as an unhandled rejection
+  return key;
+}
+
 export function createTokenService(settings: TokenSettings, clock: Clock) {
-  const accessKey = new TextEncoder().encode(settings.accessSecret);
-  const refreshKey = new TextEncoder().encode(settings.refreshSecret);
+  const accessKey = hmacKey(settings.accessSecret);
+  const refreshKey = hmacKey(settings.refreshSecret);
   const keyFor = (purpose: TokenPurpose) => (purpose === 'refresh' ? refreshKey : accessKey);
 
   // Claims are written in a fixed order and iat/exp are explicit, so signing the same claims
   // again yields the same token: the refresh grace period relies on it.
-  function sign(purpose: TokenPurpose, claims: Record<string, unknown>, iat: number, exp: number): Promise<string> {
+  async function sign(purpose: TokenPurpose, claims: Record<string, unknown>, iat: number, exp: number): Promise<string> {
     return new SignJWT({ ...claims, purpose })
       .setProtectedHeader({ alg: 'HS256', typ: TYP[purpose] })
       .setIssuer(settings.issuer)
       .setAudience(settings.audience)
       .setIssuedAt(iat)
       .setExpirationTime(exp)
-      .sign(keyFor(purpose));
+      .sign(await keyFor(purpose));
   }
 
   async function verify(purpose: TokenPurpose, token: string, role: Role): Promise<JWTPayload> {
     const failure = () => new AuthError(FAILURE[purpose]);
-    if (typeof token !== 'string' || token.length === 0 || token.length > 8192) throw failure();
+    if (typeof token !== 'string' || token.length === 0 || token.length > 8192 || !isCanonicalCompactJws(token)) throw failure();
     try {
-      const { payload } = await jwtVerify(token, keyFor(purpose), {
+      const { payload } = await jwtVerify(token, await keyFor(purpose), {
         algorithms: ['HS256'],
         typ: TYP[purpose],
         issuer: settings.issuer,

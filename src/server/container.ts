@@ -5,10 +5,11 @@ import { createRateLimiter } from '@/core/rate-limits';
 import { createAuthService } from '@/core/service';
 import { createTokenService } from '@/core/tokens';
 import { createAccountRepository } from './db/account-repository';
+import { createAdministrationRepository } from './db/admin-repository';
 import { createCounterStore } from './db/counter-store';
 import { createPrismaClient } from './db/prisma';
 import { createResetRepository } from './db/reset-repository';
-import { createSessionRepository } from './db/session-repository';
+import { createSessionListing, createSessionRepository } from './db/session-repository';
 import { createDeferredTasks } from './deferred-tasks';
 import { devSecretsIn } from './dev-secrets';
 import { createBcryptHasher } from './hasher';
@@ -40,6 +41,8 @@ export function createContainer(options: ContainerOptions = {}) {
     config,
     accounts: createAccountRepository(db.prisma),
     sessions: createSessionRepository(db.prisma),
+    administration: createAdministrationRepository(db.prisma),
+    sessionListing: createSessionListing(db.prisma),
     resets: createResetRepository(db.prisma),
     limiter: createRateLimiter(config.rateLimits, createCounterStore(db.prisma), clock),
     mailer,

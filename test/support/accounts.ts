@@ -12,8 +12,13 @@ export const PASSWORDS = {
   employee: 'employee-pass-Z5m%c1',
 };
 
-export async function withContainer<T>(db: TestDatabase, work: (c: ReturnType<typeof createContainer>) => Promise<T>): Promise<T> {
-  const container = createContainer({ env: appEnv(db), logger: createLogger('silent') });
+/** Runs `work` on a container over the test's database; `env` overrides appEnv's settings. */
+export async function withContainer<T>(
+  db: TestDatabase,
+  work: (c: ReturnType<typeof createContainer>) => Promise<T>,
+  env: Record<string, string> = {},
+): Promise<T> {
+  const container = createContainer({ env: appEnv(db, env), logger: createLogger('silent') });
   try {
     await applyMigrations({ databaseUrl: db.databaseUrl, dataDir: db.dataDir });
     return await work(container);

@@ -17,8 +17,8 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-async function adminQuery(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: POSTGRES_BASE_URL });
+async function adminQuery(sql: string, baseUrl: string): Promise<void> {
+  const client = new pg.Client({ connectionString: baseUrl });
   await client.connect();
   try {
     await client.query(sql);
@@ -27,21 +27,22 @@ async function adminQuery(sql: string): Promise<void> {
   }
 }
 
-export async function createTestDatabase(dialect: TestDialect = TEST_DIALECT): Promise<TestDatabase> {
+/** `baseUrl` names the PostgreSQL server (and a database on it to connect to) for the new database. */
+export async function createTestDatabase(dialect: TestDialect = TEST_DIALECT, baseUrl = POSTGRES_BASE_URL): Promise<TestDatabase> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'commerce-auth-test-'));
   if (dialect === 'sqlite') {
     return { dialect, dataDir, drop: () => rm(dataDir, { recursive: true, force: true }) };
   }
   const name = `auth_test_${randomBytes(6).toString('hex')}`;
-  await adminQuery(`CREATE DATABASE ${name}`);
-  const url = new URL(POSTGRES_BASE_URL);
+  await adminQuery(`CREATE DATABASE ${name}`, baseUrl);
+  const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   return {
     dialect,
     dataDir,
     databaseUrl: url.toString(),
     async drop() {
-      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`, baseUrl);
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -48,6 +48,9 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       });
     },
   });
+  // A client that dies mid-message (an app a test kills) resets its connection; smtp-server then
+  // emits 'error', which without a listener would crash the test process.
+  server.on('error', () => undefined);
   const port = await freePort();
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {

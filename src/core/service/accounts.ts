@@ -1,7 +1,7 @@
 // Creating and disabling accounts, stores and terminals: the operator CLI's operations.
 import { z } from 'zod';
 import { AuthError } from '../errors';
-import { ADMIN_TYPES, MODULES, MODULE_ACTIONS, VENDOR_MODULES } from '../modules';
+import { ADMIN_MODULES, ADMIN_TYPES, MODULE_ACTIONS, VENDOR_MODULES } from '../modules';
 import { emailSchema, type Role } from '../schemas';
 import type { ServiceDeps } from './deps';
 import { assertAcceptablePassword } from './password-policy';
@@ -15,7 +15,7 @@ export const createAdminInput = z.object({
   password: z.string(),
   name,
   type: z.enum(ADMIN_TYPES),
-  modules: z.array(z.enum(MODULES)).default([]),
+  modules: z.array(z.enum(ADMIN_MODULES)).default([]),
 });
 export const createVendorInput = z.object({
   name,
@@ -50,6 +50,8 @@ export function createAccountAdministration(deps: Pick<ServiceDeps, 'accounts' |
   async function createVendor(raw: z.input<typeof createVendorInput>) {
     const input = parseInput(createVendorInput, raw);
     const passwordHash = await hashNew(input.ownerPassword, 'owner_password');
+    // Checked first so a taken e-mail leaves no business without an owner behind.
+    if (await accounts.findByEmail('vendor', input.ownerEmail)) throw new AuthError('conflict', 'An account with that e-mail already exists.');
     const vendor = await accounts.createVendor(input.name);
     const owner = await accounts.createVendorAccount({
       vendorId: vendor.id,

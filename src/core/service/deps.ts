@@ -1,6 +1,6 @@
 // What every part of the auth service is built from: configuration, ports and the token service.
 import type { Config } from '../config';
-import type { AccountRepository, Clock, Logger, PasswordHasher, SessionRepository } from '../ports';
+import type { AccountRepository, AdministrationRepository, Clock, Logger, PasswordHasher, SessionListing, SessionRepository } from '../ports';
 import type { TokenService } from '../tokens';
 import type { RateLimiter } from '../rate-limits';
 import type { Defer, Mailer, ResetRepository } from '../reset-ports';
@@ -9,6 +9,8 @@ export interface ServiceDeps {
   config: Config;
   accounts: AccountRepository;
   sessions: SessionRepository;
+  administration: AdministrationRepository;
+  sessionListing: SessionListing;
   resets: ResetRepository;
   limiter: RateLimiter;
   mailer: Mailer;

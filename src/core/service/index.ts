@@ -1,6 +1,7 @@
 // The auth service: one object over injected ports that every adapter (REST, tRPC, CLI) calls.
 import type { Role } from '../schemas';
 import { createAccountAdministration } from './accounts';
+import { createAdministration } from './administration';
 import type { ServiceDeps } from './deps';
 import { createPasswordReset } from './password-reset';
 import { createAuthenticate } from './principal';
@@ -11,6 +12,7 @@ import { createVendorContext } from './vendor-context';
 export type { ServiceDeps } from './deps';
 
 export type { Principal } from './principal';
+export type { Caller } from './guard';
 
 export function createAuthService(deps: ServiceDeps) {
   const authenticate = createAuthenticate(deps);
@@ -21,7 +23,10 @@ export function createAuthService(deps: ServiceDeps) {
     authenticate,
     ...sessions,
     ...createPasswordReset(deps),
+    /** The operator CLI's operations: no caller, no guard (the operator holds the database). */
     admin: createAccountAdministration(deps),
+    /** The guarded operations of the administration and session routes. */
+    administration: createAdministration(deps),
 
     /** The caller's own profile, as login returned it. */
     async me(role: Role, accessToken: string) {

@@ -3,7 +3,7 @@ import type { AccountRecord } from '../ports';
 import type { AdminProfile, VendorProfile } from '../schemas';
 import type { AccessClaims } from '../tokens';
 
-export function adminProfileOf(account: AccountRecord): AdminProfile {
+export function adminProfileOf(account: Omit<AccountRecord, 'passwordHash'>): AdminProfile {
   return {
     id: account.id,
     email: account.email,
@@ -13,7 +13,7 @@ export function adminProfileOf(account: AccountRecord): AdminProfile {
   };
 }
 
-export function vendorProfileOf(account: AccountRecord): VendorProfile {
+export function vendorProfileOf(account: Omit<AccountRecord, 'passwordHash'>): VendorProfile {
   return {
     id: account.id,
     email: account.email,

@@ -50,11 +50,12 @@ export function createSessions(deps: ServiceDeps) {
 
   async function refresh(role: Role, refreshToken: string): Promise<TokenPair> {
     const claims = await tokens.verifyRefresh(refreshToken, role);
-    let row = await sessions.findToken(claims.jti);
+    // Neither read needs the other's answer: side by side they cost one round trip, not two.
+    const [found, account] = await Promise.all([sessions.findToken(claims.jti), accounts.findById(role, claims.sub)]);
+    let row = found;
     const invalid = () => new AuthError('invalid_refresh_token');
     if (!row || row.familyId !== claims.fam || row.family.role !== role || row.family.accountId !== claims.sub) throw invalid();
     if (row.family.revokedAt) throw invalid();
-    const account = await accounts.findById(role, claims.sub);
     if (!account || account.disabled) throw invalid();
 
     const now = clock.now();

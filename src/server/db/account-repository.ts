@@ -1,11 +1,55 @@
 // Accounts, businesses, stores and terminals in Prisma: the core's AccountRepository.
-import type { PrismaClient } from '@/generated/prisma/postgresql/client';
+import { Prisma, type PrismaClient } from '@/generated/prisma/postgresql/client';
 import { AuthError } from '@/core/errors';
-import type { AccountRecord, AccountRepository } from '@/core/ports';
+import type { AccountRecord, AccountRepository, StoreRecord, TerminalRecord } from '@/core/ports';
 import type { Role } from '@/core/schemas';
 import { adminRecord, isUniqueViolation, vendorRecord } from './records';
 
 const vendorInclude = { vendor: { select: { id: true, name: true } } } as const;
+
+// The reads every vendor request makes (authenticate, login, refresh, context) as single joined,
+// indexed queries: Prisma's `include` sends one query per relation, and each costs more CPU in
+// the query compiler than the database spends answering it. Plain SQL that reads the same on
+// SQLite and PostgreSQL; the driver adapters type the columns (Json parsed, DateTime as Date).
+interface VendorAccountRow {
+  id: string;
+  email: string;
+  name: string;
+  vendorType: string;
+  modules: unknown;
+  modulePermissions: unknown;
+  passwordHash: string;
+  tokenVersion: number;
+  disabledAt: Date | null;
+  vendorId: string;
+  vendorName: string;
+}
+
+const VENDOR_ACCOUNT = Prisma.sql`SELECT a."id", a."email", a."name", a."vendorType", a."modules", a."modulePermissions",
+  a."passwordHash", a."tokenVersion", a."disabledAt", v."id" AS "vendorId", v."name" AS "vendorName"
+  FROM "VendorAccount" a JOIN "Vendor" v ON v."id" = a."vendorId"`;
+
+const vendorAccountOf = (rows: VendorAccountRow[]) => {
+  const row = rows[0];
+  return row ? vendorRecord({ ...row, vendor: { id: row.vendorId, name: row.vendorName } }) : null;
+};
+
+type StoreTerminalRow = StoreRecord & { terminalId: string | null; terminalName: string | null };
+
+// A store without terminals comes back once, with null terminal columns.
+const STORES_WITH_TERMINALS = Prisma.sql`SELECT s."id", s."vendorId", s."name", t."id" AS "terminalId", t."name" AS "terminalName"
+  FROM "Store" s LEFT JOIN "PosTerminal" t ON t."storeId" = s."id"`;
+const STORE_ORDER = Prisma.sql`ORDER BY s."name", s."id", t."name", t."id"`;
+
+function storesAndTerminals(rows: StoreTerminalRow[]) {
+  const stores: StoreRecord[] = [];
+  const terminals: TerminalRecord[] = [];
+  for (const row of rows) {
+    if (stores.at(-1)?.id !== row.id) stores.push({ id: row.id, vendorId: row.vendorId, name: row.name });
+    if (row.terminalId !== null) terminals.push({ id: row.terminalId, storeId: row.id, name: row.terminalName ?? '' });
+  }
+  return { stores, terminals };
+}
 
 async function uniqueEmail<T>(work: () => Promise<T>): Promise<T> {
   try {
@@ -37,8 +81,7 @@ export function createAccountRepository(prisma: PrismaClient): AccountRepository
         const row = await prisma.adminAccount.findUnique({ where: { email } });
         return row && adminRecord(row);
       }
-      const row = await prisma.vendorAccount.findUnique({ where: { email }, include: vendorInclude });
-      return row && vendorRecord(row);
+      return vendorAccountOf(await prisma.$queryRaw<VendorAccountRow[]>`${VENDOR_ACCOUNT} WHERE a."email" = ${email}`);
     },
 
     async findById(role, id) {
@@ -46,27 +89,22 @@ export function createAccountRepository(prisma: PrismaClient): AccountRepository
         const row = await prisma.adminAccount.findUnique({ where: { id } });
         return row && adminRecord(row);
       }
-      const row = await prisma.vendorAccount.findUnique({ where: { id }, include: vendorInclude });
-      return row && vendorRecord(row);
+      return vendorAccountOf(await prisma.$queryRaw<VendorAccountRow[]>`${VENDOR_ACCOUNT} WHERE a."id" = ${id}`);
     },
 
     replacePassword: (role, id, passwordHash, now) => updateAccount(role, id, { passwordHash }, now, true),
 
     setDisabled: (role, id, disabled, now) => updateAccount(role, id, { disabledAt: disabled ? now : null }, now, disabled),
 
+    // Owners work in every store of the business; employees in the stores assigned to them.
     async storesFor(account: AccountRecord) {
       const vendorId = account.vendor?.id ?? '';
-      const where =
-        account.type === 'owner' ? { vendorId } : { vendorId, assignments: { some: { accountId: account.id } } };
-      const stores = await prisma.store.findMany({
-        where,
-        orderBy: [{ name: 'asc' }, { id: 'asc' }],
-        select: { id: true, vendorId: true, name: true, terminals: { select: { id: true, storeId: true, name: true }, orderBy: [{ name: 'asc' }, { id: 'asc' }] } },
-      });
-      return {
-        stores: stores.map(({ terminals: _t, ...store }) => store),
-        terminals: stores.flatMap((s) => s.terminals),
-      };
+      const rows =
+        account.type === 'owner'
+          ? await prisma.$queryRaw<StoreTerminalRow[]>`${STORES_WITH_TERMINALS} WHERE s."vendorId" = ${vendorId} ${STORE_ORDER}`
+          : await prisma.$queryRaw<StoreTerminalRow[]>`${STORES_WITH_TERMINALS} WHERE s."vendorId" = ${vendorId}
+              AND EXISTS (SELECT 1 FROM "StoreAssignment" sa WHERE sa."storeId" = s."id" AND sa."accountId" = ${account.id}) ${STORE_ORDER}`;
+      return storesAndTerminals(rows);
     },
 
     countAdmins: () => prisma.adminAccount.count(),

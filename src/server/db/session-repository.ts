@@ -1,9 +1,22 @@
 // Refresh-token families and their tokens in Prisma: the core's SessionRepository.
 import type { PrismaClient } from '@/generated/prisma/postgresql/client';
-import type { SessionRepository } from '@/core/ports';
+import type { SessionListing, SessionRecord, SessionRepository } from '@/core/ports';
 import type { Role } from '@/core/schemas';
+import { pageArgs } from './keyset';
 
 const CLIENT_FIELD_MAX = 300;
+
+interface TokenWithFamilyRow {
+  jti: string;
+  familyId: string;
+  issuedAt: Date;
+  expiresAt: Date;
+  usedAt: Date | null;
+  successorJti: string | null;
+  role: string;
+  accountId: string;
+  revokedAt: Date | null;
+}
 
 export function createSessionRepository(prisma: PrismaClient): SessionRepository {
   return {
@@ -23,12 +36,15 @@ export function createSessionRepository(prisma: PrismaClient): SessionRepository
       });
     },
 
+    // One joined query on the refresh hot path; Prisma's include would send a second for the family.
     async findToken(jti) {
-      const row = await prisma.refreshToken.findUnique({
-        where: { jti },
-        include: { family: { select: { role: true, accountId: true, revokedAt: true } } },
-      });
-      return row && { ...row, family: { ...row.family, role: row.family.role as Role } };
+      const rows = await prisma.$queryRaw<TokenWithFamilyRow[]>`SELECT t."jti", t."familyId", t."issuedAt", t."expiresAt",
+        t."usedAt", t."successorJti", f."role", f."accountId", f."revokedAt"
+        FROM "RefreshToken" t JOIN "RefreshFamily" f ON f."id" = t."familyId" WHERE t."jti" = ${jti}`;
+      const row = rows[0];
+      if (!row) return null;
+      const { role, accountId, revokedAt, ...token } = row;
+      return { ...token, family: { role: role as Role, accountId, revokedAt } };
     },
 
     // The conditional update is the arbiter: under concurrency exactly one caller sees count 1,
@@ -48,6 +64,35 @@ export function createSessionRepository(prisma: PrismaClient): SessionRepository
 
     async revokeFamily(familyId, now) {
       await prisma.refreshFamily.updateMany({ where: { id: familyId, revokedAt: null }, data: { revokedAt: now } });
+    },
+  };
+}
+
+const sessionSelect = {
+  id: true,
+  role: true,
+  accountId: true,
+  createdAt: true,
+  lastUsedAt: true,
+  expiresAt: true,
+  revokedAt: true,
+  userAgent: true,
+  clientIp: true,
+} as const;
+
+const sessionRecord = (row: Omit<SessionRecord, 'role'> & { role: string }): SessionRecord => ({ ...row, role: row.role as Role });
+
+/** The families of an account as sessions to list and end (the core's SessionListing). */
+export function createSessionListing(prisma: PrismaClient): SessionListing {
+  return {
+    async listActive(role, accountId, now, page) {
+      const where = { role, accountId, revokedAt: null, expiresAt: { gt: now } };
+      return (await prisma.refreshFamily.findMany({ ...pageArgs(where, page), select: sessionSelect })).map(sessionRecord);
+    },
+
+    async findSession(id) {
+      const row = await prisma.refreshFamily.findUnique({ where: { id }, select: sessionSelect });
+      return row && sessionRecord(row);
     },
   };
 }

@@ -1,0 +1,117 @@
+// Vendor businesses and their accounts: admins with `vendors` for every business, owners and
+// employees with `staff` for their own. Scope checks live here, so no adapter can forget them.
+import { createEmployeeRequest, createVendorRequest, updateEmployeeRequest } from '../admin-schemas';
+import { AuthError } from '../errors';
+import { pageFrom, pageRequestOf } from '../paging';
+import { parseInput } from '../validation';
+import type { createAccountAdministration } from './accounts';
+import { vendorAccountView, vendorView } from './admin-views';
+import { assertMayGrant, NO_GRANTS, type VendorScope } from './admin-rules';
+import type { ServiceDeps } from './deps';
+import { auditOf, type Authorize, type Caller } from './guard';
+
+type Operators = ReturnType<typeof createAccountAdministration>;
+type Deps = Pick<ServiceDeps, 'accounts' | 'administration' | 'clock' | 'logger'>;
+
+export function createVendorAdministration(deps: Deps, authorize: Authorize, operators: Operators, scope: VendorScope) {
+  const { accounts, administration, clock } = deps;
+  const audit = auditOf(deps.logger);
+
+  async function reload(accountId: string) {
+    const found = await administration.findManaged('vendor', accountId);
+    if (!found) throw new AuthError('not_found', 'No such account.');
+    return vendorAccountView(found);
+  }
+
+  async function listVendors(caller: Caller, query: unknown) {
+    await authorize(caller, 'vendors.list');
+    const page = pageRequestOf(query);
+    return pageFrom(await administration.listVendors(page), page, vendorView);
+  }
+
+  /** A business with its owner, who holds every vendor module. */
+  async function createVendor(caller: Caller, body: unknown) {
+    const principal = await authorize(caller, 'vendors.create');
+    const input = parseInput(createVendorRequest, body);
+    const { vendor, owner } = await operators.createVendor({
+      name: input.name,
+      ownerEmail: input.owner_email,
+      ownerName: input.owner_name,
+      ownerPassword: input.owner_password,
+    });
+    audit(principal, 'vendors.create', { vendorId: vendor.id, targetId: owner.id });
+    return { vendor: vendorView(vendor), owner: await reload(owner.id) };
+  }
+
+  async function listVendorAccounts(caller: Caller, vendorId: string | undefined, query: unknown) {
+    const vid = await scope.businessOf(await authorize(caller, 'vendor_accounts.list'), vendorId);
+    const page = pageRequestOf(query);
+    return pageFrom(await administration.listVendorAccounts(vid, page), page, vendorAccountView);
+  }
+
+  async function createEmployee(caller: Caller, vendorId: string | undefined, body: unknown) {
+    const principal = await authorize(caller, 'employees.create');
+    const vid = await scope.businessOf(principal, vendorId);
+    const input = parseInput(createEmployeeRequest, body);
+    if (principal.account.role === 'vendor') {
+      assertMayGrant(principal.account, NO_GRANTS, { modules: input.modules, modulePermissions: input.module_permissions });
+    }
+    const created = await operators.createEmployee({
+      vendorId: vid,
+      email: input.email,
+      password: input.password,
+      name: input.name,
+      modules: input.modules,
+      permissions: input.module_permissions,
+      storeIds: input.store_ids,
+    });
+    audit(principal, 'employees.create', { vendorId: vid, targetId: created.id });
+    return reload(created.id);
+  }
+
+  /** Changes take effect on the employee's next request: /me and the context re-read the account. */
+  async function updateEmployee(caller: Caller, vendorId: string | undefined, accountId: string, body: unknown) {
+    const principal = await authorize(caller, 'employees.update');
+    const vid = await scope.businessOf(principal, vendorId);
+    const input = parseInput(updateEmployeeRequest, body);
+    const target = await scope.accountIn(vid, accountId);
+    scope.assertMayActOn(principal, target);
+    if (target.type !== 'employee') throw new AuthError('conflict', 'An owner holds every module and store; only employees can be changed.');
+    if (principal.account.role === 'vendor') {
+      assertMayGrant(principal.account, target, { modules: input.modules, modulePermissions: input.module_permissions });
+    }
+    for (const storeId of input.store_ids ?? []) await scope.storeIn(vid, storeId);
+    const updated = await administration.updateEmployee(target.id, {
+      name: input.name,
+      modules: input.modules,
+      modulePermissions: input.module_permissions,
+      storeIds: input.store_ids,
+    });
+    if (!updated) throw new AuthError('not_found', 'No such account in this business.');
+    audit(principal, 'employees.update', { vendorId: vid, targetId: target.id });
+    return vendorAccountView(updated);
+  }
+
+  async function setVendorAccountDisabled(caller: Caller, vendorId: string | undefined, accountId: string, disabled: boolean) {
+    const operation = disabled ? 'vendor_accounts.disable' : 'vendor_accounts.enable';
+    const principal = await authorize(caller, operation);
+    const vid = await scope.businessOf(principal, vendorId);
+    const target = await scope.accountIn(vid, accountId);
+    scope.assertMayActOn(principal, target);
+    if (disabled && target.id === principal.account.id) throw new AuthError('conflict', 'You cannot disable your own account.');
+    await accounts.setDisabled('vendor', target.id, disabled, clock.now());
+    audit(principal, operation, { vendorId: vid, targetId: target.id });
+    return vendorAccountView({ ...target, disabled });
+  }
+
+  return {
+    listVendors,
+    createVendor,
+    listVendorAccounts,
+    createEmployee,
+    updateEmployee,
+    /** Disabling ends every session of the account at once and refuses its access tokens from then on. */
+    disableVendorAccount: (caller: Caller, vendorId: string | undefined, accountId: string) => setVendorAccountDisabled(caller, vendorId, accountId, true),
+    enableVendorAccount: (caller: Caller, vendorId: string | undefined, accountId: string) => setVendorAccountDisabled(caller, vendorId, accountId, false),
+  };
+}

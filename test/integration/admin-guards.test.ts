@@ -1,0 +1,141 @@
+// The guard table over HTTP: for every administration operation, who gets through (2xx), who is
+// refused (403 forbidden), which token is the wrong kind (401), and what another business sees (404).
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { OPERATION_NAMES, ruleFor, type Operation } from '@/core/operations';
+import { withContainer } from '../support/accounts';
+import { administrationSuite, call, EXTRA_PASSWORD, problemOf, signIn } from '../support/admin-world';
+
+let targets: { adminId: string; adminSession: string; employeeId: string; employeeSession: string };
+
+const s = administrationSuite(async () => {
+  const made = await withContainer(s.db, async ({ auth }) => ({
+    admin: await auth.admin.createAdmin({ email: 'target-admin@example.com', password: EXTRA_PASSWORD, name: 'Target', type: 'admin' }),
+    employee: await auth.admin.createEmployee({ vendorId: s.w.vendor.id, email: 'target-employee@example.com', password: EXTRA_PASSWORD, name: 'Target' }),
+  }));
+  // One session each, whose id the session operations use; ending it twice is still 204.
+  await signIn(s.url, 'admin', 'target-admin@example.com', EXTRA_PASSWORD);
+  await signIn(s.url, 'vendor', 'target-employee@example.com', EXTRA_PASSWORD);
+  const adminSessions = await call(s.url, 'GET', `/api/v1/admin/admins/${made.admin.id}/sessions`, s.tokens.superAdmin);
+  const employeeSessions = await call(s.url, 'GET', `/api/v1/vendor/accounts/${made.employee.id}/sessions`, s.tokens.owner);
+  targets = { adminId: made.admin.id, adminSession: adminSessions.body.items[0].id, employeeId: made.employee.id, employeeSession: employeeSessions.body.items[0].id };
+});
+
+let serial = 0;
+const unique = (label: string) => `${label}-${++serial}@example.com`;
+
+/** The request of each operation; `base` is the business prefix of the side calling it. */
+function requestOf(operation: Operation, base: string): { method: string; path: string; body?: () => object; ok: number } {
+  const a = `/api/v1/admin/admins/${targets.adminId}`;
+  const e = `${base}/accounts/${targets.employeeId}`;
+  const table: Record<Operation, ReturnType<typeof requestOf>> = {
+    'own_sessions.list': { method: 'GET', path: '/api/v1/auth/<role>/sessions', ok: 200 },
+    'own_sessions.end': { method: 'DELETE', path: '/api/v1/auth/<role>/sessions/<own>', ok: 204 },
+    'admins.list': { method: 'GET', path: '/api/v1/admin/admins', ok: 200 },
+    'admins.create': { method: 'POST', path: '/api/v1/admin/admins', body: () => ({ email: unique('new-admin'), name: 'New', password: EXTRA_PASSWORD, admin_type: 'admin' }), ok: 201 },
+    'admins.update': { method: 'PATCH', path: a, body: () => ({ name: 'Renamed' }), ok: 200 },
+    'admins.disable': { method: 'POST', path: `${a}/disable`, ok: 200 },
+    'admins.enable': { method: 'POST', path: `${a}/enable`, ok: 200 },
+    'admins.sessions.list': { method: 'GET', path: `${a}/sessions`, ok: 200 },
+    'admins.sessions.end': { method: 'DELETE', path: `${a}/sessions/${targets.adminSession}`, ok: 204 },
+    'vendors.list': { method: 'GET', path: '/api/v1/admin/vendors', ok: 200 },
+    'vendors.create': { method: 'POST', path: '/api/v1/admin/vendors', body: () => ({ name: 'Shop', owner_email: unique('new-owner'), owner_name: 'O', owner_password: EXTRA_PASSWORD }), ok: 201 },
+    'vendor_accounts.list': { method: 'GET', path: `${base}/accounts`, ok: 200 },
+    'vendor_accounts.disable': { method: 'POST', path: `${e}/disable`, ok: 200 },
+    'vendor_accounts.enable': { method: 'POST', path: `${e}/enable`, ok: 200 },
+    'vendor_accounts.sessions.list': { method: 'GET', path: `${e}/sessions`, ok: 200 },
+    'vendor_accounts.sessions.end': { method: 'DELETE', path: `${e}/sessions/${targets.employeeSession}`, ok: 204 },
+    'employees.create': {
+      method: 'POST',
+      path: `${base}/accounts`,
+      body: () => ({ email: unique('new-employee'), name: 'New', password: EXTRA_PASSWORD, modules: ['stores'], module_permissions: { stores: ['read'] } }),
+      ok: 201,
+    },
+    'employees.update': { method: 'PATCH', path: e, body: () => ({ name: 'Renamed' }), ok: 200 },
+    'stores.list': { method: 'GET', path: `${base}/stores`, ok: 200 },
+    'stores.create': { method: 'POST', path: `${base}/stores`, body: () => ({ name: 'New store' }), ok: 201 },
+    'terminals.create': { method: 'POST', path: `${base}/stores/${s.w.storeA.id}/terminals`, body: () => ({ name: 'Till X' }), ok: 201 },
+  };
+  return table[operation];
+}
+
+/** Runs `operation` as `token` of `role`; own-session paths get the caller's own fresh session. */
+async function run(operation: Operation, role: 'admin' | 'vendor', token: string, base: string) {
+  const { method, path, body } = requestOf(operation, base);
+  let resolved = path.replace('<role>', role);
+  if (resolved.includes('<own>')) {
+    const own = await call(s.url, 'GET', `/api/v1/auth/${role}/sessions`, token);
+    resolved = resolved.replace('<own>', own.body.items?.[0]?.id ?? 'none');
+  }
+  return call(s.url, method, resolved, token, body?.());
+}
+
+const ADMIN_BASE = () => `/api/v1/admin/vendors/${s.w.vendor.id}`;
+
+describe('admin side', () => {
+  for (const operation of OPERATION_NAMES) {
+    const rule = ruleFor(operation, 'admin');
+    test(operation, async () => {
+      const expect = (res: { status: number; text: string }, status: number, who: string) => assert.equal(res.status, status, `${who}: ${res.text}`);
+      const { ok } = requestOf(operation, ADMIN_BASE());
+      expect(await run(operation, 'admin', s.tokens.superAdmin, ADMIN_BASE()), ok, 'super_admin');
+      if (rule === 'signed_in') {
+        expect(await run(operation, 'admin', s.tokens.ordersAdmin, ADMIN_BASE()), ok, 'any admin');
+        return;
+      }
+      assert.ok(rule, 'every operation has an admin rule');
+      const [holder, other] = rule.module === 'admins' ? [s.tokens.adminsAdmin, s.tokens.vendorsAdmin] : [s.tokens.vendorsAdmin, s.tokens.adminsAdmin];
+      expect(await run(operation, 'admin', holder, ADMIN_BASE()), ok, `admin with ${rule.module}`);
+      problemOf(await run(operation, 'admin', other, ADMIN_BASE()), 403, 'forbidden', 'admin with another module');
+      problemOf(await run(operation, 'admin', s.tokens.ordersAdmin, ADMIN_BASE()), 403, 'forbidden', 'admin with orders only');
+      problemOf(await run(operation, 'admin', s.tokens.owner, ADMIN_BASE()), 401, 'invalid_token', 'vendor token on an admin route');
+    });
+  }
+
+  test('a business that does not exist is 404 on every business route', async () => {
+    for (const operation of OPERATION_NAMES.filter((o) => ruleFor(o, 'vendor') && ruleFor(o, 'vendor') !== 'signed_in')) {
+      problemOf(await run(operation, 'admin', s.tokens.superAdmin, '/api/v1/admin/vendors/no-such-vendor'), 404, 'not_found', operation);
+    }
+  });
+});
+
+describe('vendor side', () => {
+  for (const operation of OPERATION_NAMES.filter((o) => ruleFor(o, 'vendor'))) {
+    const rule = ruleFor(operation, 'vendor')!;
+    test(operation, async () => {
+      const expect = (res: { status: number; text: string }, status: number, who: string) => assert.equal(res.status, status, `${who}: ${res.text}`);
+      const { ok } = requestOf(operation, '/api/v1/vendor');
+      expect(await run(operation, 'vendor', s.tokens.owner, '/api/v1/vendor'), ok, 'owner');
+      if (rule === 'signed_in') {
+        expect(await run(operation, 'vendor', s.tokens.cashier, '/api/v1/vendor'), ok, 'any employee');
+        return;
+      }
+      expect(await run(operation, 'vendor', s.tokens.staffer, '/api/v1/vendor'), ok, 'employee with the module and the action');
+      const reader = await run(operation, 'vendor', s.tokens.reader, '/api/v1/vendor');
+      if (rule.action === 'read') expect(reader, ok, 'employee with read');
+      else problemOf(reader, 403, 'forbidden', 'employee with the module but only read');
+      problemOf(await run(operation, 'vendor', s.tokens.cashier, '/api/v1/vendor'), 403, 'forbidden', 'employee without the module');
+      problemOf(await run(operation, 'vendor', s.tokens.superAdmin, '/api/v1/vendor'), 401, 'invalid_token', 'admin token on a vendor route');
+    });
+  }
+});
+
+describe("another business's records", () => {
+  test('an owner of business B gets 404 on every record of business A', async () => {
+    const records: Operation[] = ['vendor_accounts.disable', 'vendor_accounts.enable', 'vendor_accounts.sessions.list', 'vendor_accounts.sessions.end', 'employees.update', 'terminals.create'];
+    for (const operation of records) {
+      problemOf(await run(operation, 'vendor', s.tokens.ownerB, '/api/v1/vendor'), 404, 'not_found', operation);
+    }
+    const assign = await call(s.url, 'POST', '/api/v1/vendor/accounts', s.tokens.ownerB, { email: unique('b'), name: 'B', password: EXTRA_PASSWORD, store_ids: [s.w.storeA.id] });
+    problemOf(assign, 404, 'not_found', "assigning A's store");
+  });
+
+  test("an owner of business B lists only B's accounts and stores", async () => {
+    const accounts = await call(s.url, 'GET', '/api/v1/vendor/accounts?limit=100', s.tokens.ownerB);
+    assert.equal(accounts.status, 200);
+    assert.deepEqual(new Set(accounts.body.items.map((a: { vendor_id: string }) => a.vendor_id)), new Set([s.w.vendorB.id]));
+    assert.deepEqual(accounts.body.items.map((a: { id: string }) => a.id).sort(), [s.w.ownerB.id, s.w.employeeOfB.id].sort());
+    const stores = await call(s.url, 'GET', '/api/v1/vendor/stores', s.tokens.ownerB);
+    assert.deepEqual(stores.body.items.map((row: { id: string }) => row.id), [s.w.storeOfB.id]);
+  });
+});

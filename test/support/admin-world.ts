@@ -1,0 +1,99 @@
+// Accounts for the administration tests: seedAccounts plus admins with one module each, employees
+// with staff rights, and a second business; and a signed-in access token for each of them.
+import { after, before } from 'node:test';
+import { PASSWORDS, seedAccounts, withContainer } from './accounts';
+import { startApp, type RunningApp } from './app-process';
+import { createTestDatabase, type TestDatabase } from './databases';
+import { post, request } from './http';
+
+/** The password of every account this file adds. */
+export const EXTRA_PASSWORD = 'extra-pass-H4n&w6';
+
+export async function seedAdministration(db: TestDatabase, prefix = 'a') {
+  const base = await seedAccounts(db, prefix);
+  return withContainer(db, async ({ auth }) => {
+    const admin = (label: string, modules: string[]) =>
+      auth.admin.createAdmin({ email: `${prefix}-${label}@example.com`, password: EXTRA_PASSWORD, name: label, type: 'admin', modules: modules as never });
+    const employee = (vendorId: string, label: string, modules: string[], permissions: Record<string, string[]>, storeIds: string[] = []) =>
+      auth.admin.createEmployee({ vendorId, email: `${prefix}-${label}@example.com`, password: EXTRA_PASSWORD, name: label, modules: modules as never, permissions: permissions as never, storeIds });
+
+    const adminsAdmin = await admin('admins-admin', ['admins']);
+    const vendorsAdmin = await admin('vendors-admin', ['vendors']);
+    const staffer = await employee(base.vendor.id, 'staffer', ['staff', 'stores'], { staff: ['read', 'write'], stores: ['read', 'write'] }, [base.storeA.id]);
+    const reader = await employee(base.vendor.id, 'reader', ['staff', 'stores'], { staff: ['read'], stores: ['read'] });
+    const { vendor: vendorB, owner: ownerB } = await auth.admin.createVendor({
+      name: 'Other Business',
+      ownerEmail: `${prefix}-owner-b@example.com`,
+      ownerPassword: EXTRA_PASSWORD,
+      ownerName: 'Bob Other',
+    });
+    const storeOfB = await auth.admin.createStore(vendorB.id, 'Elsewhere');
+    const employeeOfB = await employee(vendorB.id, 'employee-b', ['orders'], { orders: ['read'] }, [storeOfB.id]);
+    return { ...base, adminsAdmin, vendorsAdmin, staffer, reader, vendorB, ownerB, storeOfB, employeeOfB };
+  });
+}
+
+export type AdministrationWorld = Awaited<ReturnType<typeof seedAdministration>>;
+
+export async function signIn(url: string, role: 'admin' | 'vendor', email: string, password: string, headers?: Record<string, string>) {
+  const res = await post(url, `/api/v1/auth/${role}/login`, { email, password }, headers);
+  if (res.status !== 200) throw new Error(`login of ${email} failed: ${res.status} ${res.text}`);
+  return res.body as { access_token: string; refresh_token: string };
+}
+
+/** An access token for each account of the world. */
+export async function tokensOf(url: string, w: AdministrationWorld) {
+  const admin = async (email: string, password = EXTRA_PASSWORD) => (await signIn(url, 'admin', email, password)).access_token;
+  const vendor = async (email: string, password = EXTRA_PASSWORD) => (await signIn(url, 'vendor', email, password)).access_token;
+  return {
+    superAdmin: await admin(w.admin.email, PASSWORDS.admin),
+    ordersAdmin: await admin(w.limited.email, PASSWORDS.limited),
+    adminsAdmin: await admin(w.adminsAdmin.email),
+    vendorsAdmin: await admin(w.vendorsAdmin.email),
+    owner: await vendor(w.owner.email, PASSWORDS.owner),
+    cashier: await vendor(w.employee.email, PASSWORDS.employee),
+    staffer: await vendor(w.staffer.email),
+    reader: await vendor(w.reader.email),
+    ownerB: await vendor(w.ownerB.email),
+  };
+}
+
+/** A JSON request with a bearer token. */
+export const call = (url: string, method: string, path: string, token: string, json?: unknown) => request(url, method, path, { token, json });
+
+/** Asserts an RFC 9457 answer with `status` and `code`, naming `label` on failure. */
+export function problemOf(res: { status: number; headers: Headers; body: any; text: string }, status: number, code: string, label: string) {
+  const contentType = res.headers.get('content-type');
+  if (res.status !== status || res.body?.code !== code || contentType !== 'application/problem+json') {
+    throw new Error(`${label}: expected ${status} ${code} problem+json, got ${res.status} ${contentType} ${res.text}`);
+  }
+}
+
+export interface AdministrationSuite {
+  db: TestDatabase;
+  app: RunningApp;
+  url: string;
+  w: AdministrationWorld;
+  tokens: Awaited<ReturnType<typeof tokensOf>>;
+}
+
+/**
+ * A fresh database, the started app and the signed-in world, for the tests of one file; `setup`
+ * runs last in the same hook (root-level `before` hooks of a file may run concurrently).
+ */
+export function administrationSuite(setup?: (suite: AdministrationSuite) => Promise<void>): AdministrationSuite {
+  const suite = {} as AdministrationSuite;
+  before(async () => {
+    suite.db = await createTestDatabase();
+    suite.app = await startApp(suite.db);
+    suite.url = suite.app.url;
+    suite.w = await seedAdministration(suite.db);
+    suite.tokens = await tokensOf(suite.url, suite.w);
+    await setup?.(suite);
+  });
+  after(async () => {
+    await suite.app?.stop();
+    await suite.db?.drop();
+  });
+  return suite;
+}

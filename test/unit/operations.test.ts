@@ -1,0 +1,104 @@
+// The guard table of every administration operation, for every kind of account, and the docs
+// table that must show the same rules.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, test } from 'node:test';
+import { AuthError } from '@/core/errors';
+import { ADMIN_MODULES, MODULE_ACTIONS, VENDOR_MODULES } from '@/core/modules';
+import { OPERATION_NAMES, ruleFor, type Operation } from '@/core/operations';
+import type { AccountRecord } from '@/core/ports';
+import { assertAllowed } from '@/core/service/guard';
+
+// The rules as the issue and docs state them, written out independently of src/core/operations.ts.
+const EXPECTED: Record<Operation, { admin: string | null; vendor: string | null }> = {
+  'own_sessions.list': { admin: 'signed_in', vendor: 'signed_in' },
+  'own_sessions.end': { admin: 'signed_in', vendor: 'signed_in' },
+  'admins.list': { admin: 'admins:read', vendor: null },
+  'admins.create': { admin: 'admins:write', vendor: null },
+  'admins.update': { admin: 'admins:write', vendor: null },
+  'admins.disable': { admin: 'admins:write', vendor: null },
+  'admins.enable': { admin: 'admins:write', vendor: null },
+  'admins.sessions.list': { admin: 'admins:read', vendor: null },
+  'admins.sessions.end': { admin: 'admins:write', vendor: null },
+  'vendors.list': { admin: 'vendors:read', vendor: null },
+  'vendors.create': { admin: 'vendors:write', vendor: null },
+  'vendor_accounts.list': { admin: 'vendors:read', vendor: 'staff:read' },
+  'vendor_accounts.disable': { admin: 'vendors:write', vendor: 'staff:write' },
+  'vendor_accounts.enable': { admin: 'vendors:write', vendor: 'staff:write' },
+  'vendor_accounts.sessions.list': { admin: 'vendors:read', vendor: 'staff:read' },
+  'vendor_accounts.sessions.end': { admin: 'vendors:write', vendor: 'staff:write' },
+  'employees.create': { admin: 'vendors:write', vendor: 'staff:write' },
+  'employees.update': { admin: 'vendors:write', vendor: 'staff:write' },
+  'stores.list': { admin: 'vendors:read', vendor: 'stores:read' },
+  'stores.create': { admin: 'vendors:write', vendor: 'stores:write' },
+  'terminals.create': { admin: 'vendors:write', vendor: 'stores:write' },
+};
+
+const text = (rule: ReturnType<typeof ruleFor>) => (rule === undefined ? null : rule === 'signed_in' ? rule : `${rule.module}:${rule.action}`);
+
+function account(role: 'admin' | 'vendor', type: string, modules: string[], modulePermissions: Record<string, string[]> = {}): AccountRecord {
+  return { role, id: `${type}-id`, email: 'x@example.com', name: 'X', type, modules, modulePermissions, passwordHash: '', tokenVersion: 0, disabled: false };
+}
+
+function allowed(a: AccountRecord, operation: Operation): boolean {
+  try {
+    assertAllowed({ account: a }, operation);
+    return true;
+  } catch (error) {
+    assert.ok(error instanceof AuthError && error.code === 'forbidden', `${operation}: refusals are forbidden, got ${String(error)}`);
+    return false;
+  }
+}
+
+test('the table declares exactly the operations this test expects, with the same rules', () => {
+  assert.deepEqual([...OPERATION_NAMES].sort(), Object.keys(EXPECTED).sort());
+  for (const operation of OPERATION_NAMES) {
+    assert.deepEqual({ admin: text(ruleFor(operation, 'admin')), vendor: text(ruleFor(operation, 'vendor')) }, EXPECTED[operation], operation);
+  }
+});
+
+describe('every operation for every kind of account', () => {
+  for (const operation of Object.keys(EXPECTED) as Operation[]) {
+    test(operation, () => {
+      const { admin, vendor } = EXPECTED[operation];
+      const [adminModule, adminAction] = (admin ?? '').split(':');
+      const [vendorModule, vendorAction] = (vendor ?? '').split(':');
+      const signedIn = (rule: string | null) => rule === 'signed_in';
+
+      assert.equal(allowed(account('admin', 'super_admin', []), operation), admin !== null, 'super_admin');
+      const otherAdminModules = ADMIN_MODULES.filter((m) => m !== adminModule);
+      assert.equal(allowed(account('admin', 'admin', otherAdminModules), operation), signedIn(admin), 'admin without the module');
+      if (adminModule && !signedIn(admin)) {
+        assert.equal(allowed(account('admin', 'admin', [adminModule]), operation), true, 'admin with the module');
+      }
+      assert.equal(allowed(account('admin', 'auditor', [...ADMIN_MODULES]), operation), signedIn(admin), 'unknown admin type');
+
+      assert.equal(allowed(account('vendor', 'owner', []), operation), vendor !== null, 'owner');
+      const everythingElse = Object.fromEntries(VENDOR_MODULES.map((m) => [m, m === vendorModule ? MODULE_ACTIONS.filter((a) => a !== vendorAction) : [...MODULE_ACTIONS]]));
+      assert.equal(allowed(account('vendor', 'employee', [...VENDOR_MODULES], everythingElse), operation), signedIn(vendor), 'employee lacking the action');
+      if (vendorModule && !signedIn(vendor)) {
+        const exact = account('vendor', 'employee', [vendorModule], { [vendorModule]: [vendorAction!] });
+        assert.equal(allowed(exact, operation), true, 'employee with the module and the action');
+        const noModule = account('vendor', 'employee', VENDOR_MODULES.filter((m) => m !== vendorModule), { [vendorModule]: [...MODULE_ACTIONS] });
+        assert.equal(allowed(noModule, operation), false, 'employee with the action but not the module');
+      }
+    });
+  }
+});
+
+test('docs/access-control.md lists every operation with its rules', () => {
+  const doc = readFileSync(path.join(import.meta.dirname, '../../docs/access-control.md'), 'utf8');
+  const rows = new Map<string, string[]>();
+  for (const line of doc.split('\n')) {
+    const cells = line.split('|').map((c) => c.trim());
+    const name = /^`([\w.]+)`$/.exec(cells[1] ?? '')?.[1];
+    if (name) rows.set(name, cells.slice(2, 4));
+  }
+  assert.deepEqual([...rows.keys()].sort(), [...OPERATION_NAMES].sort(), 'the doc lists exactly the declared operations');
+  const cell = (rule: string | null) => (rule === null ? '—' : rule === 'signed_in' ? 'signed in' : `\`${rule.replace(':', '\` / \`')}\``);
+  for (const operation of OPERATION_NAMES) {
+    const { admin, vendor } = EXPECTED[operation];
+    assert.deepEqual(rows.get(operation), [cell(admin), cell(vendor)], `the doc's row of ${operation}`);
+  }
+});
