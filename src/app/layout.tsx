@@ -1,16 +1,22 @@
-// The root layout of the bundled pages.
-import type { Metadata } from 'next';
+// The root layout: the design system's base styles and the tRPC/React Query provider.
+import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
+import { TrpcProvider } from '@/ui/trpc/provider';
+import '@/ui/styles/globals.css';
 
 export const metadata: Metadata = {
-  title: 'Commerce Auth',
+  title: { default: 'Commerce Auth', template: '%s · Commerce Auth' },
   description: 'Sign-in for admins and vendor staff of the commerce platform',
 };
+
+export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#1d4ed8' };
 
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
-      <body>{children}</body>
+      <body>
+        <TrpcProvider>{children}</TrpcProvider>
+      </body>
     </html>
   );
 }

@@ -1,0 +1,41 @@
+// Per-page checks of the browser tests: an axe-core scan that fails on serious or critical
+// violations, and screenshots at desktop, POS-tablet and phone width kept as test artifacts.
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page, TestInfo } from '@playwright/test';
+import { expect } from './fixtures';
+
+export const VIEWPORTS = {
+  desktop: { width: 1280, height: 800 },
+  tablet: { width: 1024, height: 768 },
+  phone: { width: 360, height: 740 },
+} as const;
+
+export type ViewportName = keyof typeof VIEWPORTS;
+
+const SCREENSHOTS = path.resolve(import.meta.dirname, '..', 'test-results', 'screenshots');
+
+async function assertAccessible(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+  const severe = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  expect(severe, `axe violations on ${label}`).toEqual([]);
+}
+
+/** Scans `page` and saves its screenshots as `name-<viewport>.png`, at each of `viewports`. */
+export async function checkPage(page: Page, testInfo: TestInfo, name: string, viewports: readonly ViewportName[] = ['desktop', 'phone']) {
+  const original = page.viewportSize();
+  for (const viewport of viewports) {
+    await page.setViewportSize(VIEWPORTS[viewport]);
+    await page.evaluate(() => document.fonts.ready);
+    await assertAccessible(page, `${name} (${viewport})`);
+    const file = path.join(SCREENSHOTS, `${name}-${viewport}.png`);
+    await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
+    await testInfo.attach(`${name}-${viewport}`, { path: file, contentType: 'image/png' });
+    // Nothing may stick out sideways on a phone: a horizontal scrollbar means broken layout.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `${name} is wider than the ${viewport} viewport`).toBeLessThanOrEqual(0);
+  }
+  if (original) await page.setViewportSize(original);
+}

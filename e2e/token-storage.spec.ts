@@ -1,0 +1,68 @@
+// Where tokens live in the browser: the refresh token only in an httpOnly, Secure, SameSite=Strict
+// cookie scoped to the session endpoint; the access token only in memory.
+import type { Page } from '@playwright/test';
+import { expect, PASSWORDS, signIn, test } from './fixtures';
+
+const JWT = /eyJ[\w-]+\.[\w-]+\.[\w-]+/;
+
+/** Every string page script can reach without a token: cookies, web storage, window globals. */
+async function readableStrings(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const values = [document.cookie];
+    for (const storage of [localStorage, sessionStorage]) {
+      for (let i = 0; i < storage.length; i += 1) values.push(`${storage.key(i)}=${storage.getItem(storage.key(i)!)}`);
+    }
+    for (const key of Object.getOwnPropertyNames(window)) {
+      try {
+        const value: unknown = (window as unknown as Record<string, unknown>)[key];
+        if (typeof value === 'string') values.push(value);
+        else if (value && typeof value === 'object' && !(value instanceof Node)) values.push(JSON.stringify(value).slice(0, 100_000));
+      } catch {
+        // cross-origin frames, circular objects and getters that throw: nothing readable there
+      }
+    }
+    return values;
+  });
+}
+
+test('the refresh token is an httpOnly cookie for the session endpoint only, and no token is readable', async ({ page, context, accounts }) => {
+  const loginBodies: string[] = [];
+  page.on('response', async (r) => {
+    if (r.url().includes('admin.login')) loginBodies.push(await r.text());
+  });
+  const cookieHeaders: string[] = [];
+  page.on('request', async (r) => {
+    if (r.url().includes('/api/trpc/admin.')) cookieHeaders.push((await r.allHeaders()).cookie ?? '');
+  });
+
+  await signIn(page, 'admin', accounts.admin.email, PASSWORDS.admin);
+  await page.getByRole('link', { name: 'Orders' }).click();
+  await expect(page.getByRole('region', { name: 'Orders' })).toBeVisible();
+
+  const cookies = await context.cookies();
+  expect(cookies.map((c) => c.name)).toEqual(['admin_refresh_token']);
+  expect(cookies[0]).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict', path: '/api/trpc/session/admin' });
+  expect(cookies[0]!.value).toMatch(JWT);
+
+  // The login answer carries the access token (kept in memory) but never the refresh token.
+  expect(loginBodies).toHaveLength(1);
+  expect(loginBodies[0]).toContain('access_token');
+  expect(loginBodies[0]).not.toContain('refresh_token');
+  expect(loginBodies[0]).not.toContain(cookies[0]!.value);
+  // Other procedures never receive the cookie.
+  expect(cookieHeaders.length).toBeGreaterThan(0);
+  expect(cookieHeaders.filter((h) => h.includes('refresh_token'))).toEqual([]);
+
+  const strings = await readableStrings(page);
+  expect(strings.filter((s) => JWT.test(s))).toEqual([]);
+});
+
+test('a vendor session leaves no token in web storage either, after a reload', async ({ page, accounts }) => {
+  await signIn(page, 'vendor', accounts.employee.email, PASSWORDS.employee);
+  await page.reload();
+  await expect(page.getByRole('group', { name: 'Store' })).toBeVisible();
+  const strings = await readableStrings(page);
+  expect(strings.filter((s) => JWT.test(s))).toEqual([]);
+  // The device's POS choice is stored, as ids only.
+  expect(strings.some((s) => s.startsWith('commerce-auth.pos-device.'))).toBe(true);
+});

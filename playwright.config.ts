@@ -1,0 +1,47 @@
+// Playwright: the browser tests in e2e/ against the built app (see e2e/fixtures.ts). Debian's
+// Chromium where it is installed (Playwright cannot download browsers on these machines), else
+// Playwright's own browser.
+import { existsSync } from 'node:fs';
+import { defineConfig, devices } from '@playwright/test';
+
+const SYSTEM_CHROMIUM = process.env.E2E_CHROMIUM_PATH || '/usr/bin/chromium';
+const useSystemChromium = process.env.E2E_BUNDLED_BROWSER !== '1' && existsSync(SYSTEM_CHROMIUM);
+
+/** Read by scripts/test.ts for the passed and failed counts of the e2e stage. */
+export const E2E_JSON_REPORT = 'test-results/e2e/results.json';
+
+export default defineConfig({
+  testDir: 'e2e',
+  // Playwright empties its output folder at start; keep it apart from the other stages' reports.
+  outputDir: 'test-results/e2e/artifacts',
+  globalSetup: './e2e/global-setup.ts',
+  workers: 2,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  forbidOnly: !!process.env.CI,
+  reporter: [['list'], ['json', { outputFile: E2E_JSON_REPORT }]],
+  use: {
+    ...devices['Desktop Chrome'],
+    viewport: { width: 1280, height: 800 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: useSystemChromium
+      ? {
+          executablePath: SYSTEM_CHROMIUM,
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+            '--no-first-run',
+            '--disable-quic',
+            // Stops Chromium's own lookups of outside hosts; the app is on loopback.
+            '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost',
+          ],
+        }
+      : {},
+  },
+  projects: [{ name: 'chromium' }],
+});

@@ -1,0 +1,14 @@
+// /api/trpc/session/<role>/{refresh,logout}: the only path the refresh-token cookie is sent to.
+import { AuthError } from '@/core/errors';
+import { roleSchema } from '@/core/schemas';
+import { sessionEndpoint } from '@/server/trpc/endpoints';
+import { errorResponse, handleTrpc } from '@/server/trpc/handler';
+import { sessionRouter } from '@/server/trpc/routers/session';
+
+async function handler(req: Request, { params }: { params: Promise<{ role: string }> }) {
+  const role = roleSchema.safeParse((await params).role);
+  if (!role.success) return errorResponse(new AuthError('not_found', 'No such route.'));
+  return handleTrpc(req, { endpoint: sessionEndpoint(role.data), router: sessionRouter, sessionRole: role.data });
+}
+
+export { handler as GET, handler as POST };

@@ -1,0 +1,68 @@
+// The tRPC context: a request-free inner part that procedures use (tests build it directly), and
+// the outer part that derives it from a fetch Request.
+import type { Config } from '@/core/config';
+import type { AuthError } from '@/core/errors';
+import type { ClientInfo } from '@/core/ports';
+import type { Role } from '@/core/schemas';
+import type { AuthService } from '@/core/service';
+import { clientInfoOf } from '../client-info';
+import { getContainer } from '../container';
+import { faultToAuthError } from '../faults';
+import type { AppLogger } from '../logger';
+import { parseCookieHeader } from './refresh-cookie';
+
+export interface InnerContextOptions {
+  auth: AuthService;
+  config: Config;
+  logger: AppLogger;
+  client?: ClientInfo;
+  /** The bearer token of the Authorization header, if any. */
+  accessToken?: string;
+  cookies?: Record<string, string>;
+  resHeaders?: Headers;
+  secureCookies?: boolean;
+  /** The role of the session endpoint serving this request (refresh and logout only). */
+  sessionRole?: Role;
+  /** What callers see of an unexpected failure (503 while the database is down, else 500); logs it. */
+  fault?: (error: unknown, where: string) => Promise<AuthError>;
+}
+
+export function createInnerContext(options: InnerContextOptions) {
+  return {
+    ...options,
+    client: options.client ?? {},
+    cookies: options.cookies ?? {},
+    resHeaders: options.resHeaders ?? new Headers(),
+    secureCookies: options.secureCookies ?? options.config.production,
+    fault: options.fault ?? ((error: unknown, where: string) => faultToAuthError(error, undefined, where)),
+  };
+}
+
+export type Context = ReturnType<typeof createInnerContext>;
+
+function bearerOf(headers: Headers): string | undefined {
+  return /^Bearer +(\S+)\s*$/i.exec(headers.get('authorization') ?? '')?.[1];
+}
+
+/** Whether the browser reached us over https, directly or through a trusted proxy. */
+function reachedOverHttps(req: Request, trustProxyHops: number): boolean {
+  if (new URL(req.url).protocol === 'https:') return true;
+  return trustProxyHops > 0 && (req.headers.get('x-forwarded-proto') ?? '').split(',')[0]?.trim() === 'https';
+}
+
+export function createContext(opts: { req: Request; resHeaders: Headers; sessionRole?: Role }): Context {
+  const container = getContainer();
+  const { auth, config, logger } = container;
+  return createInnerContext({
+    auth,
+    config,
+    logger,
+    client: clientInfoOf(opts.req.headers, config.trustProxyHops),
+    accessToken: bearerOf(opts.req.headers),
+    cookies: parseCookieHeader(opts.req.headers.get('cookie')),
+    resHeaders: opts.resHeaders,
+    secureCookies: config.production || reachedOverHttps(opts.req, config.trustProxyHops),
+    sessionRole: opts.sessionRole,
+    fault: (error, where) => faultToAuthError(error, container, where),
+  });
+}

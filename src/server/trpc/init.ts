@@ -1,0 +1,54 @@
+// tRPC initialisation in three short sections: context type, init (error shape), procedures.
+import { initTRPC } from '@trpc/server';
+import type { z } from 'zod';
+import { AuthError, ERROR_CATALOGUE } from '@/core/errors';
+import { parseInput } from '@/core/validation';
+import type { Context } from './context';
+import { formatError, toTRPCError } from './errors';
+
+// 1. Context: see ./context.ts (createInnerContext for tests, createContext for requests).
+
+// 2. Init: every error leaves with the catalogue's stable code, status, field errors and retry time.
+const t = initTRPC.context<Context>().create({ errorFormatter: formatError });
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+
+// 3. Procedures.
+
+/**
+ * Turns what a resolver or input parser threw (tRPC wraps it as INTERNAL_SERVER_ERROR or
+ * BAD_REQUEST) into a TRPCError of the catalogue's code: AuthErrors as they are, anything else
+ * as the REST adapter would answer it (503 while the database is down, else a logged 500).
+ */
+const mapAuthErrors = t.middleware(async ({ ctx, path, next }) => {
+  const result = await next();
+  if (result.ok) return result;
+  const cause = result.error.cause;
+  if (cause instanceof AuthError) {
+    if (result.error.code !== ERROR_CATALOGUE[cause.code].trpc) throw toTRPCError(cause);
+  } else if (result.error.code === 'INTERNAL_SERVER_ERROR') {
+    throw toTRPCError(await ctx.fault(cause ?? result.error, `tRPC ${path}`));
+  }
+  return result;
+});
+
+export const publicProcedure = t.procedure.use(mapAuthErrors);
+
+/**
+ * A tRPC input parser over a contract schema whose failures are the core's own validation_failed
+ * error (same `errors` list as the REST adapter), with the schema's input and output types.
+ */
+export function contractInput<T extends z.ZodType>(schema: T) {
+  return {
+    _input: undefined as unknown as z.input<T>,
+    _output: undefined as unknown as z.output<T>,
+    parse: (raw: unknown): z.output<T> => parseInput(schema, raw),
+  };
+}
+
+/** The caller's access token, or the same invalid_token error the REST adapter gives without one. */
+export function bearerOf(ctx: Context): string {
+  if (!ctx.accessToken) throw new AuthError('invalid_token', 'An Authorization: Bearer <access token> header is required.');
+  return ctx.accessToken;
+}

@@ -1,0 +1,75 @@
+'use client';
+// The sign-in form of a role: clear messages for wrong credentials and rate limiting, a submit
+// button disabled while pending, and the access token kept in memory only.
+import { useMutation } from '@tanstack/react-query';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useState, type FormEvent } from 'react';
+import type { Role } from '@/core/schemas';
+import { LiveAlert } from '../components/alert';
+import { Button } from '../components/button';
+import { EmailField, PasswordField } from '../components/text-field';
+import { shownErrorOf, trpc } from '../trpc/client';
+import { accessTokens } from '../trpc/session-client';
+import styles from './form.module.css';
+import { useAuthCalls } from './role-calls';
+import { forgotPasswordPath, homePath, LOGIN_NOTICES, type LoginReason } from './role-text';
+
+export function LoginForm({ role, notice }: { role: Role; notice?: LoginReason }) {
+  const router = useRouter();
+  const utils = trpc.useUtils();
+  const calls = useAuthCalls(role);
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [missing, setMissing] = useState<{ email?: string; password?: string }>({});
+
+  const login = useMutation({
+    mutationFn: calls.login,
+    onSuccess(session) {
+      accessTokens.set(role, session.access_token);
+      // The landing page shows the profile at once instead of asking for it again.
+      if ('admin' in session) utils.admin.me.setData(undefined, { admin: session.admin });
+      else utils.vendor.me.setData(undefined, { vendor: session.vendor });
+      router.push(homePath(role));
+    },
+    onError(error) {
+      if (shownErrorOf(error).code === 'invalid_credentials') setPassword('');
+    },
+  });
+  const error = login.error ? shownErrorOf(login.error) : null;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const empty = {
+      email: email.trim() ? undefined : 'Enter your e-mail address.',
+      password: password ? undefined : 'Enter your password.',
+    };
+    setMissing(empty);
+    if (!empty.email && !empty.password) login.mutate({ email, password });
+  }
+
+  const notification = notice && !login.error ? LOGIN_NOTICES[notice] : null;
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate aria-label="Sign in">
+      <LiveAlert tone={notification?.tone ?? 'info'} message={notification?.text} />
+      <LiveAlert tone="error" message={error?.message} />
+      <EmailField value={email} onChange={setEmail} error={missing.email ?? error?.fieldErrors.email} />
+      <PasswordField
+        label="Password"
+        name="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={setPassword}
+        error={missing.password ?? error?.fieldErrors.password}
+        labelAside={
+          <Link className={styles.small} href={forgotPasswordPath(role)}>
+            Forgot password?
+          </Link>
+        }
+      />
+      <Button type="submit" block pending={login.isPending || login.isSuccess} pendingLabel="Signing in…">
+        Sign in
+      </Button>
+    </form>
+  );
+}

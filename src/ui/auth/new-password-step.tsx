@@ -1,0 +1,72 @@
+'use client';
+// Password reset step 3: the new password, with the length rule shown live and a confirmation.
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import type { Role } from '@/core/schemas';
+import { LiveAlert } from '../components/alert';
+import { Button } from '../components/button';
+import { PasswordField } from '../components/text-field';
+import { shownErrorOf } from '../trpc/client';
+import styles from './form.module.css';
+import { passwordProblem, PasswordRules } from './password-rules';
+import { useAuthCalls } from './role-calls';
+
+export interface NewPasswordStepProps {
+  role: Role;
+  resetToken: string;
+  onDone(): void;
+  onStartOver(): void;
+}
+
+export function NewPasswordStep({ role, resetToken, onDone, onStartOver }: NewPasswordStepProps) {
+  const calls = useAuthCalls(role);
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [problems, setProblems] = useState<{ password?: string; confirmation?: string }>({});
+  const complete = useMutation({ mutationFn: calls.completeReset, onSuccess: onDone });
+  const error = complete.error ? shownErrorOf(complete.error) : null;
+  const expired = error?.code === 'invalid_reset_token';
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = {
+      password: passwordProblem(password) ?? undefined,
+      confirmation: confirmation === password ? undefined : 'The two passwords differ.',
+    };
+    setProblems(found);
+    if (!found.password && !found.confirmation) complete.mutate({ reset_token: resetToken, password });
+  }
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate aria-label="Choose a new password">
+      <LiveAlert tone="error" message={expired ? 'This reset has expired or was already used. Ask for a new code.' : error?.message} />
+      <PasswordField
+        label="New password"
+        name="new-password"
+        autoComplete="new-password"
+        value={password}
+        onChange={setPassword}
+        hint={<PasswordRules password={password} />}
+        liveHint
+        error={problems.password ?? error?.fieldErrors.password}
+      />
+      <PasswordField
+        label="Confirm new password"
+        name="confirm-password"
+        autoComplete="new-password"
+        value={confirmation}
+        onChange={setConfirmation}
+        error={problems.confirmation}
+      />
+      {expired ? (
+        <Button block onClick={onStartOver}>
+          Ask for a new code
+        </Button>
+      ) : (
+        <Button type="submit" block pending={complete.isPending || complete.isSuccess} pendingLabel="Saving password…">
+          Change password
+        </Button>
+      )}
+    </form>
+  );
+}

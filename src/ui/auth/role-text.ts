@@ -1,0 +1,31 @@
+// What the pages call each role and account type, and where each role signs in and lands.
+import { ADMIN_TYPES, VENDOR_TYPES } from '@/core/modules';
+import type { Role } from '@/core/schemas';
+
+export const ROLE_LABEL: Record<Role, string> = { admin: 'Admin', vendor: 'Vendor staff' };
+
+export const ACCOUNT_TYPE_LABEL: Record<string, string> = {
+  super_admin: 'Super admin',
+  admin: 'Admin',
+  owner: 'Owner',
+  employee: 'Employee',
+};
+
+export const ACCOUNT_TYPES: Record<Role, readonly string[]> = { admin: ADMIN_TYPES, vendor: VENDOR_TYPES };
+
+/** Why the login page was opened, each with the notice it shows. */
+export const LOGIN_NOTICES = {
+  expired: { tone: 'info', text: 'Your session has ended. Sign in again to continue.' },
+  signin: { tone: 'info', text: 'Sign in to continue.' },
+  signed_out: { tone: 'success', text: 'You have signed out.' },
+  reset: { tone: 'success', text: 'Your password has been changed. Sign in with your new password.' },
+} as const;
+
+export type LoginReason = keyof typeof LOGIN_NOTICES;
+
+export const homePath = (role: Role) => (role === 'admin' ? '/admin' : '/vendor/pos');
+export const forgotPasswordPath = (role: Role) => `/${role}/forgot-password`;
+
+export function loginPath(role: Role, reason?: LoginReason): string {
+  return `/${role}/login${reason ? `?reason=${reason}` : ''}`;
+}

@@ -1,0 +1,42 @@
+// The 6-digit code input: one field (screen readers read it as one), digits only, and a pasted
+// "123 456" or "Your code: 123456" keeps just its six digits.
+import type { ClipboardEvent } from 'react';
+import styles from './field.module.css';
+import { TextField } from './text-field';
+
+export const CODE_LENGTH = 6;
+
+const digitsOf = (text: string) => text.replace(/\D/g, '').slice(0, CODE_LENGTH);
+
+export interface CodeFieldProps {
+  value: string;
+  onChange(code: string): void;
+  error?: string;
+  autoFocus?: boolean;
+}
+
+export function CodeField({ value, onChange, error, autoFocus }: CodeFieldProps) {
+  const onPaste = (event: ClipboardEvent<HTMLInputElement>) => {
+    event.preventDefault();
+    onChange(digitsOf(event.clipboardData.getData('text')));
+  };
+  return (
+    <TextField
+      label="6-digit code"
+      name="code"
+      hint="Type or paste the code from the e-mail."
+      error={error}
+      value={value}
+      onChange={(event) => onChange(digitsOf(event.target.value))}
+      onPaste={onPaste}
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      pattern="[0-9]{6}"
+      maxLength={CODE_LENGTH + 8}
+      spellCheck={false}
+      autoFocus={autoFocus}
+      required
+      inputClassName={styles.code}
+    />
+  );
+}

@@ -1,0 +1,25 @@
+// What a signed-in page shows before its data arrives, or when it cannot load.
+import { Alert } from './alert';
+import { Button } from './button';
+import { panelStyles } from './panel';
+
+export function Loading({ what }: { what: string }) {
+  return (
+    <div className={panelStyles.panel} role="status" aria-live="polite" aria-busy="true">
+      <p className={panelStyles.muted}>Loading {what}…</p>
+    </div>
+  );
+}
+
+export function LoadFailed({ message, onRetry }: { message: string; onRetry(): void }) {
+  return (
+    <div role="alert" className={panelStyles.panel}>
+      <Alert tone="error">{message}</Alert>
+      <div>
+        <Button variant="secondary" onClick={onRetry}>
+          Try again
+        </Button>
+      </div>
+    </div>
+  );
+}

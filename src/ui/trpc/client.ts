@@ -1,0 +1,40 @@
+// The typed tRPC hooks of the bundled pages, and how their errors read to a person.
+import { createTRPCReact, TRPCClientError } from '@trpc/react-query';
+import type { AppRouter } from '@/server/trpc/router';
+
+export const trpc = createTRPCReact<AppRouter>();
+
+export interface ShownError {
+  /** The catalogue's stable code (`invalid_credentials`, `rate_limited`...), or `network`. */
+  code: string;
+  message: string;
+  /** Seconds until a rate-limited caller may try again. */
+  retryAfter?: number;
+  /** Field name to message, for validation errors the server attributes to a field. */
+  fieldErrors: Record<string, string>;
+}
+
+function inWords(seconds: number): string {
+  if (seconds < 90) return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes < 90 ? `${minutes} minutes` : `${Math.ceil(minutes / 60)} hours`;
+}
+
+/** When a rate-limited user may retry, in words and as a clock time. */
+export function retryMessage(retryAfter: number, now = new Date()): string {
+  const at = new Date(now.getTime() + retryAfter * 1000);
+  const clock = at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+  return `Too many attempts. Try again in ${inWords(retryAfter)} (at ${clock}).`;
+}
+
+export function shownErrorOf(error: unknown): ShownError {
+  if (!(error instanceof TRPCClientError) || !error.data) {
+    return { code: 'network', message: 'The service cannot be reached. Check your connection and try again.', fieldErrors: {} };
+  }
+  const data = (error as TRPCClientError<AppRouter>).data!;
+  const fieldErrors = Object.fromEntries((data.errors ?? []).map((e) => [e.path, e.message]));
+  if (data.code === 'rate_limited' && data.retryAfter !== undefined) {
+    return { code: data.code, message: retryMessage(data.retryAfter), retryAfter: data.retryAfter, fieldErrors };
+  }
+  return { code: data.code, message: error.message, fieldErrors };
+}

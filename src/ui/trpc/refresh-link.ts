@@ -1,0 +1,91 @@
+// The refresh-on-401 link (seed section 5): a request refused with 401 waits for the role's one
+// refresh in flight, then is retried once with the new token. Login and the password-reset steps
+// never trigger a refresh: a 401 there is a wrong password or code, not an expired session.
+import type { TRPCClientError, TRPCLink } from '@trpc/client';
+import { observable, type Unsubscribable } from '@trpc/server/observable';
+import { singleFlight } from '@/client/single-flight';
+import { ROLES, type Role } from '@/core/schemas';
+import type { AppRouter } from '@/server/trpc/router';
+import { accessTokens, refreshAccessToken } from './session-client';
+
+const WITHOUT_REFRESH = new Set(['login', 'requestReset', 'verifyCode', 'completeReset']);
+
+/** The role whose access token `path` needs, or null for procedures that need none. */
+export function bearerRoleOf(path: string): Role | null {
+  const [role, procedure = ''] = path.split('.');
+  const known = ROLES.find((r) => r === role);
+  return known && !WITHOUT_REFRESH.has(procedure) ? known : null;
+}
+
+function isUnauthorized(error: { data?: { httpStatus?: number } | null }): boolean {
+  return error.data?.httpStatus === 401;
+}
+
+export interface RefreshLinkOptions {
+  /** Called once per refused refresh: the session is over and the user must sign in again. */
+  onSessionLost(role: Role, hadToken: boolean): void;
+}
+
+export function refreshOnUnauthorizedLink({ onSessionLost }: RefreshLinkOptions): TRPCLink<AppRouter> {
+  // One shared refresh per role: every request waiting on a 401 joins the run in flight.
+  const refreshes = Object.fromEntries(
+    ROLES.map((role) => [
+      role,
+      singleFlight(async () => {
+        const hadToken = accessTokens.get(role) !== undefined;
+        try {
+          await refreshAccessToken(role);
+        } catch (error) {
+          // Only a refused refresh ends the session; a network fault leaves the page to retry.
+          if (isUnauthorized(error as { data?: { httpStatus?: number } })) onSessionLost(role, hadToken);
+          throw error;
+        }
+      }),
+    ]),
+  ) as Record<Role, () => Promise<void>>;
+
+  /** A new token unless one arrived since `failedToken` was sent (a refresh that ended meanwhile). */
+  const renew = (role: Role, failedToken: string | undefined) => {
+    const current = accessTokens.get(role);
+    return current && current !== failedToken ? Promise.resolve() : refreshes[role]();
+  };
+
+  return () =>
+    ({ op, next }) =>
+      observable((observer) => {
+        const role = bearerRoleOf(op.path);
+        if (!role) return next(op).subscribe(observer);
+        let current: Unsubscribable | undefined;
+        let closed = false;
+
+        const attempt = (retried: boolean) => {
+          const token = accessTokens.get(role);
+          current = next({ ...op, context: { ...op.context, accessToken: token } }).subscribe({
+            next: (value) => observer.next(value),
+            complete: () => observer.complete(),
+            error: (error) => {
+              if (retried || !isUnauthorized(error)) return observer.error(error);
+              renew(role, token).then(
+                () => !closed && attempt(true),
+                () => observer.error(error),
+              );
+            },
+          });
+        };
+
+        // After a reload the token is gone: fetch one through the cookie before the first request.
+        if (accessTokens.get(role)) attempt(false);
+        else refreshes[role]().then(() => !closed && attempt(true), (error) => observer.error(error as TRPCClientError<AppRouter>));
+
+        return () => {
+          closed = true;
+          current?.unsubscribe();
+        };
+      });
+}
+
+/** The Authorization header of an operation the refresh link prepared. */
+export function bearerHeaderOf(context: Record<string, unknown>): Record<string, string> {
+  const token = context.accessToken;
+  return typeof token === 'string' ? { authorization: `Bearer ${token}` } : {};
+}

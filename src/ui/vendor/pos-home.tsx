@@ -1,0 +1,58 @@
+'use client';
+// The POS context page after vendor sign-in: business, user, stores and terminals. Loads with any
+// valid vendor token: an employee without POS-related modules gets it too.
+import { AppShell } from '../components/app-shell';
+import { Button } from '../components/button';
+import { LoadFailed, Loading } from '../components/page-state';
+import { Details, Panel, panelStyles } from '../components/panel';
+import { ACCOUNT_TYPE_LABEL } from '../auth/role-text';
+import { ModulePanel } from '../session/module-panel';
+import { isModuleKey, navEntries, vendorSubject } from '../session/modules';
+import { shownErrorOf, trpc } from '../trpc/client';
+import { PosPicker } from './pos-picker';
+
+export function PosHome({ module }: { module?: string }) {
+  const utils = trpc.useUtils();
+  // Two independent queries: the shell's profile and the page's context load in parallel.
+  const me = trpc.vendor.me.useQuery();
+  const context = trpc.vendor.context.useQuery();
+  const profile = (me.data && 'vendor' in me.data ? me.data.vendor : undefined) ?? context.data?.user;
+  const subject = profile ? vendorSubject(profile) : null;
+  const current = isModuleKey(module) ? module : undefined;
+  const nav = subject
+    ? [{ key: 'device', label: 'Store & terminal', href: '/vendor/pos', current: !current }, ...navEntries(subject, (m) => `/vendor/pos?module=${m}`, current)]
+    : [];
+  const failed = context.error ?? me.error;
+
+  return (
+    <AppShell role="vendor" user={profile && { name: profile.name, type: profile.vendor_type }} nav={nav}>
+      <div className={panelStyles.header}>
+        <div>
+          <h1>Point of sale</h1>
+          {context.data ? <p className={panelStyles.muted}>{context.data.vendor.name}</p> : null}
+        </div>
+        <Button variant="secondary" onClick={() => void utils.vendor.invalidate()} pending={context.isFetching || me.isFetching} pendingLabel="Reloading…">
+          Reload
+        </Button>
+      </div>
+      {failed ? <LoadFailed message={shownErrorOf(failed).message} onRetry={() => void utils.vendor.invalidate()} /> : null}
+      {subject && current ? <ModulePanel subject={subject} module={current} /> : null}
+      {context.isPending ? <Loading what="your stores" /> : null}
+      {context.data ? (
+        <div className={panelStyles.grid}>
+          <PosPicker context={context.data} />
+          <Panel title="Signed in">
+            <Details
+              rows={[
+                ['Business', context.data.vendor.name],
+                ['Name', context.data.user.name],
+                ['E-mail', context.data.user.email],
+                ['Account type', ACCOUNT_TYPE_LABEL[context.data.user.vendor_type] ?? context.data.user.vendor_type],
+              ]}
+            />
+          </Panel>
+        </div>
+      ) : null}
+    </AppShell>
+  );
+}
