@@ -136,8 +136,15 @@ class ImmediateTransaction implements Transaction {
   async rollback() {
     // After a failed COMMIT the client calls rollback() without sending ROLLBACK; end the
     // transaction here. After an ordinary ROLLBACK this fails with "no transaction is active".
-    await this.#connection.executeScript('ROLLBACK').catch(() => undefined);
-    this.#release();
+    // The wrapped adapter throws synchronously rather than rejecting, so a `.catch()` on the call
+    // would miss it and the lock would never be released: every later write would hang.
+    try {
+      await this.#connection.executeScript('ROLLBACK');
+    } catch {
+      // no transaction was active: the client's own ROLLBACK already ended it
+    } finally {
+      this.#release();
+    }
   }
 
   createSavepoint(name: string) {
