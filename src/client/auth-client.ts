@@ -1,0 +1,86 @@
+// The typed client for outside callers (POS terminals, single-page apps): one method per REST route,
+// grouped by role: `client.vendor.login(...)`, `client.vendor.context()`, `client.admin.listAdmins(...)`.
+import type { Role, TokenPair } from '../core/schemas';
+import { adminContract } from './admin-contract';
+import { administrationApi } from './administration-api';
+import { readBaseUrlEnvironment, resolveApiRoot } from './base-url';
+import { restContract, type RoleRoutes } from './rest-contract';
+import { createSessionKeeper, type SessionExpired, type SessionKeeper } from './session';
+import { memoryTokenStore, type TokenStore } from './token-store';
+import { createTransport, type BodyOf, type FetchLike, type ResultOf, type Transport } from './transport';
+
+export interface AuthClientOptions {
+  /** Origin or API root (`https://api.example.com` or `.../api/v1`); see resolveApiRoot for the default. */
+  baseUrl?: string;
+  /** Where each role's pair lives; memory by default. */
+  tokenStore?: TokenStore;
+  /** Called once when a refresh is refused and the stored pair has been cleared: time to sign in again. */
+  onSessionExpired?: (event: SessionExpired) => void;
+  /** The fetch to use (tests count requests through it; apps add logging or timeouts). */
+  fetch?: FetchLike;
+}
+
+interface ClientParts {
+  send: Transport['send'];
+  store: TokenStore;
+  session: SessionKeeper;
+}
+
+/** The methods of one role, typed by that role's routes (admin and vendor differ in bodies and results). */
+function roleApi<T extends RoleRoutes<'admin'> | RoleRoutes<'vendor'>>(role: Role, routes: T, { send, store, session }: ClientParts) {
+  return {
+    /** Signs in and stores the pair. A 401 here is bad credentials: it never triggers a refresh. */
+    async login(body: BodyOf<T['login']>): Promise<ResultOf<T['login']>> {
+      const result = await send<T['login']>(routes.login, { body });
+      const pair = result as TokenPair; // every role's login result extends the token pair
+      await store.set(role, { access_token: pair.access_token, refresh_token: pair.refresh_token });
+      return result;
+    },
+    /** Rotates the stored pair now (sharing a refresh already in flight). Rarely needed: 401s do it. */
+    refresh: (): Promise<TokenPair> => session.refresh(role),
+    /** Revokes the stored session on the server and forgets it here, whatever the server says. */
+    async logout(): Promise<void> {
+      const tokens = await store.get(role);
+      if (!tokens) return;
+      try {
+        await send(routes.logout, { body: { refresh_token: tokens.refresh_token } });
+      } finally {
+        await store.clear(role);
+      }
+    },
+    me: (): Promise<ResultOf<T['me']>> => session.sendAuthenticated<T['me']>(role, routes.me),
+    // The password-reset steps go straight to the transport: a 401 (wrong code, spent reset token)
+    // belongs to the caller and must not refresh the session (seed section 5, rule 4).
+    passwordReset: {
+      request: (body: BodyOf<T['requestReset']>): Promise<ResultOf<T['requestReset']>> => send<T['requestReset']>(routes.requestReset, { body }),
+      verify: (body: BodyOf<T['verifyReset']>): Promise<ResultOf<T['verifyReset']>> => send<T['verifyReset']>(routes.verifyReset, { body }),
+      complete: (body: BodyOf<T['completeReset']>): Promise<ResultOf<T['completeReset']>> => send<T['completeReset']>(routes.completeReset, { body }),
+    },
+  };
+}
+
+export function createAuthClient(options: AuthClientOptions = {}) {
+  const apiRoot = resolveApiRoot({ explicit: options.baseUrl, ...readBaseUrlEnvironment() });
+  const fetchImpl: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  const transport = createTransport(apiRoot, fetchImpl);
+  const store = options.tokenStore ?? memoryTokenStore();
+  const session = createSessionKeeper({ transport, store, onSessionExpired: options.onSessionExpired });
+  const deps = { send: transport.send, store, session };
+  return {
+    /** The API root requests go to, after the base-address rule. */
+    apiRoot,
+    admin: {
+      ...roleApi('admin', restContract.admin, deps),
+      ...administrationApi('admin', adminContract.admin, session),
+    },
+    vendor: {
+      ...roleApi('vendor', restContract.vendor, deps),
+      ...administrationApi('vendor', adminContract.vendor, session),
+      /** The stores and POS terminals the signed-in vendor account may work with. */
+      context: () => session.sendAuthenticated('vendor', restContract.vendor.context),
+    },
+    health: () => transport.send(restContract.health),
+  };
+}
+
+export type AuthClient = ReturnType<typeof createAuthClient>;

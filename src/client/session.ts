@@ -1,0 +1,86 @@
+// Refresh-on-401 (seed section 5): an authenticated call that fails with 401 refreshes its role's
+// pair once, with at most one refresh in flight, and is retried once. No timers.
+import type { Role, TokenPair } from '../core/schemas';
+import { AuthClientError, isAuthClientError } from './client-error';
+import { restContract, type RestRoute } from './rest-contract';
+import { singleFlight } from './single-flight';
+import type { StoredTokens, TokenStore } from './token-store';
+import type { ResultOf, SendOptions, Transport } from './transport';
+
+export interface SessionExpired {
+  role: Role;
+  /** Why the refresh was refused (invalid_refresh_token, or validation_failed for a mangled token). */
+  error: AuthClientError;
+}
+
+export interface SessionOptions {
+  transport: Transport;
+  store: TokenStore;
+  onSessionExpired?: (event: SessionExpired) => void;
+}
+
+/**
+ * Only a refusal of the refresh token ends the session. A network failure, 429 or 5xx during the
+ * refresh leaves the stored pair alone: the session may be fine, and a later call can refresh again.
+ */
+const endsSession = (error: unknown): error is AuthClientError =>
+  isAuthClientError(error) && (error.status === 401 || error.status === 400);
+
+export function createSessionKeeper({ transport, store, onSessionExpired }: SessionOptions) {
+  async function rotate(role: Role): Promise<TokenPair> {
+    const current = await store.get(role);
+    if (!current) throw new AuthClientError(401, 'invalid_refresh_token', `No ${role} session is stored; sign in first.`);
+    try {
+      const pair = await transport.send(restContract[role].refresh, { body: { refresh_token: current.refresh_token } });
+      await store.set(role, { access_token: pair.access_token, refresh_token: pair.refresh_token });
+      return pair;
+    } catch (error) {
+      if (endsSession(error)) {
+        await store.clear(role);
+        try {
+          onSessionExpired?.({ role, error });
+        } catch (callbackError) {
+          // The app's callback failing must not replace the refusal the callers are waiting for.
+          queueMicrotask(() => {
+            throw callbackError;
+          });
+        }
+      }
+      throw error;
+    }
+  }
+
+  // One flight per role: concurrent 401s of a role share its one refresh request.
+  const refreshes: Record<Role, () => Promise<TokenPair>> = {
+    admin: singleFlight(() => rotate('admin')),
+    vendor: singleFlight(() => rotate('vendor')),
+  };
+
+  /** A new pair for `role` after `rejected` failed: another caller's refresh if one already replaced it. */
+  async function freshTokens(role: Role, rejected: StoredTokens): Promise<StoredTokens | null> {
+    const latest = await store.get(role);
+    // Cleared while this call was out: the session already ended (and was reported) once.
+    if (!latest) return null;
+    // A 401 that arrives after a refresh finished must not start a second one with the new token.
+    if (latest.access_token !== rejected.access_token) return latest;
+    return refreshes[role]();
+  }
+
+  /** Sends a bearer route with the stored access token, refreshing and retrying once on 401. */
+  async function sendAuthenticated<R extends RestRoute>(role: Role, route: R, input: Omit<SendOptions, 'accessToken'> = {}): Promise<ResultOf<R>> {
+    const tokens = await store.get(role);
+    try {
+      return await transport.send(route, { ...input, accessToken: tokens?.access_token });
+    } catch (error) {
+      if (!tokens || !isAuthClientError(error) || error.status !== 401) throw error;
+      const fresh = await freshTokens(role, tokens);
+      if (!fresh) throw error;
+      // The one retry: a second 401 goes to the caller as it is, so a broken session cannot loop.
+      return transport.send(route, { ...input, accessToken: fresh.access_token });
+    }
+  }
+
+  return { refresh: (role: Role) => refreshes[role](), sendAuthenticated };
+}
+
+export type SessionKeeper = ReturnType<typeof createSessionKeeper>;

@@ -1,0 +1,113 @@
+// The named schemas of the OpenAPI document, converted from the contract's zod schemas with zod's
+// own z.toJSONSchema: request bodies as callers send them (input), answers as the server sends them (output).
+import { z } from 'zod';
+import * as admin from '@/core/admin-schemas';
+import * as wire from '@/core/schemas';
+import * as pages from '@/client/admin-contract';
+
+type JsonSchema = z.core.JSONSchema.BaseSchema;
+
+/** Request bodies: what a caller may send, before the server trims or lower-cases. */
+const REQUEST_SCHEMAS = {
+  LoginRequest: wire.loginRequest,
+  RefreshTokenRequest: wire.refreshRequest,
+  AdminPasswordResetRequest: wire.adminResetRequest,
+  VendorPasswordResetRequest: wire.vendorResetRequest,
+  AdminPasswordResetVerifyRequest: wire.adminResetVerifyRequest,
+  VendorPasswordResetVerifyRequest: wire.vendorResetVerifyRequest,
+  PasswordResetCompleteRequest: wire.resetCompleteRequest,
+  CreateAdminRequest: admin.createAdminRequest,
+  UpdateAdminRequest: admin.updateAdminRequest,
+  CreateVendorRequest: admin.createVendorRequest,
+  CreateEmployeeRequest: admin.createEmployeeRequest,
+  UpdateEmployeeRequest: admin.updateEmployeeRequest,
+  CreateStoreRequest: admin.createStoreRequest,
+  CreateTerminalRequest: admin.createTerminalRequest,
+} satisfies Record<string, z.ZodType>;
+
+/** Answers: what the server sends. */
+const RESPONSE_SCHEMAS = {
+  AdminProfile: wire.adminProfile,
+  VendorProfile: wire.vendorProfile,
+  TokenPair: wire.tokenPair,
+  AdminLoginResponse: wire.adminLoginResponse,
+  VendorLoginResponse: wire.vendorLoginResponse,
+  AdminMeResponse: wire.adminMeResponse,
+  VendorMeResponse: wire.vendorMeResponse,
+  VendorContext: wire.vendorContext,
+  PasswordResetRequested: wire.resetRequestResponse,
+  PasswordResetVerified: wire.resetVerifyResponse,
+  PasswordResetCompleted: wire.resetCompleteResponse,
+  Health: wire.healthResponse,
+  Problem: wire.problemSchema,
+  AdminAccount: admin.adminAccount,
+  AdminAccountPage: pages.adminAccountPage,
+  VendorBusiness: admin.vendorBusiness,
+  VendorBusinessPage: pages.vendorBusinessPage,
+  CreateVendorResponse: admin.createVendorResponse,
+  VendorAccount: admin.vendorAccount,
+  VendorAccountPage: pages.vendorAccountPage,
+  Store: admin.store,
+  StorePage: pages.storePage,
+  PosTerminal: admin.posTerminal,
+  Session: admin.session,
+  SessionPage: pages.sessionPage,
+} satisfies Record<string, z.ZodType>;
+
+export const schemaRef = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+const SAFE_INTEGER = Number.MAX_SAFE_INTEGER;
+
+/** Tidies what JSON Schema cannot say the way zod does, and what the generic conversion adds as noise. */
+function override({ zodSchema, jsonSchema }: { zodSchema: unknown; jsonSchema: JsonSchema }) {
+  // z.number().int() emits the safe-integer range; every integer here is small, so it only clutters.
+  if (jsonSchema.minimum === -SAFE_INTEGER && jsonSchema.maximum === SAFE_INTEGER) {
+    delete jsonSchema.minimum;
+    delete jsonSchema.maximum;
+  }
+  // The e-mail check sits after a trim/lower-case pipe, which the input side cannot show.
+  if (zodSchema === wire.emailSchema) jsonSchema.format = 'email';
+}
+
+function convert(schemas: Record<string, z.ZodType>, io: 'input' | 'output'): Record<string, JsonSchema> {
+  const registry = z.registry<{ id: string }>();
+  for (const [id, schema] of Object.entries(schemas)) registry.add(schema, { id });
+  const { schemas: converted } = z.toJSONSchema(registry, {
+    io,
+    uri: (id) => `#/components/schemas/${id}`,
+    unrepresentable: 'throw',
+    override,
+  });
+  const result: Record<string, JsonSchema> = {};
+  for (const [id, schema] of Object.entries(converted)) {
+    // OpenAPI 3.1's default dialect is 2020-12 already, and component ids are the map's keys.
+    const { $schema: _dialect, $id: _id, ...rest } = schema;
+    result[id] = rest;
+  }
+  if (result.__shared) throw new Error('a schema is shared between components without a name: name it in component-schemas.ts');
+  return result;
+}
+
+/** A query schema's properties as OpenAPI query parameters. */
+export function queryParameters(query: z.ZodType) {
+  const { properties = {}, required = [] } = z.toJSONSchema(query, { io: 'input', override }) as JsonSchema;
+  return Object.entries(properties).map(([name, schema]) => {
+    const { description, ...rest } = schema as JsonSchema;
+    return { name, in: 'query', required: required.includes(name), ...(description ? { description } : {}), schema: rest };
+  });
+}
+
+/** The `components.schemas` map and a lookup from a contract schema to its `$ref`. */
+export function componentSchemas() {
+  const names = new Map<z.ZodType, string>();
+  for (const [name, schema] of Object.entries({ ...REQUEST_SCHEMAS, ...RESPONSE_SCHEMAS })) names.set(schema, name);
+  return {
+    schemas: { ...convert(REQUEST_SCHEMAS, 'input'), ...convert(RESPONSE_SCHEMAS, 'output') },
+    /** The `$ref` of a contract schema; throws for one without a name, so none is inlined by accident. */
+    refOf(schema: z.ZodType) {
+      const name = names.get(schema);
+      if (!name) throw new Error('a contract schema has no component name in component-schemas.ts');
+      return schemaRef(name);
+    },
+  };
+}

@@ -1,0 +1,111 @@
+// The OpenAPI 3.1 document of the REST contract, generated from the route table the typed client
+// uses and the zod schemas both sides share; served at /api/v1/openapi.json and shown at /docs/api.
+import { namedRoutes } from '@/client/route-catalogue';
+import type { RestRoute } from '@/client/rest-contract';
+import { componentSchemas, queryParameters } from './component-schemas';
+import { problemResponse, problemResponses } from './problem-responses';
+
+export const OPENAPI_PATH = '/openapi.json';
+
+const DESCRIPTION = `The authentication service of the commerce platform, for outside callers: POS terminals,
+single-page apps and scripts. Every path is under \`/api/v1\`. Field names are snake_case.
+
+**Tokens.** Send the access token as \`Authorization: Bearer <access_token>\`. When an authenticated
+call answers 401, call the refresh route of the same role with the stored \`refresh_token\`, store the
+new pair and retry the call once. Issue at most one refresh at a time; there is no timer-based refresh.
+The password-reset routes never trigger a refresh: their 401 is a wrong code or reset token.
+
+**Errors.** Every error is \`application/problem+json\` (RFC 9457) with a stable \`code\`. A path not
+listed here answers 404 \`not_found\`; a listed path called with another method answers 405
+\`method_not_allowed\` with an \`Allow\` header.`;
+
+const TAGS = [
+  { name: 'admin', description: 'Administrators of the platform: signing in, tokens and password reset.' },
+  { name: 'admin administration', description: 'Admin accounts, vendor businesses with their accounts, stores and terminals, and sessions.' },
+  { name: 'vendor', description: 'Vendor owners and employees at stores and POS terminals: signing in, tokens, context and password reset.' },
+  { name: 'vendor administration', description: 'A business\'s own accounts, stores and terminals, and sessions.' },
+  { name: 'service', description: 'The service itself.' },
+];
+
+const SUCCESS: Record<number, string> = { 200: 'Success.', 201: 'Created.', 204: 'Done; no body.', 503: 'Answered with the same body shape.' };
+
+/** Path parameters from the `{name}` segments, then the query's parameters. */
+function parameters(route: RestRoute) {
+  const inPath = [...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
+  return [...inPath, ...(route.query ? queryParameters(route.query) : [])];
+}
+
+function operation(operationId: string, tag: string, route: RestRoute, refOf: ReturnType<typeof componentSchemas>['refOf']) {
+  const success = Object.fromEntries(
+    route.resultStatuses.map((status) => [
+      String(status),
+      route.result === undefined
+        ? { description: SUCCESS[status] ?? 'Success.' }
+        : { description: SUCCESS[status] ?? 'Success.', content: { 'application/json': { schema: refOf(route.result) } } },
+    ]),
+  );
+  const params = parameters(route);
+  return {
+    operationId,
+    tags: [tag],
+    summary: route.summary,
+    description: route.description,
+    ...(params.length ? { parameters: params } : {}),
+    ...(route.auth === 'bearer' ? { security: [{ bearerAuth: [] }] } : {}),
+    ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: refOf(route.body) } } } } : {}),
+    responses: { ...success, ...problemResponses(route.errors) },
+  };
+}
+
+/** The whole document; deterministic, so it can be built once per process. */
+export function buildOpenApiDocument() {
+  const { schemas, refOf } = componentSchemas();
+  const paths: Record<string, Record<string, object>> = {};
+  for (const { name, group, route } of namedRoutes()) {
+    const item = (paths[route.path] ??= {});
+    for (const method of route.methods) {
+      // Routes serving two methods (vendor context) get one operation id per method.
+      const operationId = route.methods.length > 1 ? `${name}${method === 'GET' ? '' : method[0] + method.slice(1).toLowerCase()}` : name;
+      item[method.toLowerCase()] = operation(operationId, group, route, refOf);
+    }
+  }
+  paths[OPENAPI_PATH] = {
+    get: {
+      operationId: 'openApiDocument',
+      tags: ['service'],
+      summary: 'This document',
+      description: 'The OpenAPI 3.1 document of the REST contract, generated from the same zod schemas the service validates with.',
+      responses: {
+        '200': { description: 'The document.', content: { 'application/json': { schema: { type: 'object' } } } },
+        ...problemResponses([]),
+      },
+    },
+  };
+
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Commerce Auth REST API', version: '1', description: DESCRIPTION },
+    servers: [{ url: '/api/v1', description: 'This service (relative to the document).' }],
+    tags: TAGS,
+    paths,
+    components: {
+      schemas,
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The access token of a login or refresh of the route\'s role.' },
+      },
+      responses: {
+        // Not tied to an operation: the answer of every path under /api/v1 that this document does not list.
+        NotFound: problemResponse(404, ['not_found']),
+      },
+    },
+  };
+}
+
+export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;
+
+let cached: OpenApiDocument | undefined;
+export function openApiDocument(): OpenApiDocument {
+  cached ??= buildOpenApiDocument();
+  return cached;
+}
+

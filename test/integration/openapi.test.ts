@@ -1,0 +1,275 @@
+// The served OpenAPI document: valid by an independent validator, listing every route under
+// src/app/api/v1 with the methods it serves, and every status the running app answers, with bodies
+// that match the documented schemas. Statuses are found by probing the app, not read from the code.
+import assert from 'node:assert/strict';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { Validator } from '@seriousme/openapi-schema-validator';
+import Ajv2020 from 'ajv/dist/2020.js';
+import { buildOpenApiDocument } from '@/server/openapi/document';
+import { PASSWORDS, withContainer } from '../support/accounts';
+import { seedAdministration, signIn, tokensOf, type AdministrationWorld } from '../support/admin-world';
+import { ROOT, startApp, type RunningApp } from '../support/app-process';
+import { createTestDatabase, type TestDatabase } from '../support/databases';
+import { request, type Answer } from '../support/http';
+
+type Responses = Record<string, { headers?: Record<string, unknown>; content?: Record<string, { schema: object }> }>;
+type Operation = { responses: Responses; requestBody?: unknown; security?: unknown; parameters?: { in: string }[] };
+type Doc = { paths: Record<string, Record<string, Operation>>; components: { responses: Responses } };
+
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+/** Statuses no probe can cause without breaking the server: a fault (500), a database outage (503). */
+const NOT_PROBED = new Set(['500', '503']);
+const NEW_PASSWORD = 'long-enough-password-7';
+let db: TestDatabase;
+let app: RunningApp;
+let w: AdministrationWorld;
+let t: Awaited<ReturnType<typeof tokensOf>>;
+let served: Doc;
+let resolved: Doc;
+const seen = new Set<string>();
+
+before(async () => {
+  db = await createTestDatabase();
+  app = await startApp(db, { PASSWORD_RESET_LOG_OTP: '1' });
+  w = await seedAdministration(db);
+  t = await tokensOf(app.url, w);
+  served = (await request(app.url, 'GET', '/api/v1/openapi.json')).body as Doc;
+  const validator = new Validator();
+  await validator.validate(structuredClone(served) as never); // resolveRefs rewrites what it was given
+  resolved = validator.resolveRefs() as Doc;
+});
+after(async () => {
+  await app?.stop();
+  await db?.drop();
+});
+
+test('the served document is valid OpenAPI 3.1 by an independent validator, and is the generated one', async () => {
+  const validator = new Validator();
+  const result = await validator.validate(structuredClone(served) as never);
+  assert.deepEqual(result.errors, undefined);
+  assert.equal(result.valid, true);
+  assert.equal(validator.version, '3.1');
+  assert.deepEqual(served, JSON.parse(JSON.stringify(buildOpenApiDocument())), 'served = generated from src (rebuild if this fails)');
+  const broken = structuredClone(served) as Record<string, unknown>;
+  delete broken.info;
+  assert.equal((await new Validator().validate(broken)).valid, false, 'the validator can fail');
+});
+
+/** Each route.ts under src/app/api/v1 as a path template: `[role]` expanded, `[id]` as `{id}`. */
+function routeFiles(): string[] {
+  const dir = path.join(ROOT, 'src/app/api/v1');
+  const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => path.basename(f) === 'route.ts');
+  return files.flatMap((f) => {
+    const url = `/${path.dirname(f)}`.replace(/\\/g, '/').replace(/\[(\w+)\]/g, (m, name: string) => (name === 'role' ? m : `{${name}}`));
+    return url.includes('[role]') ? ['admin', 'vendor'].map((role) => url.replace('[role]', role)) : [url];
+  });
+}
+
+const fill = (template: string, params: Record<string, string> = {}) => template.replace(/\{(\w+)\}/g, (_, n: string) => params[n] ?? 'no-such-id');
+
+test('every route under src/app/api/v1 is listed with exactly the methods it serves', async () => {
+  const routes = routeFiles();
+  assert.ok(routes.includes('/[...path]') && routes.length > 10, routes.join(', '));
+  const listed = new Set<string>();
+  for (const route of routes) {
+    if (route === '/[...path]') {
+      const answer = await request(app.url, 'GET', '/api/v1/no/such/route');
+      assertMatchesResponse({ '404': resolved.components.responses.NotFound! }, '404', answer, 'catch-all');
+      continue;
+    }
+    const answers = await Promise.all(METHODS.map(async (m) => [m, (await request(app.url, m, `/api/v1${fill(route)}`)).status] as const));
+    // Without a token nothing is looked up, so 404 means no such route for this role (admin context).
+    const servedMethods = answers.filter(([, status]) => status !== 404 && status !== 405).map(([m]) => m.toLowerCase());
+    if (servedMethods.length === 0) {
+      assert.equal(served.paths[route], undefined, `${route} serves nothing and must not be listed`);
+      continue;
+    }
+    assert.deepEqual(Object.keys(served.paths[route] ?? {}).sort(), servedMethods.sort(), `methods of ${route}`);
+    listed.add(route);
+  }
+  assert.deepEqual(Object.keys(served.paths).sort(), [...listed].sort(), 'no path is listed that the app does not serve');
+});
+
+/** Checks that `answer` is documented under `status` in `responses`: media type, schema and headers. */
+function assertMatchesResponse(responses: Responses, status: string, answer: Answer, label: string) {
+  assert.equal(String(answer.status), status);
+  const documented = responses[status];
+  assert.ok(documented, `${label}: status ${status} is not documented: ${answer.text}`);
+  for (const name of Object.keys(documented.headers ?? {})) assert.ok(answer.headers.has(name), `${label}: header ${name}`);
+  const mediaType = (answer.headers.get('content-type') ?? '').split(';')[0]!;
+  if (!answer.text) return assert.equal(documented.content, undefined, `${label}: documented with a body`);
+  const schema = documented.content?.[mediaType]?.schema;
+  assert.ok(schema, `${label}: ${status} ${mediaType} is not documented`);
+  const validate = new Ajv2020({ strict: false, validateFormats: false, allErrors: true }).compile(schema);
+  assert.ok(validate(answer.body), `${label}: body does not match the schema: ${JSON.stringify(validate.errors)}\n${answer.text}`);
+}
+
+/** A hung server fails the test with a message rather than the runner's timeout. */
+function answerWithin<T>(ms: number, label: string, pending: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${label}: no answer within ${ms / 1000} s; the server hangs`)), ms);
+  });
+  return Promise.race([pending, late]).finally(() => clearTimeout(timer));
+}
+
+type ProbeOptions = Parameters<typeof request>[3] & { params?: Record<string, string>; query?: string };
+
+/** Sends a request to `template` and checks its answer against that operation's responses. */
+async function probe(method: string, template: string, options: ProbeOptions = {}) {
+  const answer = await answerWithin(15_000, `${method} ${template}`, request(app.url, method, `/api/v1${fill(template, options.params)}${options.query ?? ''}`, options));
+  const operations = resolved.paths[template];
+  assert.ok(operations, `${template} is not documented`);
+  // A 405 belongs to the path: check it against each operation the path has.
+  const targets = answer.status === 405 ? Object.keys(operations) : [method.toLowerCase()];
+  for (const m of targets) {
+    assert.ok(operations[m], `${method} ${template} is not documented`);
+    assertMatchesResponse(operations[m].responses, String(answer.status), answer, `${method} ${template}`);
+    seen.add(`${m} ${template} ${answer.status}`);
+  }
+  return answer;
+}
+
+/** The code of the reset just requested for `email`, from the app's log (PASSWORD_RESET_LOG_OTP=1). */
+async function loggedCode(email: string): Promise<string> {
+  for (let i = 0; i < 100; i += 1) {
+    const line = app.output.filter((l) => l.includes('"otp"') && l.includes(email)).at(-1);
+    if (line) return (JSON.parse(line) as { otp: string }).otp;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`no code logged for ${email}`);
+}
+
+test('auth routes: every status the app answers is documented, with a matching body', async () => {
+  const logins = { admin: { email: w.admin.email, password: PASSWORDS.admin }, vendor: { email: w.owner.email, password: PASSWORDS.owner } };
+  const typeField = { admin: { admin_type: 'super_admin' }, vendor: { vendor_type: 'owner' } };
+  for (const role of ['admin', 'vendor'] as const) {
+    const pair = (await probe('POST', `/auth/${role}/login`, { json: logins[role] })).body;
+    await probe('POST', `/auth/${role}/login`, { json: { ...logins[role], password: 'wrong-password-1' } });
+    await probe('GET', `/auth/${role}/me`, { token: pair.access_token });
+    const next = (await probe('POST', `/auth/${role}/refresh`, { json: { refresh_token: pair.refresh_token } })).body;
+    await probe('POST', `/auth/${role}/refresh`, { json: { refresh_token: 'not-a-token' } });
+    await probe('POST', `/auth/${role}/logout`, { json: { refresh_token: 'not-a-token' } });
+    if (role === 'vendor') {
+      await probe('GET', '/auth/vendor/context', { token: next.access_token });
+      await probe('POST', '/auth/vendor/context', { token: next.access_token });
+    }
+    await probe('POST', `/auth/${role}/logout`, { json: { refresh_token: next.refresh_token } });
+    for (let i = 0; i < 11; i += 1) await probe('POST', `/auth/${role}/login`, { json: { email: 'nobody@example.com', password: 'wrong-password-1' } });
+  }
+  await probe('GET', '/health');
+  await probe('GET', '/openapi.json');
+});
+
+test('administration routes: every status the app answers is documented, with a matching body', async () => {
+  const [admin, vendor] = [{ token: t.superAdmin }, { token: t.owner }];
+  const side = (template: string) => (template.includes('vendor') && !template.startsWith('/admin') ? vendor : admin);
+  const ids = { adminId: w.admin.id, vendorId: w.vendor.id, accountId: w.employee.id, storeId: w.storeA.id, sessionId: 'no-such-id' };
+  const unprivileged = (template: string) => (side(template) === vendor ? t.cashier : t.ordersAdmin);
+
+  // What every operation answers alike: bad token, bad body, bad query, no guard, unknown ids.
+  for (const [template, item] of Object.entries(resolved.paths).filter(([p]) => /^\/(admin|vendor)\/|\/sessions/.test(p))) {
+    for (const [m, op] of Object.entries(item)) {
+      const method = m.toUpperCase();
+      const json = op.requestBody ? {} : undefined;
+      await probe(method, template, { params: ids, token: 'not-a-token', json });
+      if (op.requestBody) {
+        await probe(method, template, { params: ids, token: side(template).token, body: 'text', headers: { 'content-type': 'text/plain' } });
+        await probe(method, template, { params: ids, token: side(template).token, json: { name: 'x'.repeat(17 * 1024) } });
+        await probe(method, template, { params: ids, ...side(template), json: {} });
+      }
+      if (op.parameters?.some((p) => p.in === 'query')) await probe(method, template, { params: ids, ...side(template), query: '?limit=0' });
+      if (op.responses['403']) await probe(method, template, { params: ids, token: unprivileged(template), json });
+      if (op.responses['404']) await probe(method, template, { ...side(template), json: op.requestBody ? { name: 'Probe' } : undefined });
+    }
+  }
+
+  // Successes and conflicts, one business flow per side.
+  const created = (await probe('POST', '/admin/admins', { ...admin, json: { email: 'probe-admin@example.com', name: 'Probe', password: NEW_PASSWORD, admin_type: 'admin' } })).body;
+  await probe('POST', '/admin/admins', { ...admin, json: { email: 'probe-admin@example.com', name: 'Probe', password: NEW_PASSWORD, admin_type: 'admin' } });
+  await probe('GET', '/admin/admins', admin);
+  await probe('PATCH', '/admin/admins/{adminId}', { ...admin, params: { adminId: created.id }, json: { name: 'Probe 2' } });
+  await probe('PATCH', '/admin/admins/{adminId}', { ...admin, params: { adminId: w.admin.id }, json: { admin_type: 'admin' } });
+  await probe('POST', '/admin/admins/{adminId}/disable', { ...admin, params: { adminId: created.id } });
+  await probe('POST', '/admin/admins/{adminId}/disable', { ...admin, params: { adminId: w.admin.id } });
+  await probe('POST', '/admin/admins/{adminId}/enable', { ...admin, params: { adminId: created.id } });
+  await probe('GET', '/admin/vendors', admin);
+  const business = { name: 'Probe Shop', owner_email: 'probe-owner@example.com', owner_name: 'Probe', owner_password: NEW_PASSWORD };
+  await probe('POST', '/admin/vendors', { ...admin, json: business });
+  await probe('POST', '/admin/vendors', { ...admin, json: business });
+
+  for (const [caller, base, params] of [[admin, '/admin/vendors/{vendorId}', { vendorId: w.vendor.id }], [vendor, '/vendor', {}]] as const) {
+    const email = `probe-${caller === admin ? 'a' : 'v'}@example.com`;
+    const employee = (await probe('POST', `${base}/accounts`, { ...caller, params, json: { email, name: 'Probe', password: NEW_PASSWORD } })).body;
+    await probe('POST', `${base}/accounts`, { ...caller, params, json: { email: `x${email}`, name: 'Probe', password: NEW_PASSWORD, store_ids: ['no-such-id'] } });
+    const on = { ...params, accountId: employee.id };
+    await probe('GET', `${base}/accounts`, { ...caller, params });
+    await probe('PATCH', `${base}/accounts/{accountId}`, { ...caller, params: on, json: { name: 'Probe 2' } });
+    await probe('PATCH', `${base}/accounts/{accountId}`, { ...caller, params: { ...params, accountId: w.owner.id }, json: { name: 'Owner 2' } });
+    await probe('POST', `${base}/accounts/{accountId}/disable`, { ...caller, params: on });
+    // Only the owner disabling itself conflicts; an admin would really disable the owner.
+    if (caller === vendor) await probe('POST', `${base}/accounts/{accountId}/disable`, { ...caller, params: { ...params, accountId: w.owner.id } });
+    await probe('POST', `${base}/accounts/{accountId}/enable`, { ...caller, params: on });
+    const session = await signIn(app.url, 'vendor', email, NEW_PASSWORD);
+    const sessions = (await probe('GET', `${base}/accounts/{accountId}/sessions`, { ...caller, params: on })).body;
+    await probe('DELETE', `${base}/accounts/{accountId}/sessions/{sessionId}`, { ...caller, params: { ...on, sessionId: sessions.items[0].id } });
+    assert.ok(session.refresh_token);
+    await probe('GET', `${base}/stores`, { ...caller, params });
+    await probe('POST', `${base}/stores`, { ...caller, params, json: { name: 'Probe Store' } });
+    await probe('POST', `${base}/stores/{storeId}/terminals`, { ...caller, params: { ...params, storeId: w.storeA.id }, json: { name: 'Probe Till' } });
+  }
+  for (const [role, caller] of [['admin', admin], ['vendor', vendor]] as const) {
+    const own = (await probe('GET', `/auth/${role}/sessions`, caller)).body;
+    await probe('DELETE', `/auth/${role}/sessions/{sessionId}`, { ...caller, params: { sessionId: own.items.at(-1).id } });
+  }
+  const adminSessions = (await probe('GET', '/admin/admins/{adminId}/sessions', { ...admin, params: { adminId: w.adminsAdmin.id } })).body;
+  await probe('DELETE', '/admin/admins/{adminId}/sessions/{sessionId}', { ...admin, params: { adminId: w.adminsAdmin.id, sessionId: adminSessions.items[0].id } });
+});
+
+test('password reset, disabled accounts and malformed requests: documented, with matching bodies', async () => {
+  for (const [role, email, type] of [['admin', w.limited.email, { admin_type: 'admin' }], ['vendor', w.reader.email, { vendor_type: 'employee' }]] as const) {
+    await probe('POST', `/auth/${role}/password-reset`, { json: { email, ...type } });
+    const code = await loggedCode(email);
+    await probe('POST', `/auth/${role}/password-reset/verify`, { json: { email, ...type, code: code === '000000' ? '000001' : '000000' } });
+    const { reset_token } = (await probe('POST', `/auth/${role}/password-reset/verify`, { json: { email, ...type, code } })).body;
+    await probe('POST', `/auth/${role}/password-reset/complete`, { json: { reset_token, password: NEW_PASSWORD } });
+    await probe('POST', `/auth/${role}/password-reset/complete`, { json: { reset_token, password: NEW_PASSWORD } });
+    await withContainer(db, ({ auth }) => auth.admin.setDisabled(role, email, true));
+    await probe('POST', `/auth/${role}/login`, { json: { email, password: NEW_PASSWORD } });
+  }
+  for (const [template, item] of Object.entries(resolved.paths)) {
+    await probe('PUT', template, { params: {} });
+    for (const [m, op] of Object.entries(item)) {
+      if (op.security) await probe(m.toUpperCase(), template, { token: 'not-a-token', json: op.requestBody ? {} : undefined });
+      if (!op.requestBody || !/^\/auth\//.test(template)) continue;
+      await probe(m.toUpperCase(), template, { body: 'plain text', headers: { 'content-type': 'text/plain' } });
+      await probe(m.toUpperCase(), template, { json: { padding: 'x'.repeat(17 * 1024) } });
+      await probe(m.toUpperCase(), template, { json: {} });
+    }
+  }
+});
+
+// Regression: on SQLite a duplicate e-mail here wedged the database; every later request hung.
+test('a duplicate employee e-mail is 409 and the server keeps answering', async () => {
+  for (const [token, base, params] of [[t.superAdmin, '/admin/vendors/{vendorId}', { vendorId: w.vendor.id }], [t.owner, '/vendor', {}]] as const) {
+    await probe('POST', `${base}/accounts`, { token, params, json: { email: w.employee.email, name: 'Dup', password: NEW_PASSWORD } });
+    const health = await answerWithin(10_000, 'GET /health after the 409', request(app.url, 'GET', '/api/v1/health'));
+    assert.equal(health.status, 200, 'the database still answers');
+  }
+});
+
+test('nothing is documented that no probe produced', () => {
+  const unseen = Object.entries(served.paths).flatMap(([template, item]) =>
+    Object.entries(item).flatMap(([m, op]) => Object.keys(op.responses).filter((s) => !NOT_PROBED.has(s) && !seen.has(`${m} ${template} ${s}`)).map((s) => `${m} ${template} ${s}`)),
+  );
+  assert.deepEqual(unseen, [], 'documented statuses no probe produced');
+});
+
+test('the reference page renders the document', async () => {
+  const page = await request(app.url, 'GET', '/docs/api');
+  assert.equal(page.status, 200);
+  for (const route of Object.keys(served.paths)) assert.ok(page.text.includes(`/api/v1${route}`), `${route} on the page`);
+  assert.doesNotMatch(page.text, /https?:\/\/(?!127\.0\.0\.1|localhost)[^"' ]*\.(js|css)/, 'no assets from elsewhere');
+});
