@@ -1,9 +1,10 @@
 // Starts the app: checks the configuration, applies pending migrations, creates demo accounts on a
 // first development start, starts the expired-row sweeper, then serves Next.js over an HTTP server
 // that records each request's socket address.
-import { createServer } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import next from 'next';
 import { ConfigError, type Config } from '@/core/config';
+import { AuthError, problemBody } from '@/core/errors';
 import { SOCKET_IP_HEADER } from '@/server/client-info';
 import { createContainer, type Container } from '@/server/container';
 import { applyMigrations } from '@/server/db/migrate';
@@ -19,6 +20,32 @@ const port = Number(process.env.PORT || 3000);
 const hostname = process.env.HOST || '0.0.0.0';
 
 class StartupError extends Error {}
+
+const SERVED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+/**
+ * Requests Next.js would answer itself with a 500 or an empty 400 (a path that is not valid
+ * percent-encoding, TRACE, WebDAV methods) get a problem+json answer here instead.
+ */
+function refuseBeforeNext(req: IncomingMessage, res: ServerResponse): boolean {
+  let refusal: AuthError | undefined;
+  if (!SERVED_METHODS.has(req.method ?? '')) refusal = new AuthError('method_not_allowed', 'Use GET, POST, PUT, PATCH or DELETE.');
+  else {
+    try {
+      decodeURIComponent((req.url ?? '/').split('?')[0]!);
+    } catch {
+      refusal = new AuthError('not_found', 'The path is not valid percent-encoding.');
+    }
+  }
+  if (!refusal) return false;
+  res.writeHead(refusal.status, {
+    'content-type': 'application/problem+json',
+    'cache-control': 'no-store',
+    ...(refusal.code === 'method_not_allowed' ? { allow: 'GET, POST, PUT, PATCH, DELETE' } : {}),
+  });
+  res.end(JSON.stringify(problemBody(refusal)));
+  return true;
+}
 
 /** Where the database is, for messages: never the URL itself, which may carry a password. */
 function databaseLabel(config: Config): string {
@@ -51,6 +78,7 @@ async function main() {
   await app.prepare();
   const handle = app.getRequestHandler();
   const server = createServer((req, res) => {
+    if (refuseBeforeNext(req, res)) return;
     req.headers[SOCKET_IP_HEADER] = req.socket.remoteAddress ?? '';
     void handle(req, res);
   });

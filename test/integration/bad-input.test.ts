@@ -82,6 +82,10 @@ test('a body that is not JSON is 415', async () => {
 test('unknown routes are 404 and wrong methods 405, as problem+json', async () => {
   assertProblem(await request(app.url, 'GET', '/api/v1/nothing-here'), 404, 'not_found', 'unknown');
   assertProblem(await request(app.url, 'POST', '/api/v1/auth/root/login', { json: {} }), 404, 'not_found', 'unknown role');
+  for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']) {
+    assertProblem(await request(app.url, method, '/api/v1/auth/admin/context'), 404, 'not_found', `${method} admin context`);
+    assertProblem(await request(app.url, method, '/api/v1/auth/root/me'), 404, 'not_found', `${method} unknown role`);
+  }
   const wrongMethod = await request(app.url, 'GET', '/api/v1/auth/admin/login');
   assertProblem(wrongMethod, 405, 'method_not_allowed', 'GET login');
   assert.equal(wrongMethod.headers.get('allow'), 'POST');

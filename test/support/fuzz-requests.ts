@@ -41,7 +41,7 @@ export const ROUTES: FuzzRoute[] = [
 ];
 const KNOWN_PATHS = new Set(ROUTES.map((r) => r.path));
 
-export const NASTY = [
+const NASTY = [
   "' OR '1'='1", "admin@example.com' --", '"; DROP TABLE "AdminAccount"; --', "1'; SELECT pg_sleep(10); --", "' UNION SELECT passwordHash FROM AdminAccount --",
   '<script>alert(1)</script>', '"><img src=x onerror=alert(1)>', 'javascript:alert(1)', '{{7*7}}', '${7*7}', '${jndi:ldap://127.0.0.1/a}',
   '../../../../etc/passwd', '..\\..\\windows\\win.ini', '%00', '\u0000', 'a\u0000@example.com', 'x\r\nSet-Cookie: a=b', '\u202eevil', '\ufeff',
@@ -65,11 +65,11 @@ const unicode = fc.string({ unit: 'binary', maxLength: 40 });
 const nasty = fc.constantFrom(...NASTY);
 
 /** Header-safe text: what node:http lets a client send (visible ASCII and latin-1 bytes). */
-export const headerText = (maxLength = 64) =>
+const headerText = (maxLength = 64) =>
   fc.string({ unit: fc.oneof(fc.integer({ min: 0x20, max: 0x7e }), fc.integer({ min: 0x80, max: 0xff })).map((c) => String.fromCharCode(c)), maxLength });
 
 /** Tokens no route may accept; `real` are live tokens of the kind the route expects, mutated. */
-export function tokenArb(forged: string[], real: string[]) {
+function tokenArb(forged: string[], real: string[]) {
   // The spelling mutations are weighted up: the others change bytes that any verifier checks.
   const mutation = fc.oneof({ weight: 3, arbitrary: fc.constantFrom('padded', 'malleated') }, fc.constantFrom(...Object.keys(MUTATIONS)));
   const mutated = (tokens: string[]) => fc.tuple(fc.constantFrom(...tokens), mutation, fc.nat(), fc.nat()).map(([t, m, at, pick]) => mutate(t, m, at, pick));
@@ -103,7 +103,7 @@ function plausibleArb(field: string, emails: string[], tokens: fc.Arbitrary<stri
 }
 
 /** Any value for a field: plausible ones, wrong forms, wrong types, injection, unicode, huge. */
-export function valueArb(field: string, emails: string[], tokens: fc.Arbitrary<string>): fc.Arbitrary<unknown> {
+function valueArb(field: string, emails: string[], tokens: fc.Arbitrary<string>): fc.Arbitrary<unknown> {
   const wrongForm: Record<string, fc.Arbitrary<unknown>> = {
     code: fc.oneof(fc.integer({ min: 0, max: 999_999 }), fc.stringMatching(/^\d{0,9}$/)),
     admin_type: fc.constantFrom('owner', 'employee', 'SUPER_ADMIN', ''),

@@ -34,7 +34,7 @@ export interface RouteContext {
 type Handler = (ctx: RouteContext) => Promise<Response | object>;
 type NextHandler = (request: Request, context: RouteParams) => Promise<Response>;
 
-async function run(handler: Handler, request: Request, context: RouteParams): Promise<Response> {
+async function run(handler: Handler, request: Request, context: RouteParams, roles?: readonly Role[]): Promise<Response> {
   let container: Container | undefined;
   const deferred: StartDeferred[] = [];
   try {
@@ -58,6 +58,10 @@ async function run(handler: Handler, request: Request, context: RouteParams): Pr
         return match[1];
       },
     };
+    // A path that names a role the route does not serve does not exist, whatever the method.
+    if (params.role !== undefined && !(roles ?? ['admin', 'vendor']).includes(ctx.role())) {
+      throw new AuthError('not_found', 'No such route.');
+    }
     const result = await collectDeferred(deferred, () => handler(ctx));
     return result instanceof Response ? result : jsonResponse(result);
   } catch (error) {
@@ -70,10 +74,10 @@ async function run(handler: Handler, request: Request, context: RouteParams): Pr
 }
 
 /** Route handlers for `handlers`, with every other method answering 405. */
-export function restRoute(handlers: Partial<Record<Method, Handler>>): Record<Method, NextHandler> {
+export function restRoute(handlers: Partial<Record<Method, Handler>>, options: { roles?: readonly Role[] } = {}): Record<Method, NextHandler> {
   const allow = Object.keys(handlers).join(', ');
   const notAllowed: Handler = async () => problemResponse(new AuthError('method_not_allowed', `Use ${allow}.`), { allow });
   return Object.fromEntries(
-    METHODS.map((m) => [m, (request: Request, context: RouteParams) => run(handlers[m] ?? notAllowed, request, context)]),
+    METHODS.map((m) => [m, (request: Request, context: RouteParams) => run(handlers[m] ?? notAllowed, request, context, options.roles)]),
   ) as Record<Method, NextHandler>;
 }
