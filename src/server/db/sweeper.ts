@@ -7,61 +7,44 @@ const BATCH = 500;
 /** Revoked families stay a day for the audit trail of reuse detection, then go. */
 const REVOKED_RETENTION_MS = 24 * 3600 * 1000;
 
-type Sweep = (now: Date) => Promise<number>;
+/** The part of a Prisma model delegate a sweep needs. */
+interface SweptModel {
+  findMany(args: { where: object; select: Record<string, true>; take: number }): Promise<Record<string, unknown>[]>;
+  deleteMany(args: { where: object }): Promise<{ count: number }>;
+}
 
-/** Deletes up to BATCH rows a round by primary key until `findKeys` finds none. */
-async function inBatches(findKeys: () => Promise<string[]>, remove: (keys: string[]) => Promise<{ count: number }>): Promise<number> {
+/** Deletes up to BATCH expired rows a round, by primary key, until none is left. */
+async function sweep(model: SweptModel, key: string, expired: object): Promise<number> {
   let total = 0;
   for (;;) {
-    const keys = await findKeys();
-    if (keys.length === 0) return total;
-    total += (await remove(keys)).count;
+    const rows = await model.findMany({ where: expired, select: { [key]: true }, take: BATCH });
+    if (rows.length === 0) return total;
+    total += (await model.deleteMany({ where: { [key]: { in: rows.map((r) => r[key]) } } })).count;
     await new Promise((resolve) => setImmediate(resolve)); // let waiting requests in between batches
   }
 }
 
 export function createSweeper(prisma: PrismaClient, clock: Clock, logger: Logger) {
-  const sweeps: Record<string, Sweep> = {
-    rateLimitCounters: (now) =>
-      inBatches(
-        async () => (await prisma.rateLimitCounter.findMany({ where: { expiresAt: { lt: now } }, select: { key: true }, take: BATCH })).map((r) => r.key),
-        (keys) => prisma.rateLimitCounter.deleteMany({ where: { key: { in: keys } } }),
-      ),
-    resetCodes: (now) =>
-      inBatches(
-        async () => (await prisma.passwordResetCode.findMany({ where: { expiresAt: { lt: now } }, select: { id: true }, take: BATCH })).map((r) => r.id),
-        (ids) => prisma.passwordResetCode.deleteMany({ where: { id: { in: ids } } }),
-      ),
-    resetGrants: (now) =>
-      inBatches(
-        async () => (await prisma.passwordResetGrant.findMany({ where: { expiresAt: { lt: now } }, select: { jti: true }, take: BATCH })).map((r) => r.jti),
-        (jtis) => prisma.passwordResetGrant.deleteMany({ where: { jti: { in: jtis } } }),
-      ),
+  const model = (delegate: unknown) => delegate as SweptModel;
+  const targets = (now: Date): Array<[string, SweptModel, string, object]> => [
+    ['rateLimitCounters', model(prisma.rateLimitCounter), 'key', { expiresAt: { lt: now } }],
+    ['resetCodes', model(prisma.passwordResetCode), 'id', { expiresAt: { lt: now } }],
+    ['resetGrants', model(prisma.passwordResetGrant), 'jti', { expiresAt: { lt: now } }],
     // An expired refresh token fails verification anyway; used ones that are still unexpired stay,
     // because presenting one again must still be recognised as reuse.
-    refreshTokens: (now) =>
-      inBatches(
-        async () => (await prisma.refreshToken.findMany({ where: { expiresAt: { lt: now } }, select: { jti: true }, take: BATCH })).map((r) => r.jti),
-        (jtis) => prisma.refreshToken.deleteMany({ where: { jti: { in: jtis } } }),
-      ),
-    refreshFamilies: (now) =>
-      inBatches(
-        async () =>
-          (
-            await prisma.refreshFamily.findMany({
-              where: { OR: [{ expiresAt: { lt: now } }, { revokedAt: { lt: new Date(now.getTime() - REVOKED_RETENTION_MS) } }] },
-              select: { id: true },
-              take: BATCH,
-            })
-          ).map((r) => r.id),
-        (ids) => prisma.refreshFamily.deleteMany({ where: { id: { in: ids } } }),
-      ),
-  };
+    ['refreshTokens', model(prisma.refreshToken), 'jti', { expiresAt: { lt: now } }],
+    [
+      'refreshFamilies',
+      model(prisma.refreshFamily),
+      'id',
+      { OR: [{ expiresAt: { lt: now } }, { revokedAt: { lt: new Date(now.getTime() - REVOKED_RETENTION_MS) } }] },
+    ],
+  ];
 
   async function sweepOnce(): Promise<Record<string, number>> {
     const now = clock.now();
     const removed: Record<string, number> = {};
-    for (const [name, sweep] of Object.entries(sweeps)) removed[name] = await sweep(now);
+    for (const [name, delegate, key, expired] of targets(now)) removed[name] = await sweep(delegate, key, expired);
     return removed;
   }
 
