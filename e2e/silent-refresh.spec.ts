@@ -17,9 +17,10 @@ test('after expiry, parallel queries share one refresh and are retried once', as
   });
   await page.waitForTimeout(4_000); // past the 3 s lifetime of the access token
 
-  // Reload refetches the profile and the context at once: both fail with 401, then share one refresh.
+  // Reload refetches the profile, the context and the sessions at once: all fail with 401, then
+  // share one refresh.
   const retried = Promise.all(
-    ['vendor.me', 'vendor.context'].map((path) =>
+    ['vendor.me', 'vendor.context', 'vendor.sessions'].map((path) =>
       page.waitForResponse((r) => r.url().includes(`/api/trpc/${path}`) && r.status() === 200),
     ),
   );
@@ -27,9 +28,10 @@ test('after expiry, parallel queries share one refresh and are retried once', as
   await retried;
   await expect(page.getByRole('button', { name: 'Reload' })).toBeEnabled();
 
-  expect(unauthorized.sort()).toEqual(['/api/trpc/vendor.context', '/api/trpc/vendor.me']);
+  expect(unauthorized.sort()).toEqual(['/api/trpc/vendor.context', '/api/trpc/vendor.me', '/api/trpc/vendor.sessions']);
   expect(refreshes.count).toBe(1);
-  await expect(alertOf(page)).toHaveCount(0);
+  // No error shown: the page's alert regions (always present, so messages are announced) are empty.
+  await expect(alertOf(page).filter({ hasText: /\S/ })).toHaveCount(0);
   await expect(page.getByRole('group', { name: 'Store' }).getByRole('radio')).toHaveCount(2);
 });
 

@@ -1,13 +1,12 @@
 // `npm test`: unit tests, a production build, HTTP integration tests on SQLite and on PostgreSQL,
 // then the browser tests; ends with one `N passed, N failed` line over every stage.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { E2E_JSON_REPORT } from '../playwright.config';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const REPORTS = path.join(ROOT, 'test-results', 'tap');
 const only = process.argv.slice(2); // e.g. `npm test -- unit integration:sqlite`
 const wanted = (stage: string) => only.length === 0 || only.some((o) => stage === o || stage.startsWith(`${o}:`));
 const totals = { passed: 0, failed: 0, skipped: 0 };
@@ -27,18 +26,29 @@ function run(cmd: string, args: string[], env: Record<string, string> = {}): num
   return res.status ?? 1;
 }
 
-function nodeTests(stage: string, testFiles: string[], env: Record<string, string> = {}) {
+/** Runs a command, echoing its output while keeping a copy to read the runner's summary from. */
+function runTee(cmd: string, args: string[], env: Record<string, string>): Promise<{ status: number; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env } });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      process.stdout.write(chunk);
+      output += chunk.toString('utf8');
+    });
+    child.on('close', (code) => resolve({ status: code ?? 1, output }));
+  });
+}
+
+// The counts come from the spec reporter's closing lines on stdout: a report file written by a
+// second reporter can be cut short when --test-force-exit ends the run.
+async function nodeTests(stage: string, testFiles: string[], env: Record<string, string> = {}) {
   if (!wanted(stage) || testFiles.length === 0) return;
   console.log(`\n=== ${stage}: ${testFiles.length} file(s)`);
-  const tap = path.join(REPORTS, `${stage.replace(/\W+/g, '-')}.tap`);
-  const status = run(process.execPath, [
-    '--import', 'tsx', '--test', '--test-timeout=180000', '--test-force-exit',
-    '--test-reporter=spec', '--test-reporter-destination=stdout',
-    '--test-reporter=tap', `--test-reporter-destination=${tap}`,
+  const { status, output } = await runTee(process.execPath, [
+    '--import', 'tsx', '--test', '--test-timeout=180000', '--test-force-exit', '--test-reporter=spec',
     ...testFiles,
   ], env);
-  const text = existsSync(tap) ? readFileSync(tap, 'utf8') : '';
-  const count = (name: string) => Number(new RegExp(`^# ${name} (\\d+)$`, 'm').exec(text)?.[1] ?? 0);
+  const count = (name: string) => Number([...output.matchAll(new RegExp(`^ℹ ${name} (\\d+)$`, 'gm'))].pop()?.[1] ?? 0);
   const passed = count('pass');
   const failed = count('fail') + count('cancelled');
   totals.passed += passed;
@@ -80,20 +90,18 @@ async function postgresAnswers(url: string): Promise<boolean> {
 }
 
 async function main() {
-  rmSync(REPORTS, { recursive: true, force: true });
-  mkdirSync(REPORTS, { recursive: true });
-  nodeTests('unit', files('test/unit'));
+  await nodeTests('unit', files('test/unit'));
 
   const needsBuild = ['integration', 'e2e'].some((s) => wanted(s)) && process.env.SKIP_BUILD !== '1';
   if (needsBuild && run('npm', ['run', '-s', 'build']) !== 0) {
     failures.push('build');
     totals.failed += 1;
   } else {
-    nodeTests('integration:sqlite', files('test/integration'), { TEST_DB: 'sqlite' });
+    await nodeTests('integration:sqlite', files('test/integration'), { TEST_DB: 'sqlite' });
     const pgUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
     if (wanted('integration:postgresql')) {
       if (await postgresAnswers(pgUrl)) {
-        nodeTests('integration:postgresql', files('test/integration'), { TEST_DB: 'postgresql', TEST_DATABASE_URL: pgUrl });
+        await nodeTests('integration:postgresql', files('test/integration'), { TEST_DB: 'postgresql', TEST_DATABASE_URL: pgUrl });
       } else if (process.env.CI) {
         failures.push('integration:postgresql (no PostgreSQL answers; CI requires it)');
         totals.failed += 1;

@@ -46,6 +46,15 @@ export const adminResetVerifyRequest = adminResetRequest.extend({ code });
 export const vendorResetVerifyRequest = vendorResetRequest.extend({ code });
 export const resetCompleteRequest = z.object({ reset_token: tokenString, password: newPasswordSchema });
 
+// The reset bodies differ by role only in the name of the type field; both adapters pick by role.
+export const resetRequestSchema = (role: Role) => (role === 'admin' ? adminResetRequest : vendorResetRequest);
+export const resetVerifySchema = (role: Role) => (role === 'admin' ? adminResetVerifyRequest : vendorResetVerifyRequest);
+
+/** The e-mail and the claimed account type, whichever role's field carried it. */
+export function resetIdentityOf(body: { email: string; admin_type?: string; vendor_type?: string }) {
+  return { email: body.email, type: body.admin_type ?? body.vendor_type ?? '' };
+}
+
 export type LoginRequest = z.infer<typeof loginRequest>;
 export type RefreshRequest = z.infer<typeof refreshRequest>;
 export type ResetCompleteRequest = z.infer<typeof resetCompleteRequest>;

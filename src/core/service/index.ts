@@ -1,5 +1,6 @@
 // The auth service: one object over injected ports that every adapter (REST, tRPC, CLI) calls.
-import type { Role } from '../schemas';
+import type { AccountRecord, ClientInfo } from '../ports';
+import type { AdminProfile, LoginRequest, Role, TokenPair, VendorProfile } from '../schemas';
 import { createAccountAdministration } from './accounts';
 import { createAdministration } from './administration';
 import type { ServiceDeps } from './deps';
@@ -13,6 +14,16 @@ export type { ServiceDeps } from './deps';
 
 export type { Principal } from './principal';
 export type { Caller } from './guard';
+
+/** `{admin: AdminProfile}` or `{vendor: VendorProfile}`: the role's profile under the role's key. */
+export type ProfileOf<R extends Role> = R extends 'admin' ? { admin: AdminProfile } : { vendor: VendorProfile };
+export type LoginResponseOf<R extends Role> = TokenPair & ProfileOf<R>;
+
+/** A role that is a type parameter cannot narrow the conditional type, hence the one cast here. */
+function profileOf<R extends Role>(role: R, account: AccountRecord): ProfileOf<R> {
+  const profile = role === 'admin' ? { admin: adminProfileOf(account) } : { vendor: vendorProfileOf(account) };
+  return profile as ProfileOf<R>;
+}
 
 export function createAuthService(deps: ServiceDeps) {
   const authenticate = createAuthenticate(deps);
@@ -29,9 +40,9 @@ export function createAuthService(deps: ServiceDeps) {
     administration: createAdministration(deps),
 
     /** The caller's own profile, as login returned it. */
-    async me(role: Role, accessToken: string) {
+    async me<R extends Role>(role: R, accessToken: string): Promise<ProfileOf<R>> {
       const { account } = await authenticate(role, accessToken);
-      return role === 'admin' ? { admin: adminProfileOf(account) } : { vendor: vendorProfileOf(account) };
+      return profileOf(role, account);
     },
 
     async vendorContext(accessToken: string) {
@@ -39,9 +50,9 @@ export function createAuthService(deps: ServiceDeps) {
     },
 
     /** Login with the profile under the role's key, as the contract shows it. */
-    async loginWithProfile(role: Role, input: Parameters<typeof sessions.login>[1], client: Parameters<typeof sessions.login>[2]) {
+    async loginWithProfile<R extends Role>(role: R, input: LoginRequest, client: ClientInfo): Promise<LoginResponseOf<R>> {
       const { account, pair } = await sessions.login(role, input, client);
-      return role === 'admin' ? { ...pair, admin: adminProfileOf(account) } : { ...pair, vendor: vendorProfileOf(account) };
+      return { ...pair, ...profileOf(role, account) };
     },
   };
 }

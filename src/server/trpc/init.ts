@@ -2,6 +2,8 @@
 import { initTRPC } from '@trpc/server';
 import type { z } from 'zod';
 import { AuthError, ERROR_CATALOGUE } from '@/core/errors';
+import type { Role } from '@/core/schemas';
+import type { Caller } from '@/core/service';
 import { parseInput } from '@/core/validation';
 import type { Context } from './context';
 import { formatError, toTRPCError } from './errors';
@@ -52,3 +54,24 @@ export function bearerOf(ctx: Context): string {
   if (!ctx.accessToken) throw new AuthError('invalid_token', 'An Authorization: Bearer <access token> header is required.');
   return ctx.accessToken;
 }
+
+/** The caller of a guarded operation: the procedure's role and the request's bearer token. */
+export function callerOf(ctx: Context, role: Role): Caller {
+  return { role, accessToken: bearerOf(ctx) };
+}
+
+/**
+ * Input that the service validates itself, after the token and the guard, as the REST adapter
+ * does: a caller without the module gets 403, never a 400 that describes the operation. Typed as
+ * `T` for callers; procedures see each field as unknown until the service has parsed it.
+ */
+export function serviceInput<T extends object>() {
+  return {
+    _input: undefined as unknown as T,
+    _output: undefined as unknown as { readonly [K in keyof T]?: unknown },
+    parse: (raw: unknown): { readonly [K in keyof T]?: unknown } => (typeof raw === 'object' && raw !== null ? raw : {}),
+  };
+}
+
+/** An id from a procedure's input; anything but a string is '' (the service answers not_found). */
+export const idOf = (value: unknown): string => (typeof value === 'string' ? value : '');

@@ -1,5 +1,6 @@
-// The tRPC router of the bundled pages: per role, login, profile and password reset; for vendors,
-// the POS context. Each procedure parses, calls the one auth service and lets errors map.
+// The tRPC router of the bundled pages: per role, login, profile, own sessions and password reset;
+// for admins, the administration pages; for vendors, the POS context. Each procedure parses, calls
+// the one auth service and lets errors map.
 import {
   adminResetRequest,
   adminResetVerifyRequest,
@@ -8,11 +9,14 @@ import {
 } from '@/core/schemas';
 import { bearerOf, publicProcedure, router } from './init';
 import { accountProcedures, resetProcedures } from './routers/account';
+import { adminsRouter, vendorsRouter } from './routers/administration';
 
 export const appRouter = router({
   admin: router({
     ...accountProcedures('admin'),
     ...resetProcedures('admin', adminResetRequest, adminResetVerifyRequest),
+    admins: adminsRouter,
+    vendors: vendorsRouter,
   }),
   vendor: router({
     ...accountProcedures('vendor'),

@@ -9,15 +9,13 @@ import type { Role } from '@/core/schemas';
 import { LiveAlert } from '../components/alert';
 import { Button } from '../components/button';
 import { EmailField, PasswordField } from '../components/text-field';
-import { shownErrorOf, trpc } from '../trpc/client';
-import { accessTokens } from '../trpc/session-client';
+import { shownErrorOf } from '../trpc/client';
 import styles from './form.module.css';
 import { useAuthCalls } from './role-calls';
 import { forgotPasswordPath, homePath, LOGIN_NOTICES, type LoginReason } from './role-text';
 
 export function LoginForm({ role, notice }: { role: Role; notice?: LoginReason }) {
   const router = useRouter();
-  const utils = trpc.useUtils();
   const calls = useAuthCalls(role);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -25,13 +23,7 @@ export function LoginForm({ role, notice }: { role: Role; notice?: LoginReason }
 
   const login = useMutation({
     mutationFn: calls.login,
-    onSuccess(session) {
-      accessTokens.set(role, session.access_token);
-      // The landing page shows the profile at once instead of asking for it again.
-      if ('admin' in session) utils.admin.me.setData(undefined, { admin: session.admin });
-      else utils.vendor.me.setData(undefined, { vendor: session.vendor });
-      router.push(homePath(role));
-    },
+    onSuccess: () => router.push(homePath(role)),
     onError(error) {
       if (shownErrorOf(error).code === 'invalid_credentials') setPassword('');
     },

@@ -4,12 +4,25 @@ import { useMemo } from 'react';
 import type { AdminType, VendorType } from '@/core/modules';
 import type { LoginRequest, ResetCompleteRequest, Role } from '@/core/schemas';
 import { trpc } from '../trpc/client';
+import { accessTokens } from '../trpc/session-client';
 
 export function useAuthCalls(role: Role) {
-  const { client } = trpc.useUtils();
-  return useMemo(
-    () => ({
-      login: (input: LoginRequest) => (role === 'admin' ? client.admin.login.mutate(input) : client.vendor.login.mutate(input)),
+  const utils = trpc.useUtils();
+  return useMemo(() => {
+    const { client } = utils;
+    return {
+      /** Signs in: the access token goes to memory, the profile into the role's `me` cache (no second fetch). */
+      async login(input: LoginRequest): Promise<void> {
+        if (role === 'admin') {
+          const { access_token: accessToken, admin } = await client.admin.login.mutate(input);
+          accessTokens.set(role, accessToken);
+          utils.admin.me.setData(undefined, { admin });
+        } else {
+          const { access_token: accessToken, vendor } = await client.vendor.login.mutate(input);
+          accessTokens.set(role, accessToken);
+          utils.vendor.me.setData(undefined, { vendor });
+        }
+      },
 
       requestReset: ({ email, type }: { email: string; type: string }) =>
         role === 'admin'
@@ -23,7 +36,6 @@ export function useAuthCalls(role: Role) {
 
       completeReset: (input: ResetCompleteRequest) =>
         role === 'admin' ? client.admin.completeReset.mutate(input) : client.vendor.completeReset.mutate(input),
-    }),
-    [client, role],
-  );
+    };
+  }, [role, utils]);
 }

@@ -1,5 +1,6 @@
-// Radio choices in a fieldset with a legend: account type on the reset form, store and terminal
-// on the POS page. Native radios, so arrow keys and screen readers work as expected.
+// Choices in a fieldset with a legend: radios (account type on the reset form, store and terminal
+// on the POS page) or checkboxes (modules, stores). Native inputs, so arrow keys, space and screen
+// readers work as expected.
 import { useId } from 'react';
 import styles from './choice-group.module.css';
 
@@ -9,23 +10,38 @@ export interface Choice {
   description?: string;
 }
 
-export interface ChoiceGroupProps {
+interface GroupFrame {
   legend: string;
   name: string;
   choices: readonly Choice[];
+  hint?: string;
+  error?: string;
+}
+
+export interface ChoiceGroupProps extends GroupFrame {
   value: string | null;
   onChange(value: string): void;
-  hint?: string;
   required?: boolean;
 }
 
-export function ChoiceGroup({ legend, name, choices, value, onChange, hint, required }: ChoiceGroupProps) {
-  const hintId = useId();
+export interface CheckboxGroupProps extends GroupFrame {
+  values: readonly string[];
+  onChange(values: string[]): void;
+}
+
+function Group({ legend, name, choices, hint, error, type, isChecked, onToggle, required }: GroupFrame & {
+  type: 'radio' | 'checkbox';
+  isChecked(value: string): boolean;
+  onToggle(value: string): void;
+  required?: boolean;
+}) {
+  const id = useId();
+  const describedBy = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <fieldset className={styles.group} aria-describedby={hint ? hintId : undefined}>
+    <fieldset className={styles.group} aria-describedby={describedBy}>
       <legend className={styles.legend}>{legend}</legend>
       {hint ? (
-        <p id={hintId} className={styles.hint}>
+        <p id={`${id}-hint`} className={styles.hint}>
           {hint}
         </p>
       ) : null}
@@ -34,11 +50,11 @@ export function ChoiceGroup({ legend, name, choices, value, onChange, hint, requ
           <label key={choice.value} className={styles.option}>
             <input
               className={styles.radio}
-              type="radio"
+              type={type}
               name={name}
               value={choice.value}
-              checked={value === choice.value}
-              onChange={() => onChange(choice.value)}
+              checked={isChecked(choice.value)}
+              onChange={() => onToggle(choice.value)}
               required={required}
             />
             <span className={styles.text}>
@@ -48,6 +64,23 @@ export function ChoiceGroup({ legend, name, choices, value, onChange, hint, requ
           </label>
         ))}
       </div>
+      {error ? (
+        <p id={`${id}-error`} className={styles.error}>
+          {error}
+        </p>
+      ) : null}
     </fieldset>
   );
+}
+
+export function ChoiceGroup({ value, onChange, ...frame }: ChoiceGroupProps) {
+  return <Group {...frame} type="radio" isChecked={(v) => v === value} onToggle={onChange} />;
+}
+
+/** Several of the choices, in the order of `choices`; values not among them (not loaded yet) are kept. */
+export function CheckboxGroup({ values, onChange, ...frame }: CheckboxGroupProps) {
+  const offered = frame.choices.map((c) => c.value);
+  const toggle = (value: string) =>
+    onChange([...values.filter((v) => !offered.includes(v)), ...offered.filter((v) => (v === value ? !values.includes(v) : values.includes(v)))]);
+  return <Group {...frame} type="checkbox" isChecked={(v) => values.includes(v)} onToggle={toggle} />;
 }

@@ -8,6 +8,7 @@ import { Details, Panel, panelStyles } from '../components/panel';
 import { ACCOUNT_TYPE_LABEL } from '../auth/role-text';
 import { ModulePanel } from '../session/module-panel';
 import { isModuleKey, navEntries, vendorSubject } from '../session/modules';
+import { OwnSessions } from '../session/own-sessions';
 import { shownErrorOf, trpc } from '../trpc/client';
 import { PosPicker } from './pos-picker';
 
@@ -16,7 +17,7 @@ export function PosHome({ module }: { module?: string }) {
   // Two independent queries: the shell's profile and the page's context load in parallel.
   const me = trpc.vendor.me.useQuery();
   const context = trpc.vendor.context.useQuery();
-  const profile = (me.data && 'vendor' in me.data ? me.data.vendor : undefined) ?? context.data?.user;
+  const profile = me.data?.vendor ?? context.data?.user;
   const subject = profile ? vendorSubject(profile) : null;
   const current = isModuleKey(module) ? module : undefined;
   const nav = subject
@@ -53,6 +54,7 @@ export function PosHome({ module }: { module?: string }) {
           </Panel>
         </div>
       ) : null}
+      {context.data ? <OwnSessions role="vendor" /> : null}
     </AppShell>
   );
 }

@@ -1,14 +1,15 @@
 // Procedures every role has: login (the refresh token goes into the cookie, never the body), the
-// profile, and the three password-reset steps.
+// profile, the caller's own sessions, and the three password-reset steps.
 import type { z } from 'zod';
-import { loginRequest, resetCompleteRequest, type Role } from '@/core/schemas';
-import { resetIdentityOf } from '../../rest/reset-bodies';
-import { bearerOf, contractInput, publicProcedure } from '../init';
+import type { pageQuery } from '@/core/admin-schemas';
+import { loginRequest, resetCompleteRequest, resetIdentityOf, type Role } from '@/core/schemas';
+import { bearerOf, callerOf, contractInput, idOf, publicProcedure, serviceInput } from '../init';
 import { setRefreshCookie } from '../refresh-cookie';
 
 type ResetBody = { email: string; admin_type?: string; vendor_type?: string };
 
-export function accountProcedures(role: Role) {
+/** `R` keeps the role's own types: `admin.me` answers `{admin}`, `vendor.me` answers `{vendor}`. */
+export function accountProcedures<R extends Role>(role: R) {
   return {
     login: publicProcedure.input(contractInput(loginRequest)).mutation(async ({ ctx, input }) => {
       const { refresh_token: refreshToken, ...session } = await ctx.auth.loginWithProfile(role, input, ctx.client);
@@ -17,6 +18,19 @@ export function accountProcedures(role: Role) {
     }),
 
     me: publicProcedure.query(({ ctx }) => ctx.auth.me(role, bearerOf(ctx))),
+
+    /** The caller's active sign-in sessions, a page at a time. */
+    sessions: publicProcedure
+      .input(serviceInput<z.input<typeof pageQuery>>())
+      .query(({ ctx, input }) => ctx.auth.administration.listOwnSessions(callerOf(ctx, role), input)),
+
+    /** Ends one of the caller's sessions: it can no longer refresh. */
+    endSession: publicProcedure
+      .input(serviceInput<{ session_id: string }>())
+      .mutation(async ({ ctx, input }) => {
+        await ctx.auth.administration.endOwnSession(callerOf(ctx, role), idOf(input.session_id));
+        return { success: true as const };
+      }),
   };
 }
 

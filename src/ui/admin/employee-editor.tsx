@@ -1,0 +1,52 @@
+'use client';
+// Changing an employee's name, modules, permissions or stores; only changed fields are sent. The
+// change applies on the employee's next request: its profile and context are read afresh.
+import { useState } from 'react';
+import type { VendorAccount } from '@/core/admin-schemas';
+import { MODULE_ACTIONS, VENDOR_MODULES } from '@/core/modules';
+import { trpc } from '../trpc/client';
+import { ChangeForm } from './account-forms';
+import { EmployeeFields, type EmployeeFieldValues } from './employee-fields';
+import { useStores } from './stores-panel';
+import { sameMembers } from './use-action';
+
+function fieldsOf(account: VendorAccount): EmployeeFieldValues {
+  const held = account.module_permissions ?? {};
+  return {
+    name: account.name,
+    modules: VENDOR_MODULES.filter((m) => account.modules.includes(m)),
+    module_permissions: Object.fromEntries(VENDOR_MODULES.map((m) => [m, MODULE_ACTIONS.filter((a) => held[m]?.includes(a))])),
+    store_ids: account.store_ids,
+  };
+}
+
+function samePermissions(a: Record<string, readonly string[] | undefined>, b: Record<string, readonly string[] | undefined>) {
+  return VENDOR_MODULES.every((m) => sameMembers(a[m] ?? [], b[m] ?? []));
+}
+
+function changesOf(account: VendorAccount, fields: EmployeeFieldValues) {
+  return {
+    ...(fields.name.trim() !== account.name ? { name: fields.name } : {}),
+    ...(!sameMembers(fields.modules, account.modules) ? { modules: fields.modules } : {}),
+    ...(!samePermissions(fields.module_permissions, account.module_permissions ?? {}) ? { module_permissions: fields.module_permissions } : {}),
+    ...(!sameMembers(fields.store_ids, account.store_ids) ? { store_ids: fields.store_ids } : {}),
+  };
+}
+
+export function EmployeeEditor({ vendorId, account }: { vendorId: string; account: VendorAccount }) {
+  const utils = trpc.useUtils();
+  const { stores } = useStores(vendorId);
+  const [fields, setFields] = useState(() => fieldsOf(account));
+  async function save(changes: ReturnType<typeof changesOf>) {
+    const updated = await utils.client.admin.vendors.updateEmployee.mutate({ vendor_id: vendorId, account_id: account.id, changes });
+    await utils.admin.vendors.accounts.invalidate({ vendor_id: vendorId });
+    return updated;
+  }
+  const done = (updated: VendorAccount) => `Saved: ${updated.name}'s changes apply from its next request.`;
+
+  return (
+    <ChangeForm name={account.name} changes={() => changesOf(account, fields)} save={save} done={done}>
+      {(fieldError) => <EmployeeFields value={fields} onChange={setFields} stores={stores} fieldError={fieldError} />}
+    </ChangeForm>
+  );
+}

@@ -1,0 +1,73 @@
+'use client';
+// A business's accounts (its owner and employees), a page at a time; each opens to its editor
+// (employees only: an owner holds every module and store), its status and its sessions.
+import type { VendorAccount } from '@/core/admin-schemas';
+import { Disclosure } from '../components/disclosure';
+import styles from '../components/list.module.css';
+import { itemsOf, nextCursorOf, PagedList } from '../components/paged-list';
+import { panelStyles } from '../components/panel';
+import { SessionsList } from '../session/sessions-list';
+import { trpc } from '../trpc/client';
+import { AccountStatus, AccountSummary, modulesInWords } from './account-status';
+import { EmployeeEditor } from './employee-editor';
+import { useStores } from './stores-panel';
+
+const PAGE_SIZE = 20;
+
+/** The business's accounts; the vendor page reads the business's name from them too. */
+export function useVendorAccounts(vendorId: string) {
+  const query = trpc.admin.vendors.accounts.useInfiniteQuery({ vendor_id: vendorId, limit: PAGE_SIZE }, { getNextPageParam: nextCursorOf });
+  return { query, accounts: itemsOf(query.data) };
+}
+
+function AccountSessions({ vendorId, accountId }: { vendorId: string; accountId: string }) {
+  const utils = trpc.useUtils();
+  const ids = { vendor_id: vendorId, account_id: accountId };
+  const query = trpc.admin.vendors.accountSessions.useInfiniteQuery({ ...ids, limit: 10 }, { getNextPageParam: nextCursorOf });
+  async function end(sessionId: string) {
+    await utils.client.admin.vendors.endAccountSession.mutate({ ...ids, session_id: sessionId });
+    await utils.admin.vendors.accountSessions.invalidate(ids);
+  }
+  return <SessionsList query={query} onEnd={end} empty="Not signed in anywhere." />;
+}
+
+function AccountRow({ vendorId, account }: { vendorId: string; account: VendorAccount }) {
+  const utils = trpc.useUtils();
+  const { stores } = useStores(vendorId);
+  async function setDisabled(disabled: boolean) {
+    const ids = { vendor_id: vendorId, account_id: account.id };
+    await (disabled ? utils.client.admin.vendors.disableAccount : utils.client.admin.vendors.enableAccount).mutate(ids);
+    await utils.admin.vendors.accounts.invalidate({ vendor_id: vendorId });
+  }
+  const storeNames = account.store_ids.map((id) => stores.find((s) => s.id === id)?.name ?? 'a store not loaded yet');
+  const extra =
+    account.vendor_type === 'owner'
+      ? 'Every module and every store'
+      : `Modules: ${modulesInWords(account.modules)} · Stores: ${storeNames.length ? storeNames.join(', ') : 'none'}`;
+  const summary = <AccountSummary name={account.name} email={account.email} type={account.vendor_type} disabled={account.disabled} extra={extra} />;
+  return (
+    <li className={styles.item}>
+      <Disclosure label="Manage" subject={account.name} summary={summary}>
+        <h4>Account</h4>
+        {account.vendor_type === 'employee' ? (
+          <EmployeeEditor vendorId={vendorId} account={account} />
+        ) : (
+          <p className={panelStyles.muted}>The owner holds every module and sees every store: there is nothing to assign.</p>
+        )}
+        <h4>Status</h4>
+        <AccountStatus name={account.name} disabled={account.disabled} setDisabled={setDisabled} />
+        <h4>Sessions</h4>
+        <AccountSessions vendorId={vendorId} accountId={account.id} />
+      </Disclosure>
+    </li>
+  );
+}
+
+export function VendorAccounts({ vendorId }: { vendorId: string }) {
+  const { query } = useVendorAccounts(vendorId);
+  return (
+    <PagedList query={query} label="Accounts" noun="accounts" one="account" empty="No accounts.">
+      {(account) => <AccountRow vendorId={vendorId} account={account} />}
+    </PagedList>
+  );
+}

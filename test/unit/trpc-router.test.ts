@@ -1,0 +1,118 @@
+// The tRPC router without HTTP: callers over the request-free inner context, on a temporary SQLite
+// database. Login sets the refresh cookie, `me` answers per role, a refused token carries the
+// catalogue's code, and an administration procedure is guarded by its module before its input.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { getTRPCErrorShape, TRPCError } from '@trpc/server';
+import { createContainer, type Container } from '@/server/container';
+import { createLogger } from '@/server/logger';
+import { createInnerContext } from '@/server/trpc/context';
+import { createCallerFactory } from '@/server/trpc/init';
+import { appRouter } from '@/server/trpc/router';
+import { PASSWORDS, seedAccounts } from '../support/accounts';
+import { appEnv } from '../support/app-process';
+import { createTestDatabase, type TestDatabase } from '../support/databases';
+
+let db: TestDatabase;
+let container: Container;
+let seed: Awaited<ReturnType<typeof seedAccounts>>;
+const createCaller = createCallerFactory(appRouter);
+
+/** A caller as a request with `accessToken` as its bearer token (none when undefined). */
+function callerWith(accessToken?: string) {
+  const ctx = createInnerContext({ auth: container.auth, config: container.config, logger: container.logger, client: { ip: '127.0.0.1' }, accessToken });
+  return { caller: createCaller(ctx), ctx };
+}
+
+/** What a browser would read of the error: the formatted shape's `data`. */
+async function refusal(call: Promise<unknown>) {
+  const error = await call.then(
+    () => assert.fail('the call should have been refused'),
+    (e: unknown) => e,
+  );
+  assert.ok(error instanceof TRPCError, `a TRPCError, got ${String(error)}`);
+  const shape = getTRPCErrorShape({ config: appRouter._def._config, error, type: 'query', path: 'test', input: undefined, ctx: undefined });
+  return { trpcCode: error.code, data: shape.data as { code: string; httpStatus: number } };
+}
+
+async function signIn(role: 'admin' | 'vendor', email: string, password: string) {
+  const { caller } = callerWith();
+  const session = role === 'admin' ? await caller.admin.login({ email, password }) : await caller.vendor.login({ email, password });
+  return session.access_token;
+}
+
+before(async () => {
+  db = await createTestDatabase('sqlite');
+  seed = await seedAccounts(db, 'trpc');
+  container = createContainer({ env: appEnv(db), logger: createLogger('silent') });
+});
+
+after(async () => {
+  await container?.close();
+  await db?.drop();
+});
+
+test('login answers the profile and the access token, and puts the refresh token only in the cookie', async () => {
+  const { caller, ctx } = callerWith();
+  const session = await caller.admin.login({ email: seed.admin.email, password: PASSWORDS.admin });
+  assert.equal(session.admin.email, seed.admin.email);
+  assert.equal(session.admin.admin_type, 'super_admin');
+  assert.equal(session.token_type, 'Bearer');
+  assert.ok(session.access_token.length > 20);
+  assert.equal('refresh_token' in session, false, 'the refresh token never travels in the body');
+  const cookie = ctx.resHeaders.get('set-cookie') ?? '';
+  assert.match(cookie, /^admin_refresh_token=ey/);
+  assert.match(cookie, /Path=\/api\/trpc\/session\/admin/);
+  assert.match(cookie, /HttpOnly/);
+  assert.match(cookie, /SameSite=Strict/);
+});
+
+test('me answers the profile of the role under the role key', async () => {
+  const adminMe = await callerWith(await signIn('admin', seed.admin.email, PASSWORDS.admin)).caller.admin.me();
+  assert.deepEqual(Object.keys(adminMe), ['admin']);
+  assert.equal(adminMe.admin.id, seed.admin.id);
+
+  const vendorMe = await callerWith(await signIn('vendor', seed.employee.email, PASSWORDS.employee)).caller.vendor.me();
+  assert.deepEqual(Object.keys(vendorMe), ['vendor']);
+  assert.equal(vendorMe.vendor.vendor_name, 'Corner Shop');
+  assert.deepEqual(vendorMe.vendor.module_permissions, { orders: ['read'] });
+});
+
+test('a refused token is UNAUTHORIZED with the code invalid_token: missing, malformed or of the other role', async () => {
+  const vendorToken = await signIn('vendor', seed.owner.email, PASSWORDS.owner);
+  for (const [label, token] of [['missing', undefined], ['malformed', 'not-a-token'], ['vendor token on admin', vendorToken]] as const) {
+    const { trpcCode, data } = await refusal(callerWith(token).caller.admin.me());
+    assert.equal(trpcCode, 'UNAUTHORIZED', label);
+    assert.equal(data.code, 'invalid_token', label);
+    assert.equal(data.httpStatus, 401, label);
+  }
+});
+
+test('the vendors procedures need the vendors module, checked before the input', async () => {
+  const ordersAdmin = callerWith(await signIn('admin', seed.limited.email, PASSWORDS.limited)).caller;
+  const listed = await refusal(ordersAdmin.admin.vendors.list({}));
+  assert.deepEqual([listed.trpcCode, listed.data.code, listed.data.httpStatus], ['FORBIDDEN', 'forbidden', 403]);
+  // An invalid body is still 403 for a caller without the module: the body is not looked at.
+  const created = await refusal(ordersAdmin.admin.vendors.create({ name: '', owner_email: 'nope', owner_name: '', owner_password: '' }));
+  assert.equal(created.data.code, 'forbidden');
+
+  const superAdmin = callerWith(await signIn('admin', seed.admin.email, PASSWORDS.admin)).caller;
+  const page = await superAdmin.admin.vendors.list({ limit: 10 });
+  assert.deepEqual(page.items.map((v) => v.name), ['Corner Shop']);
+  assert.equal(page.next_cursor, null);
+  const invalid = await refusal(superAdmin.admin.vendors.create({ name: '', owner_email: 'nope', owner_name: 'O', owner_password: 'x' }));
+  assert.equal(invalid.data.code, 'validation_failed');
+});
+
+test('an account lists its own sessions and ends one', async () => {
+  const token = await signIn('vendor', seed.employee.email, PASSWORDS.employee);
+  const { caller } = callerWith(token);
+  const before = await caller.vendor.sessions({});
+  assert.ok(before.items.length >= 1);
+  const ended = before.items[0]!;
+  assert.deepEqual(await caller.vendor.endSession({ session_id: ended.id }), { success: true });
+  const afterwards = await caller.vendor.sessions({});
+  assert.equal(afterwards.items.some((s) => s.id === ended.id), false);
+  const unknown = await refusal(caller.vendor.endSession({ session_id: 'no-such-session' }));
+  assert.equal(unknown.data.code, 'not_found');
+});
