@@ -40,7 +40,7 @@ export function createContainer(options: ContainerOptions = {}) {
   const auth = createAuthService({
     config,
     accounts: createAccountRepository(db.prisma),
-    sessions: createSessionRepository(db.prisma),
+    sessions: createSessionRepository(db.prisma, db.dialect),
     administration: createAdministrationRepository(db.prisma),
     sessionListing: createSessionListing(db.prisma),
     resets: createResetRepository(db.prisma),

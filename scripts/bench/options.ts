@@ -1,0 +1,67 @@
+// The benchmark's settings, from the command line and the environment, with their defaults.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { ROOT } from '../../test/support/app-process';
+
+export interface BenchOptions {
+  /** Each scenario for 1 s with no warm-up; exit non-zero on any error. */
+  smoke: boolean;
+  /** Seconds each scenario is measured for. */
+  duration: number;
+  /** Seconds of unrecorded load before each measurement (JIT, connection pools). */
+  warmup: number;
+  /** Concurrent keep-alive connections of every saturating scenario. */
+  connections: number;
+  /** Requests per second of the context probe that runs beside the login storm. */
+  probeRate: number;
+  /** bcrypt cost of the app, the login account's hash and the ceiling: BCRYPT_ROUNDS, default 12 (4 in a smoke run). */
+  cost: number;
+  /** Interleaved rounds each group of rows is measured in (each row gets `duration / rounds` per round). */
+  rounds: number;
+  /** PostgreSQL server for a scratch database; unset: an embedded SQLite file. */
+  databaseUrl?: string;
+  distDir: string;
+  resultsDir: string;
+}
+
+function positive(name: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a positive number, not "${raw}"`);
+  return value;
+}
+
+/** `--name value` or `--name=value` from argv. */
+function flagValue(argv: string[], name: string): string | undefined {
+  const i = argv.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`));
+  if (i < 0) return undefined;
+  const arg = argv[i]!;
+  return arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : argv[i + 1];
+}
+
+export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptions {
+  const smoke = argv.includes('--smoke');
+  const duration = positive('BENCH_DURATION', flagValue(argv, 'duration') ?? env.BENCH_DURATION, smoke ? 1 : 10);
+  // A smoke run checks that every scenario answers without errors; at cost 12 a busy machine may
+  // not finish one login within its single second.
+  const cost = positive('BCRYPT_ROUNDS', env.BCRYPT_ROUNDS, smoke ? 4 : 12);
+  if (!Number.isInteger(cost) || cost < 4 || cost > 15) throw new Error('BCRYPT_ROUNDS must be an integer from 4 to 15');
+  const rounds = positive('--rounds', flagValue(argv, 'rounds'), smoke ? 1 : 5);
+  if (!Number.isInteger(rounds)) throw new Error('--rounds must be a whole number');
+  const distDir = env.NEXT_DIST_DIR || '.next';
+  if (!existsSync(path.join(ROOT, distDir, 'BUILD_ID'))) {
+    throw new Error(`no production build in ${distDir}/: run \`npm run build\` first (or set NEXT_DIST_DIR to the build folder)`);
+  }
+  return {
+    smoke,
+    duration,
+    warmup: smoke ? 0 : Math.min(2, duration / 5),
+    connections: positive('--connections', flagValue(argv, 'connections'), 10),
+    probeRate: positive('--probe-rate', flagValue(argv, 'probe-rate'), 40),
+    cost,
+    rounds,
+    databaseUrl: env.DATABASE_URL?.trim() || undefined,
+    distDir,
+    resultsDir: path.join(ROOT, 'bench', 'results'),
+  };
+}

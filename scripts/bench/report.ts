@@ -1,0 +1,102 @@
+// The results table, the targets checked against it, and the files written under bench/results/.
+import { mkdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Row, RowKey } from './scenarios';
+
+export interface RunInfo {
+  command: string;
+  dialect: 'sqlite' | 'postgresql';
+  cost: number;
+  duration: number;
+  rounds: number;
+  connections: number;
+  smoke: boolean;
+}
+
+export interface Target {
+  name: string;
+  value: number;
+  goal: string;
+  met: boolean;
+  /** False in a smoke run, and where the target is set for the other dialect only (shown, not judged). */
+  applies: boolean;
+  /** A speed target (a smoke run does not judge it), or one on errors (judged in every run). */
+  speed: boolean;
+}
+
+const fixed = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
+/** Which ceiling a row is a fraction of. */
+const BASE: Partial<Record<RowKey, RowKey>> = { login: 'bcrypt', storm_login: 'bcrypt', me: 'noop', context: 'noop', refresh: 'noop', step1: 'noop' };
+
+export function checkTargets(rows: Row[], info: RunInfo): Target[] {
+  const get = (key: RowKey) => rows.find((r) => r.key === key);
+  const ratio = (key: RowKey) => (get(key)?.rps ?? NaN) / (get(BASE[key] ?? key)?.rps ?? NaN);
+  const atLeast = (name: string, value: number, goal: number, applies = true): Target => ({ name, value, goal: `>= ${goal}`, met: value >= goal, applies, speed: true });
+  const stormP99 = get('storm_context')?.p99 ?? NaN;
+  const errors = rows.reduce((sum, r) => sum + r.errors, 0);
+  const limited = rows.reduce((sum, r) => sum + r.rateLimited, 0);
+  const targets: Target[] = [
+    atLeast('login / bcrypt ceiling', ratio('login'), 0.85),
+    atLeast('me / bare route', ratio('me'), 0.5),
+    atLeast('context / bare route', ratio('context'), 0.5),
+    atLeast('refresh / bare route (target set for PostgreSQL)', ratio('refresh'), 0.3, info.dialect === 'postgresql'),
+    { name: 'context p99 during login storm, ms', value: stormP99, goal: '< 50', met: stormP99 < 50, applies: true, speed: true },
+    { name: 'errors, all rows', value: errors, goal: '0', met: errors === 0, applies: true, speed: false },
+    { name: '429 answers, all rows', value: limited, goal: '0', met: limited === 0, applies: true, speed: false },
+  ];
+  // One second per row at cost 4 checks that everything answers, not how fast.
+  return info.smoke ? targets.map((t) => ({ ...t, applies: t.applies && !t.speed })) : targets;
+}
+
+function verdict(t: Target, info: RunInfo): string {
+  if (!t.applies) return info.smoke ? 'not judged in a smoke run' : 'not this dialect';
+  return t.met ? 'met' : '**missed**';
+}
+
+function ratioCell(row: Row, rows: Row[]): string {
+  if (row.key === 'probe_idle' || row.key === 'storm_context') return 'fixed rate';
+  const base = rows.find((r) => r.key === (BASE[row.key] ?? row.key));
+  return base ? `${fixed(row.rps / base.rps, 2)} of ${base.key === 'bcrypt' ? 'bcrypt' : 'bare'}` : '-';
+}
+
+export function markdownReport(rows: Row[], targets: Target[], info: RunInfo): string {
+  const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU';
+  const lines = [
+    `Command: \`${info.command}\` on ${info.dialect === 'sqlite' ? 'SQLite (embedded)' : 'PostgreSQL'}, ${new Date().toISOString().slice(0, 16)}Z.`,
+    `Machine: ${os.availableParallelism()} cores (${cpu}), Node ${process.version}, load average ${os.loadavg()[0]!.toFixed(1)} at the end. bcrypt cost ${info.cost}; ` +
+      `${info.duration} s per row in ${info.rounds} interleaved round(s) (${2 * info.rounds} for login and the ceiling); ${info.connections} connections per saturating row; ` +
+      'login limits raised out of the way (step 1 keeps its defaults, which never change its answer).',
+    '',
+    '| Row | req/s | p50 ms | p99 ms | errors | ratio | app CPU ms/req |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+    ...rows.map((r) => {
+      const rps = r.rps < 100 ? fixed(r.rps, 1) : fixed(r.rps);
+      const ms = (n: number) => fixed(n, n < 10 ? 1 : 0);
+      return `| ${r.label} | ${rps} | ${ms(r.p50)} | ${ms(r.p99)} | ${r.errors} | ${ratioCell(r, rows)} | ${fixed(r.cpuMs, 2)} |`;
+    }),
+    '',
+    '| Target | measured | goal | |',
+    '|---|---:|---:|---|',
+    ...targets.map((t) => `| ${t.name} | ${fixed(t.value, Number.isInteger(t.value) || t.value >= 10 ? 0 : 3)} | ${t.goal} | ${verdict(t, info)} |`),
+    '',
+    "App CPU: the app process's user+system time (all threads, bcrypt workers included) per answer; other load on",
+    "the machine disturbs it far less than req/s. PostgreSQL's own CPU is not in it. What each row measures:",
+    '',
+    ...rows.map((r) => `- ${r.label}: ${r.what}.`),
+  ];
+  return lines.join('\n') + '\n';
+}
+
+/** Writes latest.{json,md} and latest-<dialect>.{json,md}. */
+export async function writeResults(dir: string, rows: Row[], targets: Target[], info: RunInfo, markdown: string): Promise<string[]> {
+  const json = JSON.stringify({ info, machine: { cores: os.availableParallelism(), node: process.version }, rows, targets, at: new Date().toISOString() }, null, 2);
+  await mkdir(dir, { recursive: true });
+  const files: string[] = [];
+  for (const name of ['latest', `latest-${info.dialect}`]) {
+    await writeFile(path.join(dir, `${name}.json`), json + '\n');
+    await writeFile(path.join(dir, `${name}.md`), markdown);
+    files.push(path.join(dir, `${name}.json`), path.join(dir, `${name}.md`));
+  }
+  return files;
+}

@@ -1,0 +1,128 @@
+// The measured rows and the order they run in: groups of rows whose ratios matter are measured in
+// interleaved rounds, so a change in the machine's other load falls on every row of a group alike.
+import { get, post } from '../../test/support/http';
+import { createCeilingMeter } from './bcrypt-ceiling';
+import { runLoad, summarize, type LoadSpec, type Measurement, type Sample } from './load';
+import type { BenchOptions } from './options';
+import { refreshChains } from './refresh-chains';
+import type { BenchTarget } from './setup';
+
+export type RowKey = 'bcrypt' | 'login' | 'noop' | 'me' | 'context' | 'refresh' | 'probe_idle' | 'storm_login' | 'storm_context' | 'step1';
+
+export interface Row extends Measurement {
+  key: RowKey;
+  label: string;
+  /** What exactly one request (one comparison) of this row does. */
+  what: string;
+}
+
+/** One unit of a round: runs for the given seconds and returns a sample for one or more rows. */
+interface Part {
+  run(seconds: number): Promise<[RowKey, Sample][]>;
+  /** Waits until work the app still does for a stopped run is over. */
+  settle?(): Promise<unknown>;
+}
+
+const AUTH = '/api/v1/auth/vendor';
+
+async function signIn(target: BenchTarget) {
+  const answer = await post(target.app.url, `${AUTH}/login`, { email: target.email, password: target.password });
+  if (answer.status !== 200) throw new Error(`bench login failed with ${answer.status}: ${answer.text}`);
+  return answer.body as { access_token: string; refresh_token: string };
+}
+
+/** One request first, so a row can never measure the wrong route (a 404 page answers fast too). */
+async function expectAnswer(url: string, path: string, token: string | undefined, key: string) {
+  const answer = await get(url, path, token);
+  if (answer.status !== 200 || typeof answer.body !== 'object' || !(key in answer.body)) {
+    throw new Error(`GET ${path} answered ${answer.status} ${answer.text.slice(0, 200)}, not a body with "${key}"`);
+  }
+}
+
+/** Runs every row against `target`; `progress` hears about each finished group. */
+export async function runScenarios(target: BenchTarget, o: BenchOptions, progress: (message: string) => void): Promise<Row[]> {
+  const url = target.app.url;
+  const pid = target.app.process.pid;
+  const c = o.connections;
+  const samples = new Map<RowKey, Sample[]>();
+  const what = new Map<RowKey, [string, string]>();
+  const row = (key: RowKey, label: string, description: string) => what.set(key, [label, description]);
+  const load = (key: RowKey, spec: LoadSpec, settle?: () => Promise<unknown>): Part => ({
+    run: async (seconds) => [[key, await runLoad(url, spec, seconds, pid)]],
+    settle,
+  });
+
+  async function interleave(name: string, parts: Part[], rounds: number) {
+    for (const part of o.warmup > 0 ? parts : []) {
+      await part.run(o.warmup);
+      await part.settle?.();
+    }
+    for (let round = 0; round < rounds; round++) {
+      for (const part of parts) {
+        for (const [key, sample] of await part.run(o.duration / rounds)) samples.set(key, [...(samples.get(key) ?? []), sample]);
+        await part.settle?.();
+      }
+    }
+    progress(`${name} done`);
+  }
+
+  const { access_token: accessToken } = await signIn(target);
+  const bearer = { authorization: `Bearer ${accessToken}` };
+  await expectAnswer(url, '/api/v1/bench/noop', undefined, 'ok');
+  await expectAnswer(url, `${AUTH}/me`, accessToken, 'vendor');
+  await expectAnswer(url, `${AUTH}/context`, accessToken, 'pos_terminals');
+  const loginSpec: LoadSpec = { method: 'POST', path: `${AUTH}/login`, body: { email: target.email, password: target.password }, connections: c };
+  // The bcrypt pool takes jobs in order, so once one more login is answered, every comparison
+  // left over from a stopped run has run (one at most may still be finishing on another worker).
+  const loginsDrained = () => signIn(target);
+
+  // 1. Login against the bcrypt ceiling.
+  const ceiling = createCeilingMeter(o.cost);
+  row('bcrypt', `bcrypt ceiling (${ceiling.workers} workers)`, `one bcryptjs comparison at cost ${o.cost} on a pool of ${ceiling.workers} worker threads in the bench process, app idle`);
+  row('login', 'login', 'POST login: correct password, one bcrypt comparison, a new sign-in');
+  try {
+    // Twice the rounds: at a few comparisons a second, short swings in other load weigh most here.
+    await interleave('login and bcrypt ceiling', [{ run: async (s) => [['bcrypt', await ceiling.run(s)]] }, load('login', loginSpec, loginsDrained)], 2 * o.rounds);
+  } finally {
+    await ceiling.close();
+  }
+
+  // 2. The token routes against the bare handler. Refresh takes the newest token of one of many
+  // sign-ins per request; stopped runs strand the chains in flight, so each round tops them up.
+  const chains = refreshChains(`${AUTH}/refresh`, []);
+  const topUpChains = async () => chains.add(await Promise.all(Array.from({ length: Math.max(0, 2 * c - chains.ready()) }, async () => (await signIn(target)).refresh_token)));
+  await topUpChains();
+  row('noop', 'bare route handler', 'GET /api/v1/bench/noop: a Next.js route handler that returns a constant');
+  row('me', 'me', 'GET me: verify the access token, read the account, answer the profile');
+  row('context', 'context', 'GET context: verify, read the account, read its stores and terminals');
+  row('refresh', 'refresh', `POST refresh: rotate the newest token of one of ${2 * c} sign-ins; no token is presented twice`);
+  await interleave('token routes', [
+    load('noop', { path: '/api/v1/bench/noop', connections: c }),
+    load('me', { path: `${AUTH}/me`, headers: bearer, connections: c }),
+    load('context', { path: `${AUTH}/context`, headers: bearer, connections: c }),
+    load('refresh', { path: `${AUTH}/refresh`, requests: chains.requests, connections: c }, topUpChains),
+  ], o.rounds);
+
+  // 3. What terminals feel: context at a modest fixed rate, alone and beside a saturating login storm.
+  const probe: LoadSpec = { path: `${AUTH}/context`, headers: bearer, connections: 2, overallRate: o.probeRate };
+  const probeWhat = `GET context at a fixed ${o.probeRate}/s over 2 connections`;
+  row('probe_idle', 'context probe, idle', probeWhat);
+  row('storm_login', 'login during storm', `the saturating login storm itself, ${c} connections`);
+  row('storm_context', 'context probe, login storm', `${probeWhat}, during the login storm`);
+  const storm: Part = {
+    // Two loads at once: app CPU per answer would mean nothing, so neither sample measures it.
+    run: async (s) => {
+      const [logins, contexts] = await Promise.all([runLoad(url, loginSpec, s), runLoad(url, probe, s)]);
+      return [['storm_login', logins], ['storm_context', contexts]];
+    },
+    settle: loginsDrained,
+  };
+  await interleave('login storm', [load('probe_idle', probe), storm], o.rounds);
+
+  // 4. Last: step 1 answers first and works afterwards, so its backlog must not disturb another row.
+  row('step1', 'password reset step 1', 'POST password-reset: validate and answer; the lookup and counters run after the answer');
+  await interleave('password reset step 1', [load('step1', { method: 'POST', path: `${AUTH}/password-reset`, body: { email: target.email, vendor_type: 'employee' }, connections: c })], 1);
+
+  const fixedRate = new Set<RowKey>(['probe_idle', 'storm_context']);
+  return [...what.entries()].map(([key, [label, description]]) => ({ key, label, what: description, ...summarize(samples.get(key) ?? [], fixedRate.has(key)) }));
+}

@@ -1,0 +1,59 @@
+// The system under test: a scratch database, the test suite's seed accounts, and the built app
+// started as `npm start` starts it, with limits moved out of the benchmark's way.
+import { PASSWORDS, seedAccounts, withContainer } from '../../test/support/accounts';
+import { startApp, type RunningApp } from '../../test/support/app-process';
+import { createTestDatabase, type TestDatabase } from '../../test/support/databases';
+import type { BenchOptions } from './options';
+
+/** Far above anything a run can reach: the bench measures work, not refusals. */
+const NO_LIMIT = '1000000000';
+
+/**
+ * Login limits count every attempt until it succeeds, so a storm of correct logins on one account
+ * would otherwise meet them. Step 1's limits keep their defaults: they never change its answer,
+ * and past them it only counts, which is what a flood of step-1 requests costs in production.
+ */
+export const BENCH_LIMITS = {
+  RATE_LIMIT_LOGIN_PER_IDENTITY_IP: NO_LIMIT,
+  RATE_LIMIT_LOGIN_PER_IDENTITY: NO_LIMIT,
+  RATE_LIMIT_LOGIN_PER_IP: NO_LIMIT,
+};
+
+export interface BenchTarget {
+  app: RunningApp;
+  db: TestDatabase;
+  /** The vendor employee every scenario signs in as (assigned to one of two stores). */
+  email: string;
+  password: string;
+  close(): Promise<void>;
+}
+
+export async function startTarget(options: BenchOptions): Promise<BenchTarget> {
+  const db = await createTestDatabase(options.databaseUrl ? 'postgresql' : 'sqlite', options.databaseUrl);
+  try {
+    const seed = await seedAccounts(db, 'bench');
+    const email = seed.employee.email;
+    // The seed hashes at a test cost; login must compare at the bench's cost, like production.
+    const cost = { BCRYPT_ROUNDS: String(options.cost) };
+    await withContainer(db, (c) => c.auth.admin.resetPassword('vendor', email, PASSWORDS.employee), cost);
+    const app = await startApp(db, {
+      ...cost,
+      ...BENCH_LIMITS,
+      BENCH_ROUTES: '1',
+      NEXT_DIST_DIR: options.distDir,
+    });
+    return {
+      app,
+      db,
+      email,
+      password: PASSWORDS.employee,
+      async close() {
+        await app.stop();
+        await db.drop();
+      },
+    };
+  } catch (error) {
+    await db.drop();
+    throw error;
+  }
+}
