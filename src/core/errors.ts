@@ -64,5 +64,3 @@ export function problemBody(error: AuthError) {
     ...(error.errors ? { errors: error.errors } : {}),
   };
 }
-
-export type ProblemBody = ReturnType<typeof problemBody>;

@@ -56,7 +56,6 @@ export function resetIdentityOf(body: { email: string; admin_type?: string; vend
 }
 
 export type LoginRequest = z.infer<typeof loginRequest>;
-export type RefreshRequest = z.infer<typeof refreshRequest>;
 export type ResetCompleteRequest = z.infer<typeof resetCompleteRequest>;
 
 // Responses

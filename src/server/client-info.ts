@@ -1,4 +1,6 @@
-// Where a request came from: the socket address, or X-Forwarded-For behind trusted proxies.
+// Where a request came from (the socket address, or X-Forwarded-For behind trusted proxies) and
+// the access token it carries: read the same way by the REST and tRPC adapters.
+import { AuthError } from '@/core/errors';
 import type { ClientInfo } from '@/core/ports';
 
 /** Set by the app's own HTTP server from the socket; any value a client sends is replaced. */
@@ -13,4 +15,14 @@ export function clientInfoOf(headers: Headers, trustProxyHops: number): ClientIn
   }
   const userAgent = headers.get('user-agent') ?? undefined;
   return { ip: ip?.slice(0, 100), userAgent: userAgent?.slice(0, 300) };
+}
+
+/** The token of an `Authorization: Bearer <token>` header, if there is one. */
+export function bearerTokenOf(headers: Headers): string | undefined {
+  return /^Bearer +(\S+)\s*$/i.exec(headers.get('authorization') ?? '')?.[1];
+}
+
+/** The refusal for a request that needs an access token and carries none. */
+export function missingBearer(): AuthError {
+  return new AuthError('invalid_token', 'An Authorization: Bearer <access token> header is required.');
 }

@@ -6,8 +6,8 @@ const demoPassword = () => `demo-${randomBytes(9).toString('base64url')}`;
 
 /** Creates the demo accounts when no admin exists yet; returns their credentials, or null. */
 export async function createDemoAccounts(container: Container) {
-  const { auth, db } = container;
-  if ((await db.prisma.adminAccount.count()) > 0) return null;
+  const { auth } = container;
+  if (await auth.admin.hasAdmins()) return null;
   const passwords = { admin: demoPassword(), owner: demoPassword(), employee: demoPassword() };
   const admin = await auth.admin.createAdmin({ email: 'admin@example.com', password: passwords.admin, name: 'Demo Super Admin', type: 'super_admin' });
   const { vendor, owner } = await auth.admin.createVendor({

@@ -111,5 +111,8 @@ export function createAccountAdministration(deps: Pick<ServiceDeps, 'accounts' |
     return { success: true as const };
   }
 
-  return { createAdmin, createVendor, createStore, createTerminal, createEmployee, setDisabled, resetPassword };
+  /** Whether any admin account exists: a fresh database has none. */
+  const hasAdmins = async () => (await accounts.countAdmins()) > 0;
+
+  return { createAdmin, createVendor, createStore, createTerminal, createEmployee, setDisabled, resetPassword, hasAdmins };
 }

@@ -6,7 +6,7 @@ import { AuthError } from '@/core/errors';
 import type { ClientInfo } from '@/core/ports';
 import { roleSchema, type Role } from '@/core/schemas';
 import { parseInput } from '@/core/validation';
-import { clientInfoOf } from '../client-info';
+import { bearerTokenOf, clientInfoOf, missingBearer } from '../client-info';
 import { getContainer, type Container } from '../container';
 import { collectDeferred, type StartDeferred } from '../deferred-tasks';
 import { faultToAuthError } from '../faults';
@@ -53,9 +53,9 @@ async function run(handler: Handler, request: Request, context: RouteParams, rol
         return parsed.data;
       },
       bearer: () => {
-        const match = /^Bearer +(\S+)\s*$/i.exec(request.headers.get('authorization') ?? '');
-        if (!match?.[1]) throw new AuthError('invalid_token', 'An Authorization: Bearer <access token> header is required.');
-        return match[1];
+        const token = bearerTokenOf(request.headers);
+        if (!token) throw missingBearer();
+        return token;
       },
     };
     // A path that names a role the route does not serve does not exist, whatever the method.

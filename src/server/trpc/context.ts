@@ -5,7 +5,7 @@ import type { AuthError } from '@/core/errors';
 import type { ClientInfo } from '@/core/ports';
 import type { Role } from '@/core/schemas';
 import type { AuthService } from '@/core/service';
-import { clientInfoOf } from '../client-info';
+import { bearerTokenOf, clientInfoOf } from '../client-info';
 import { getContainer } from '../container';
 import { faultToAuthError } from '../faults';
 import type { AppLogger } from '../logger';
@@ -40,10 +40,6 @@ export function createInnerContext(options: InnerContextOptions) {
 
 export type Context = ReturnType<typeof createInnerContext>;
 
-function bearerOf(headers: Headers): string | undefined {
-  return /^Bearer +(\S+)\s*$/i.exec(headers.get('authorization') ?? '')?.[1];
-}
-
 /** Whether the browser reached us over https, directly or through a trusted proxy. */
 function reachedOverHttps(req: Request, trustProxyHops: number): boolean {
   if (new URL(req.url).protocol === 'https:') return true;
@@ -58,7 +54,7 @@ export function createContext(opts: { req: Request; resHeaders: Headers; session
     config,
     logger,
     client: clientInfoOf(opts.req.headers, config.trustProxyHops),
-    accessToken: bearerOf(opts.req.headers),
+    accessToken: bearerTokenOf(opts.req.headers),
     cookies: parseCookieHeader(opts.req.headers.get('cookie')),
     resHeaders: opts.resHeaders,
     secureCookies: config.production || reachedOverHttps(opts.req, config.trustProxyHops),

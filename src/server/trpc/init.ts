@@ -5,6 +5,7 @@ import { AuthError, ERROR_CATALOGUE } from '@/core/errors';
 import type { Role } from '@/core/schemas';
 import type { Caller } from '@/core/service';
 import { parseInput } from '@/core/validation';
+import { missingBearer } from '../client-info';
 import type { Context } from './context';
 import { formatError, toTRPCError } from './errors';
 
@@ -51,7 +52,7 @@ export function contractInput<T extends z.ZodType>(schema: T) {
 
 /** The caller's access token, or the same invalid_token error the REST adapter gives without one. */
 export function bearerOf(ctx: Context): string {
-  if (!ctx.accessToken) throw new AuthError('invalid_token', 'An Authorization: Bearer <access token> header is required.');
+  if (!ctx.accessToken) throw missingBearer();
   return ctx.accessToken;
 }
 
