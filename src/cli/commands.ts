@@ -1,6 +1,6 @@
 // The operator CLI's commands: each returns the one JSON object the CLI prints.
 import { AuthError } from '@/core/errors';
-import { roleSchema } from '@/core/schemas';
+import { roleSchema } from '@/contract/auth-schemas';
 import { parseInput } from '@/core/validation';
 import type { Container } from '@/server/container';
 import { list, parseFlags, password, permissions, required } from './args';

@@ -1,7 +1,7 @@
 // The client methods of the administration and session routes, one per route, made from the
 // table in admin-contract.ts: `client.admin.listAdmins({ query })`, `client.vendor.createStore({ body })`.
-import type { Role } from '../core/schemas';
-import type { RestRoute } from './rest-contract';
+import type { Role } from '../contract/auth-schemas';
+import type { RestRoute } from '../contract/auth-routes';
 import type { SessionKeeper } from './session';
 import type { InputOf, ResultOf } from './transport';
 

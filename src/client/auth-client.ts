@@ -1,10 +1,10 @@
 // The typed client for outside callers (POS terminals, single-page apps): one method per REST route,
 // grouped by role: `client.vendor.login(...)`, `client.vendor.context()`, `client.admin.listAdmins(...)`.
-import type { Role, TokenPair } from '../core/schemas';
-import { adminContract } from './admin-contract';
+import type { Role, TokenPair } from '../contract/auth-schemas';
+import { adminContract } from '../contract/administration-routes';
 import { administrationApi } from './administration-api';
 import { readBaseUrlEnvironment, resolveApiRoot } from './base-url';
-import { restContract, type RoleRoutes } from './rest-contract';
+import { restContract, type RoleRoutes } from '../contract/auth-routes';
 import { createSessionKeeper, type SessionExpired, type SessionKeeper } from './session';
 import { memoryTokenStore, type TokenStore } from './token-store';
 import { createTransport, type BodyOf, type FetchLike, type ResultOf, type Transport } from './transport';

@@ -3,7 +3,7 @@
 import { chmod, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import type { Role } from '../core/schemas';
+import type { Role } from '../contract/auth-schemas';
 import { storedTokensSchema, type StoredTokens, type TokenStore } from './token-store';
 
 const fileSchema = z.object({ admin: storedTokensSchema.optional(), vendor: storedTokensSchema.optional() });

@@ -9,7 +9,7 @@ import type {
   resetVerifyResponse,
   vendorLoginResponse,
   vendorMeResponse,
-} from '../core/schemas';
+} from '../contract/auth-schemas';
 
 export { createAuthClient, type AuthClient, type AuthClientOptions } from './auth-client';
 export { AuthClientError, isAuthClientError, type ClientErrorCode, type Problem } from './client-error';
@@ -17,12 +17,12 @@ export { API_PREFIX, DEVELOPMENT_ORIGIN, readBaseUrlEnvironment, resolveApiRoot,
 export { memoryTokenStore, type StoredTokens, type TokenStore } from './token-store';
 export type { SessionExpired } from './session';
 export type { FetchLike } from './transport';
-export { restContract, type RestRoute } from './rest-contract';
-export { adminContract } from './admin-contract';
+export { restContract, type RestRoute } from '../contract/auth-routes';
+export { adminContract } from '../contract/administration-routes';
 export type { AdministrationApi } from './administration-api';
 export type { InputOf, ResultOf } from './transport';
-export type { AdminAccount, Page, PosTerminal, Session, Store, VendorAccount, VendorBusiness } from '../core/admin-schemas';
-export type { ErrorCode } from '../core/errors';
+export type { AdminAccount, Page, PosTerminal, Session, Store, VendorAccount, VendorBusiness } from '../contract/administration-schemas';
+export type { ErrorCode } from '../contract/errors';
 export type {
   AdminProfile,
   LoginRequest,
@@ -31,7 +31,7 @@ export type {
   TokenPair,
   VendorContext,
   VendorProfile,
-} from '../core/schemas';
+} from '../contract/auth-schemas';
 
 export type AdminLoginResponse = z.infer<typeof adminLoginResponse>;
 export type VendorLoginResponse = z.infer<typeof vendorLoginResponse>;

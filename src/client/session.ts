@@ -1,8 +1,8 @@
 // Refresh-on-401 (seed section 5): an authenticated call that fails with 401 refreshes its role's
 // pair once, with at most one refresh in flight, and is retried once. No timers.
-import type { Role, TokenPair } from '../core/schemas';
+import type { Role, TokenPair } from '../contract/auth-schemas';
 import { AuthClientError, isAuthClientError } from './client-error';
-import { restContract, type RestRoute } from './rest-contract';
+import { restContract, type RestRoute } from '../contract/auth-routes';
 import { singleFlight } from './single-flight';
 import type { StoredTokens, TokenStore } from './token-store';
 import type { ResultOf, SendOptions, Transport } from './transport';

@@ -1,7 +1,7 @@
 // Where the client keeps each role's token pair: a small interface, in memory by default. Browser
 // apps choose their own store (memory, sessionStorage...); terminals can use file-token-store.ts.
 import type { z } from 'zod';
-import { tokenPair, type Role } from '../core/schemas';
+import { tokenPair, type Role } from '../contract/auth-schemas';
 
 export const storedTokensSchema = tokenPair.pick({ access_token: true, refresh_token: true });
 export type StoredTokens = z.infer<typeof storedTokensSchema>;

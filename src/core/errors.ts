@@ -1,30 +1,5 @@
-// The one catalogue of error codes: every adapter maps a thrown AuthError through it.
-
-export const ERROR_CATALOGUE = {
-  validation_failed: { status: 400, title: 'The request is not valid', trpc: 'BAD_REQUEST' },
-  invalid_credentials: { status: 401, title: 'Invalid e-mail or password', trpc: 'UNAUTHORIZED' },
-  invalid_token: { status: 401, title: 'Invalid or expired access token', trpc: 'UNAUTHORIZED' },
-  invalid_refresh_token: { status: 401, title: 'Invalid or expired refresh token', trpc: 'UNAUTHORIZED' },
-  invalid_code: { status: 401, title: 'Invalid or expired code', trpc: 'UNAUTHORIZED' },
-  invalid_reset_token: { status: 401, title: 'Invalid or expired reset token', trpc: 'UNAUTHORIZED' },
-  account_disabled: { status: 403, title: 'The account is disabled', trpc: 'FORBIDDEN' },
-  forbidden: { status: 403, title: 'Not allowed', trpc: 'FORBIDDEN' },
-  not_found: { status: 404, title: 'Not found', trpc: 'NOT_FOUND' },
-  method_not_allowed: { status: 405, title: 'Method not allowed', trpc: 'METHOD_NOT_SUPPORTED' },
-  conflict: { status: 409, title: 'Conflict', trpc: 'CONFLICT' },
-  payload_too_large: { status: 413, title: 'The request body is too large', trpc: 'PAYLOAD_TOO_LARGE' },
-  unsupported_media_type: { status: 415, title: 'The request body must be JSON', trpc: 'UNSUPPORTED_MEDIA_TYPE' },
-  rate_limited: { status: 429, title: 'Too many requests', trpc: 'TOO_MANY_REQUESTS' },
-  internal: { status: 500, title: 'Internal error', trpc: 'INTERNAL_SERVER_ERROR' },
-  unavailable: { status: 503, title: 'Service unavailable', trpc: 'INTERNAL_SERVER_ERROR' },
-} as const;
-
-export type ErrorCode = keyof typeof ERROR_CATALOGUE;
-
-export interface FieldError {
-  path: string;
-  message: string;
-}
+// The error every rule of the core throws, and its RFC 9457 problem body.
+import { ERROR_CATALOGUE, type ErrorCode, type FieldError } from '../contract/errors';
 
 /** A failure the caller can act on. `detail` is shown to callers: never put secrets in it. */
 export class AuthError extends Error {

@@ -1,22 +1,4 @@
-// Module-based access control (contract section 2): which account passes which module guard.
-
-/** Modules an admin account can hold. */
-export const ADMIN_MODULES = ['orders', 'catalogue', 'pos', 'stores', 'reports', 'admins', 'vendors'] as const;
-/** Every module key; `staff` (a business's own employees) exists on the vendor side only. */
-export const MODULES = [...ADMIN_MODULES, 'staff'] as const;
-export type ModuleKey = (typeof MODULES)[number];
-
-export const MODULE_ACTIONS = ['read', 'write', 'delete'] as const;
-export type ModuleAction = (typeof MODULE_ACTIONS)[number];
-
-/** Modules a vendor business works with; owners hold all of them. */
-export const VENDOR_MODULES = ['orders', 'catalogue', 'pos', 'stores', 'reports', 'staff'] as const satisfies readonly ModuleKey[];
-
-export const ADMIN_TYPES = ['super_admin', 'admin'] as const;
-export type AdminType = (typeof ADMIN_TYPES)[number];
-
-export const VENDOR_TYPES = ['owner', 'employee'] as const;
-export type VendorType = (typeof VENDOR_TYPES)[number];
+// Module-based access control: which account passes which module guard.
 
 /** What a guard needs to know about the signed-in account. */
 export type GuardSubject =

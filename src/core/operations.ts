@@ -1,7 +1,7 @@
 // Every administration and session operation, declared once: what an admin and what a vendor
 // account needs to run it. The service's assertAllowed reads this table; docs/access-control.md
 // shows it (a unit test keeps the two in step).
-import type { ModuleAction, ModuleKey } from './modules';
+import type { ModuleAction, ModuleKey } from '../contract/modules';
 
 /** A module guard: the module, and the action an employee must hold in module_permissions. */
 export interface ModuleRule {

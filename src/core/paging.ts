@@ -1,6 +1,6 @@
 // Cursor paging: an opaque cursor names the last row of a page by its (createdAt, id) key, so
 // pages neither repeat nor skip rows when others are inserted between requests.
-import { pageQuery, type Page } from './admin-schemas';
+import { pageQuery, type Page } from '../contract/administration-schemas';
 import { AuthError } from './errors';
 import type { PageKey, PageRequest } from './ports';
 import { parseInput } from './validation';

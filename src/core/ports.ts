@@ -1,5 +1,5 @@
 // The ports the auth core needs from the outside world; the composition root plugs in the real ones.
-import type { Role } from './schemas';
+import type { Role } from '../contract/auth-schemas';
 
 export interface Clock {
   now(): Date;

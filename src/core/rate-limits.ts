@@ -1,7 +1,7 @@
 // The limits of contract section 7 as fixed windows over counters that every instance shares.
 import { AuthError } from './errors';
 import type { Clock } from './ports';
-import type { Role } from './schemas';
+import type { Role } from '../contract/auth-schemas';
 
 export interface CounterStore {
   /** Adds `by` to the counter `key` (created at 0, expiring at `expiresAt`) and returns its new value. */

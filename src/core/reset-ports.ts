@@ -1,5 +1,5 @@
 // Ports of the password-reset flow: where codes and reset grants live, and how mail leaves.
-import type { Role } from './schemas';
+import type { Role } from '../contract/auth-schemas';
 
 export interface ResetCodeRow {
   id: string;

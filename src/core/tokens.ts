@@ -1,8 +1,9 @@
 // Signing and verification of the three JWT kinds. Every verifier checks the algorithm, the
 // `typ` header, iss, aud, expiry, the purpose claim and the role, so no token serves another use.
 import { SignJWT, jwtVerify, type JWTPayload } from 'jose';
-import { AuthError, type ErrorCode } from './errors';
-import type { Role } from './schemas';
+import { AuthError } from './errors';
+import { type ErrorCode } from '../contract/errors';
+import type { Role } from '../contract/auth-schemas';
 import type { Clock } from './ports';
 
 export type TokenPurpose = 'access' | 'refresh' | 'password_reset';

@@ -1,7 +1,7 @@
 // Login, me and vendor context over HTTP against the started app, on the configured database.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { VENDOR_MODULES } from '@/core/modules';
+import { VENDOR_MODULES } from '@/contract/modules';
 import { PASSWORDS, seedAccounts } from '../support/accounts';
 import { startApp, type RunningApp } from '../support/app-process';
 import { createTestDatabase, type TestDatabase } from '../support/databases';

@@ -2,9 +2,9 @@
 // how a call's path parameters and query become its URL.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { adminContract } from '@/client/admin-contract';
-import { restContract } from '@/client/rest-contract';
-import { namedRoutes } from '@/client/route-catalogue';
+import { adminContract } from '@/contract/administration-routes';
+import { restContract } from '@/contract/auth-routes';
+import { namedRoutes } from '@/contract/routes';
 import { urlOf } from '@/client/transport';
 
 test('only bearer routes can refresh: login, refresh, logout and the password-reset steps never do', () => {

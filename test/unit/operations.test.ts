@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import { AuthError } from '@/core/errors';
-import { ADMIN_MODULES, MODULE_ACTIONS, VENDOR_MODULES } from '@/core/modules';
+import { ADMIN_MODULES, MODULE_ACTIONS, VENDOR_MODULES } from '@/contract/modules';
 import { OPERATION_NAMES, ruleFor, type Operation } from '@/core/operations';
 import type { AccountRecord } from '@/core/ports';
 import { assertAllowed } from '@/core/service/guard';

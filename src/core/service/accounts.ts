@@ -1,8 +1,8 @@
 // Creating and disabling accounts, stores and terminals: the operator CLI's operations.
 import { z } from 'zod';
 import { AuthError } from '../errors';
-import { ADMIN_MODULES, ADMIN_TYPES, MODULE_ACTIONS, VENDOR_MODULES } from '../modules';
-import { emailSchema, type Role } from '../schemas';
+import { ADMIN_MODULES, ADMIN_TYPES, MODULE_ACTIONS, VENDOR_MODULES } from '../../contract/modules';
+import { emailSchema, type Role } from '../../contract/auth-schemas';
 import type { ServiceDeps } from './deps';
 import { assertAcceptablePassword } from './password-policy';
 import { parseInput } from '../validation';

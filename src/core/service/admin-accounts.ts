@@ -1,5 +1,5 @@
 // Admin accounts as admins with the `admins` module run them: list, create, change, disable, enable.
-import { createAdminRequest, updateAdminRequest } from '../admin-schemas';
+import { createAdminRequest, updateAdminRequest } from '../../contract/administration-schemas';
 import { AuthError } from '../errors';
 import { pageFrom, pageRequestOf } from '../paging';
 import type { ManagedAccount } from '../ports';

@@ -1,5 +1,5 @@
 // Maps stored records to the administration routes' snake_case bodies (src/core/admin-schemas.ts).
-import type { AdminAccount, Session, Store, VendorAccount, VendorBusiness } from '../admin-schemas';
+import type { AdminAccount, Session, Store, VendorAccount, VendorBusiness } from '../../contract/administration-schemas';
 import type { ManagedAccount, ManagedStore, SessionRecord, TerminalRecord } from '../ports';
 import { adminProfileOf, vendorProfileOf } from './profiles';
 

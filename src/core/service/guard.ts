@@ -4,7 +4,7 @@ import { AuthError } from '../errors';
 import { passesModuleGuard, type GuardSubject } from '../modules';
 import { ruleFor, type Operation } from '../operations';
 import type { AccountRecord, Logger } from '../ports';
-import type { Role } from '../schemas';
+import type { Role } from '../../contract/auth-schemas';
 import type { ServiceDeps } from './deps';
 import { createAuthenticate, type Principal } from './principal';
 

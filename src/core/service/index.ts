@@ -1,6 +1,6 @@
 // The auth service: one object over injected ports that every adapter (REST, tRPC, CLI) calls.
 import type { AccountRecord, ClientInfo } from '../ports';
-import type { AdminProfile, LoginRequest, Role, TokenPair, VendorProfile } from '../schemas';
+import type { AdminProfile, LoginRequest, Role, TokenPair, VendorProfile } from '../../contract/auth-schemas';
 import { createAccountAdministration } from './accounts';
 import { createAdministration } from './administration';
 import type { ServiceDeps } from './deps';

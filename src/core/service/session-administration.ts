@@ -2,7 +2,7 @@
 // ASVS 5.0, 7.5.2); admins with the matching module see and end another account's (7.4.5).
 import { AuthError } from '../errors';
 import { pageFrom, pageRequestOf } from '../paging';
-import type { Role } from '../schemas';
+import type { Role } from '../../contract/auth-schemas';
 import { sessionView } from './admin-views';
 import { adminTarget, assertMaySuperAdmin, type VendorScope } from './admin-rules';
 import type { ServiceDeps } from './deps';

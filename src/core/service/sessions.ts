@@ -1,7 +1,7 @@
 // Sign-in sessions: login, refresh-token rotation with a grace period and reuse detection, logout.
 import { AuthError } from '../errors';
 import type { AccountRecord, ClientInfo, NewRefreshToken } from '../ports';
-import type { LoginRequest, Role, TokenPair } from '../schemas';
+import type { LoginRequest, Role, TokenPair } from '../../contract/auth-schemas';
 import type { ServiceDeps } from './deps';
 import { accessClaimsOf } from './profiles';
 

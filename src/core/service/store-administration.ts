@@ -1,6 +1,6 @@
 // A business's stores and POS terminals: admins with `vendors` for every business, owners and
 // employees with `stores` for their own.
-import { createStoreRequest, createTerminalRequest } from '../admin-schemas';
+import { createStoreRequest, createTerminalRequest } from '../../contract/administration-schemas';
 import { pageFrom, pageRequestOf } from '../paging';
 import { parseInput } from '../validation';
 import type { createAccountAdministration } from './accounts';

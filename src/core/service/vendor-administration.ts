@@ -1,6 +1,6 @@
 // Vendor businesses and their accounts: admins with `vendors` for every business, owners and
 // employees with `staff` for their own. Scope checks live here, so no adapter can forget them.
-import { createEmployeeRequest, createVendorRequest, updateEmployeeRequest } from '../admin-schemas';
+import { createEmployeeRequest, createVendorRequest, updateEmployeeRequest } from '../../contract/administration-schemas';
 import { AuthError } from '../errors';
 import { pageFrom, pageRequestOf } from '../paging';
 import { parseInput } from '../validation';

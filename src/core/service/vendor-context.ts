@@ -1,5 +1,5 @@
 // The POS and store context of a signed-in vendor account: needs a valid token and no module.
-import type { VendorContext } from '../schemas';
+import type { VendorContext } from '../../contract/auth-schemas';
 import type { ServiceDeps } from './deps';
 import type { Principal } from './principal';
 import { vendorProfileOf } from './profiles';

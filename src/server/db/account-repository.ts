@@ -2,7 +2,7 @@
 import { Prisma, type PrismaClient } from '@/generated/prisma/postgresql/client';
 import { AuthError } from '@/core/errors';
 import type { AccountRecord, AccountRepository, StoreRecord, TerminalRecord } from '@/core/ports';
-import type { Role } from '@/core/schemas';
+import type { Role } from '@/contract/auth-schemas';
 import { adminRecord, isUniqueViolation, vendorRecord } from './records';
 
 const vendorInclude = { vendor: { select: { id: true, name: true } } } as const;

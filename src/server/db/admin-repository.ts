@@ -1,7 +1,7 @@
 // Listing and changing accounts, businesses and stores in Prisma: the core's AdministrationRepository.
 import type { PrismaClient } from '@/generated/prisma/postgresql/client';
 import type { AdministrationRepository, ManagedAccount } from '@/core/ports';
-import type { Role } from '@/core/schemas';
+import type { Role } from '@/contract/auth-schemas';
 import { pageArgs } from './keyset';
 import { adminRecord, vendorRecord } from './records';
 

@@ -1,7 +1,7 @@
 // Refresh-token families and their tokens in Prisma: the core's SessionRepository.
 import type { PrismaClient } from '@/generated/prisma/postgresql/client';
 import type { SessionListing, SessionRecord, SessionRepository } from '@/core/ports';
-import type { Role } from '@/core/schemas';
+import type { Role } from '@/contract/auth-schemas';
 import type { Dialect } from './dialect';
 import { pageArgs } from './keyset';
 

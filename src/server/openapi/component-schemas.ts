@@ -1,9 +1,10 @@
 // The named schemas of the OpenAPI document, converted from the contract's zod schemas with zod's
 // own z.toJSONSchema: request bodies as callers send them (input), answers as the server sends them (output).
 import { z } from 'zod';
-import * as admin from '@/core/admin-schemas';
-import * as wire from '@/core/schemas';
-import * as pages from '@/client/admin-contract';
+import * as admin from '@/contract/administration-schemas';
+import * as wire from '@/contract/auth-schemas';
+import { problemSchema } from '@/contract/errors';
+import * as pages from '@/contract/administration-routes';
 
 type JsonSchema = z.core.JSONSchema.BaseSchema;
 
@@ -39,7 +40,7 @@ const RESPONSE_SCHEMAS = {
   PasswordResetVerified: wire.resetVerifyResponse,
   PasswordResetCompleted: wire.resetCompleteResponse,
   Health: wire.healthResponse,
-  Problem: wire.problemSchema,
+  Problem: problemSchema,
   AdminAccount: admin.adminAccount,
   AdminAccountPage: pages.adminAccountPage,
   VendorBusiness: admin.vendorBusiness,

@@ -1,7 +1,7 @@
 // The OpenAPI 3.1 document of the REST contract, generated from the route table the typed client
 // uses and the zod schemas both sides share; served at /api/v1/openapi.json and shown at /docs/api.
-import { namedRoutes } from '@/client/route-catalogue';
-import type { RestRoute } from '@/client/rest-contract';
+import { namedRoutes } from '@/contract/routes';
+import type { RestRoute } from '@/contract/auth-routes';
 import { componentSchemas, queryParameters } from './component-schemas';
 import { problemResponse, problemResponses } from './problem-responses';
 

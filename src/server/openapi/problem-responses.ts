@@ -1,6 +1,6 @@
 // The error answers of an operation: one problem+json response per status, naming the codes the
 // route can answer with at that status, with the headers that come with them.
-import { ERROR_CATALOGUE, type ErrorCode } from '@/core/errors';
+import { ERROR_CATALOGUE, type ErrorCode } from '@/contract/errors';
 import { schemaRef } from './component-schemas';
 
 /** Every route can answer these: a method it does not serve, and a fault on the server's side. */

@@ -3,7 +3,7 @@
 // /api/v1/vendor/ with a vendor token for the caller's own business.
 import { z } from 'zod';
 import type { Caller } from '@/core/service';
-import type { Role } from '@/core/schemas';
+import type { Role } from '@/contract/auth-schemas';
 import { jsonResponse, noContent } from './responses';
 import type { RouteContext } from './route';
 

@@ -4,7 +4,7 @@ import { after } from 'next/server';
 import type { z } from 'zod';
 import { AuthError } from '@/core/errors';
 import type { ClientInfo } from '@/core/ports';
-import { roleSchema, type Role } from '@/core/schemas';
+import { roleSchema, type Role } from '@/contract/auth-schemas';
 import { parseInput } from '@/core/validation';
 import { bearerTokenOf, clientInfoOf, missingBearer } from '../client-info';
 import { getContainer, type Container } from '../container';

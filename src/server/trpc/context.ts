@@ -3,7 +3,7 @@
 import type { Config } from '@/core/config';
 import type { AuthError } from '@/core/errors';
 import type { ClientInfo } from '@/core/ports';
-import type { Role } from '@/core/schemas';
+import type { Role } from '@/contract/auth-schemas';
 import type { AuthService } from '@/core/service';
 import { bearerTokenOf, clientInfoOf } from '../client-info';
 import { getContainer } from '../container';

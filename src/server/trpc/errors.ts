@@ -2,7 +2,8 @@
 // catalogue, and the error shape carries the same stable `code` as the REST problem bodies.
 import { TRPCError, type TRPCDefaultErrorShape } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
-import { AuthError, ERROR_CATALOGUE, type ErrorCode } from '@/core/errors';
+import { AuthError } from '@/core/errors';
+import { ERROR_CATALOGUE, type ErrorCode } from '@/contract/errors';
 
 export const INTERNAL_DETAIL = 'Something went wrong on our side. Try again later.';
 

@@ -1,8 +1,9 @@
 // tRPC initialisation in three short sections: context type, init (error shape), procedures.
 import { initTRPC } from '@trpc/server';
 import type { z } from 'zod';
-import { AuthError, ERROR_CATALOGUE } from '@/core/errors';
-import type { Role } from '@/core/schemas';
+import { AuthError } from '@/core/errors';
+import { ERROR_CATALOGUE } from '@/contract/errors';
+import type { Role } from '@/contract/auth-schemas';
 import type { Caller } from '@/core/service';
 import { parseInput } from '@/core/validation';
 import { missingBearer } from '../client-info';

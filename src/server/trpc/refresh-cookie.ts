@@ -1,6 +1,6 @@
 // The refresh-token cookie of the bundled pages: httpOnly, SameSite=Strict, scoped to the role's
 // session endpoint, Secure everywhere except plain-http development.
-import type { Role } from '@/core/schemas';
+import type { Role } from '@/contract/auth-schemas';
 import { sessionEndpoint } from './endpoints';
 
 export interface CookieJar {

@@ -6,7 +6,7 @@ import {
   adminResetVerifyRequest,
   vendorResetRequest,
   vendorResetVerifyRequest,
-} from '@/core/schemas';
+} from '@/contract/auth-schemas';
 import { bearerOf, publicProcedure, router } from './init';
 import { accountProcedures, resetProcedures } from './routers/account';
 import { adminsRouter, vendorsRouter } from './routers/administration';

@@ -2,9 +2,9 @@
 // Changing an admin account's name, type or modules: only the fields that changed are sent, so an
 // admin may save a name without being asked about modules it cannot grant.
 import { useState } from 'react';
-import type { AdminAccount } from '@/core/admin-schemas';
-import { ADMIN_MODULES } from '@/core/modules';
-import type { AdminProfile } from '@/core/schemas';
+import type { AdminAccount } from '@/contract/administration-schemas';
+import { ADMIN_MODULES } from '@/contract/modules';
+import type { AdminProfile } from '@/contract/auth-schemas';
 import { trpc } from '../trpc/client';
 import { ChangeForm } from './account-forms';
 import { AdminFields, type AdminFieldValues } from './admin-fields';

@@ -5,8 +5,9 @@
 // module the page says so and loads nothing (the server would refuse it with 403 anyway).
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import { passesModuleGuard, type GuardSubject, type ModuleKey } from '@/core/modules';
-import type { AdminProfile } from '@/core/schemas';
+import { passesModuleGuard, type GuardSubject } from '@/core/modules';
+import { type ModuleKey } from '@/contract/modules';
+import type { AdminProfile } from '@/contract/auth-schemas';
 import { AppShell } from '../components/app-shell';
 import type { NavEntry } from '../components/module-nav';
 import { LoadFailed, Loading } from '../components/page-state';

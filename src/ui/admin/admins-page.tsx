@@ -2,8 +2,8 @@
 // /admin/admins: the admin accounts (the `admins` module), a page at a time; each opens to its
 // editor, its status and its sessions (only a super admin changes a super admin, so others see
 // those read-only); and a new admin.
-import type { AdminAccount } from '@/core/admin-schemas';
-import type { AdminProfile } from '@/core/schemas';
+import type { AdminAccount } from '@/contract/administration-schemas';
+import type { AdminProfile } from '@/contract/auth-schemas';
 import { Disclosure } from '../components/disclosure';
 import styles from '../components/list.module.css';
 import { nextCursorOf, PagedList } from '../components/paged-list';

@@ -2,8 +2,8 @@
 // Changing an employee's name, modules, permissions or stores; only changed fields are sent. The
 // change applies on the employee's next request: its profile and context are read afresh.
 import { useState } from 'react';
-import type { VendorAccount } from '@/core/admin-schemas';
-import { MODULE_ACTIONS, VENDOR_MODULES } from '@/core/modules';
+import type { VendorAccount } from '@/contract/administration-schemas';
+import { MODULE_ACTIONS, VENDOR_MODULES } from '@/contract/modules';
 import { trpc } from '../trpc/client';
 import { ChangeForm } from './account-forms';
 import { EmployeeFields, type EmployeeFieldValues } from './employee-fields';

@@ -2,7 +2,7 @@
 // The fields an employee has: name, modules with their permissions, and the stores it works in;
 // shared by the create form and the editor.
 import type { ReactNode } from 'react';
-import type { Store } from '@/core/admin-schemas';
+import type { Store } from '@/contract/administration-schemas';
 import { CheckboxGroup } from '../components/choice-group';
 import { NameField } from './account-forms';
 import { ModuleAccessField, type ModuleAccess } from './module-access-field';

@@ -1,6 +1,6 @@
 'use client';
 // Creating an admin account: name, e-mail, a first password, type and modules.
-import type { AdminProfile } from '@/core/schemas';
+import type { AdminProfile } from '@/contract/auth-schemas';
 import { ActionForm } from '../components/action-form';
 import { trpc } from '../trpc/client';
 import { useNewAccount } from './account-forms';

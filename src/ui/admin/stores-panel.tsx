@@ -2,7 +2,7 @@
 // A business's stores with their POS terminals, a page at a time: adding a store, and a terminal
 // to any store.
 import { useState } from 'react';
-import type { Store } from '@/core/admin-schemas';
+import type { Store } from '@/contract/administration-schemas';
 import { ActionForm } from '../components/action-form';
 import styles from '../components/list.module.css';
 import { itemsOf, nextCursorOf, PagedList } from '../components/paged-list';

@@ -1,7 +1,7 @@
 'use client';
 // A business's accounts (its owner and employees), a page at a time; each opens to its editor
 // (employees only: an owner holds every module and store), its status and its sessions.
-import type { VendorAccount } from '@/core/admin-schemas';
+import type { VendorAccount } from '@/contract/administration-schemas';
 import { Disclosure } from '../components/disclosure';
 import styles from '../components/list.module.css';
 import { itemsOf, nextCursorOf, PagedList } from '../components/paged-list';

@@ -4,7 +4,7 @@
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
-import type { Role } from '@/core/schemas';
+import type { Role } from '@/contract/auth-schemas';
 import styles from './form.module.css';
 import { NewPasswordStep } from './new-password-step';
 import { RequestCodeStep, type ResetIdentity } from './request-code-step';

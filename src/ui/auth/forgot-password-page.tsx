@@ -1,5 +1,5 @@
 // The password-reset page of a role (server component): the frame around the three-step flow.
-import type { Role } from '@/core/schemas';
+import type { Role } from '@/contract/auth-schemas';
 import { AuthLayout } from '../components/auth-layout';
 import { ForgotPasswordFlow } from './forgot-password-flow';
 

@@ -1,6 +1,6 @@
 // The sign-in page of a role (server component): the frame, the notice the URL asks for, the form.
 import Link from 'next/link';
-import type { Role } from '@/core/schemas';
+import type { Role } from '@/contract/auth-schemas';
 import { AuthLayout } from '../components/auth-layout';
 import { LoginForm } from './login-form';
 import { LOGIN_NOTICES, loginPath, ROLE_LABEL, type LoginReason } from './role-text';

@@ -2,7 +2,7 @@
 // Password reset step 3: the new password, with the length rule shown live and a confirmation.
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import type { Role } from '@/core/schemas';
+import type { Role } from '@/contract/auth-schemas';
 import { LiveAlert } from '../components/alert';
 import { Button } from '../components/button';
 import { PasswordField } from '../components/text-field';

@@ -1,5 +1,5 @@
 // The new-password rules, checked as the user types with the core's own limits.
-import { PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH } from '@/core/schemas';
+import { PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH } from '@/contract/auth-schemas';
 import fieldStyles from '../components/field.module.css';
 
 export function passwordProblem(password: string): string | null {

@@ -2,7 +2,7 @@
 // Password reset step 1: e-mail and account type; the answer is the same whether or not the account exists.
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import type { Role } from '@/core/schemas';
+import type { Role } from '@/contract/auth-schemas';
 import { LiveAlert } from '../components/alert';
 import { Button } from '../components/button';
 import { ChoiceGroup } from '../components/choice-group';

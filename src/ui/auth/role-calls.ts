@@ -1,8 +1,8 @@
 // The public procedures of a role behind one signature each, so a form can serve both roles:
 // the procedures differ by role only in the name of the account-type field.
 import { useMemo } from 'react';
-import type { AdminType, VendorType } from '@/core/modules';
-import type { LoginRequest, ResetCompleteRequest, Role } from '@/core/schemas';
+import type { AdminType, VendorType } from '@/contract/modules';
+import type { LoginRequest, ResetCompleteRequest, Role } from '@/contract/auth-schemas';
 import { trpc } from '../trpc/client';
 import { accessTokens } from '../trpc/session-client';
 

@@ -1,6 +1,6 @@
 // What the pages call each role and account type, and where each role signs in and lands.
-import { ADMIN_TYPES, VENDOR_TYPES } from '@/core/modules';
-import type { Role } from '@/core/schemas';
+import { ADMIN_TYPES, VENDOR_TYPES } from '@/contract/modules';
+import type { Role } from '@/contract/auth-schemas';
 
 export const ROLE_LABEL: Record<Role, string> = { admin: 'Admin', vendor: 'Vendor staff' };
 

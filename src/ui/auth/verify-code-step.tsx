@@ -3,7 +3,7 @@
 // look like an expired session: these calls bypass the refresh-on-401 link (see refresh-link.ts).
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import type { Role } from '@/core/schemas';
+import type { Role } from '@/contract/auth-schemas';
 import { LiveAlert } from '../components/alert';
 import { Button } from '../components/button';
 import { CODE_LENGTH, CodeField } from '../components/code-field';

@@ -2,7 +2,7 @@
 // The frame of every signed-in page: brand, who is signed in, the logout control, the module
 // navigation and the page's content.
 import type { ReactNode } from 'react';
-import type { Role } from '@/core/schemas';
+import type { Role } from '@/contract/auth-schemas';
 import { ACCOUNT_TYPE_LABEL, ROLE_LABEL } from '../auth/role-text';
 import { LogoutButton } from '../session/logout-button';
 import { Brand } from './brand';

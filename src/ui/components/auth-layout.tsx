@@ -1,6 +1,6 @@
 // The frame of the sign-in and password-reset pages: brand, role, one card with the page's title.
 import type { ReactNode } from 'react';
-import type { Role } from '@/core/schemas';
+import type { Role } from '@/contract/auth-schemas';
 import { ROLE_LABEL } from '../auth/role-text';
 import { Brand } from './brand';
 import styles from './layout.module.css';

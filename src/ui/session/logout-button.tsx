@@ -4,7 +4,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
-import type { Role } from '@/core/schemas';
+import type { Role } from '@/contract/auth-schemas';
 import { loginPath } from '../auth/role-text';
 import { LiveAlert } from '../components/alert';
 import { Button } from '../components/button';

@@ -1,6 +1,7 @@
 // The panel of the module chosen in the navigation: what the account may do there. The module's
 // own screens belong to other services of the platform, not to this one.
-import type { GuardSubject, ModuleKey } from '@/core/modules';
+import type { GuardSubject } from '@/core/modules';
+import type { ModuleKey } from '@/contract/modules';
 import { Panel, panelStyles } from '../components/panel';
 import { accessInWords, allowedModules, MODULE_LABEL } from './modules';
 

@@ -1,7 +1,8 @@
 // The module navigation: which modules an account's nav shows, by the core's own module guard
 // (super_admin and owner pass every guard; others need the module).
-import { ADMIN_MODULES, MODULES, passesModuleGuard, VENDOR_MODULES, type GuardSubject, type ModuleKey } from '@/core/modules';
-import type { AdminProfile, VendorProfile } from '@/core/schemas';
+import { passesModuleGuard, type GuardSubject } from '@/core/modules';
+import { ADMIN_MODULES, MODULES, VENDOR_MODULES, type ModuleKey } from '@/contract/modules';
+import type { AdminProfile, VendorProfile } from '@/contract/auth-schemas';
 import type { NavEntry } from '../components/module-nav';
 
 export const MODULE_LABEL: Record<ModuleKey, string> = {

@@ -2,7 +2,7 @@
 // "Your sessions" for every signed-in account: where the account is signed in, and ending any of
 // those sessions (OWASP ASVS 5.0, 7.5.2). The access token carries no session id, so the page
 // cannot tell which entry is this browser; the hint says what ending it does.
-import type { Role } from '@/core/schemas';
+import type { Role } from '@/contract/auth-schemas';
 import { nextCursorOf } from '../components/paged-list';
 import { Panel, panelStyles } from '../components/panel';
 import { trpc } from '../trpc/client';

@@ -2,7 +2,7 @@
 // A paged list of sign-in sessions (refresh-token families) with a control to end each one: the
 // caller's own, or another account's on the administration pages.
 import { useMutation } from '@tanstack/react-query';
-import type { Session } from '@/core/admin-schemas';
+import type { Session } from '@/contract/administration-schemas';
 import { LiveAlert } from '../components/alert';
 import { Button } from '../components/button';
 import styles from '../components/list.module.css';

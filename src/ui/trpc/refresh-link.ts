@@ -4,7 +4,7 @@
 import type { TRPCClientError, TRPCLink } from '@trpc/client';
 import { observable, type Unsubscribable } from '@trpc/server/observable';
 import { singleFlight } from '@/client/single-flight';
-import { ROLES, type Role } from '@/core/schemas';
+import { ROLES, type Role } from '@/contract/auth-schemas';
 import type { AppRouter } from '@/server/trpc/router';
 import { accessTokens, refreshAccessToken } from './session-client';
 

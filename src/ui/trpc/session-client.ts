@@ -3,7 +3,7 @@
 // session endpoint, the only path the httpOnly refresh-token cookie is sent to. Deliberately
 // outside the refresh-on-401 link: a refresh never refreshes.
 import { createTRPCClient, httpLink, type TRPCClient } from '@trpc/client';
-import type { Role } from '@/core/schemas';
+import type { Role } from '@/contract/auth-schemas';
 import { sessionEndpoint } from '@/server/trpc/endpoints';
 import type { SessionRouter } from '@/server/trpc/routers/session';
 

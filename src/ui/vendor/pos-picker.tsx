@@ -1,6 +1,6 @@
 'use client';
 // Choosing the store and terminal this device works at, from the stores the account may work in.
-import type { VendorContext } from '@/core/schemas';
+import type { VendorContext } from '@/contract/auth-schemas';
 import { LiveAlert } from '../components/alert';
 import { ChoiceGroup } from '../components/choice-group';
 import { Panel, panelStyles } from '../components/panel';

@@ -1,7 +1,7 @@
 // The store and terminal this device works at, remembered in the device's storage per account.
 // Only ids live there: no token, no personal data.
 import { useEffect, useState } from 'react';
-import type { VendorContext } from '@/core/schemas';
+import type { VendorContext } from '@/contract/auth-schemas';
 
 export interface PosSelection {
   storeId: string | null;

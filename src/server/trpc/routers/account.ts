@@ -1,8 +1,8 @@
 // Procedures every role has: login (the refresh token goes into the cookie, never the body), the
 // profile, the caller's own sessions, and the three password-reset steps.
 import type { z } from 'zod';
-import type { pageQuery } from '@/core/admin-schemas';
-import { loginRequest, resetCompleteRequest, resetIdentityOf, type Role } from '@/core/schemas';
+import type { pageQuery } from '@/contract/administration-schemas';
+import { loginRequest, resetCompleteRequest, resetIdentityOf, type Role } from '@/contract/auth-schemas';
 import { bearerOf, callerOf, contractInput, idOf, publicProcedure, serviceInput } from '../init';
 import { setRefreshCookie } from '../refresh-cookie';
 

@@ -11,7 +11,7 @@ import type {
   pageQuery,
   updateAdminRequest,
   updateEmployeeRequest,
-} from '@/core/admin-schemas';
+} from '@/contract/administration-schemas';
 import type { Context } from '../context';
 import { callerOf, idOf, publicProcedure, router, serviceInput } from '../init';
 

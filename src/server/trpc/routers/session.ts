@@ -1,7 +1,7 @@
 // Refresh and logout, served at the role's session endpoint: the only procedures that read the
 // refresh-token cookie, which is scoped to that endpoint's path.
 import { AuthError, isAuthError } from '@/core/errors';
-import type { Role } from '@/core/schemas';
+import type { Role } from '@/contract/auth-schemas';
 import type { Context } from '../context';
 import { publicProcedure, router } from '../init';
 import { clearRefreshCookie, refreshCookieOf, setRefreshCookie } from '../refresh-cookie';

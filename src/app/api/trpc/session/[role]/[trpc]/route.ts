@@ -1,6 +1,6 @@
 // /api/trpc/session/<role>/{refresh,logout}: the only path the refresh-token cookie is sent to.
 import { AuthError } from '@/core/errors';
-import { roleSchema } from '@/core/schemas';
+import { roleSchema } from '@/contract/auth-schemas';
 import { sessionEndpoint } from '@/server/trpc/endpoints';
 import { errorResponse, handleTrpc } from '@/server/trpc/handler';
 import { sessionRouter } from '@/server/trpc/routers/session';

@@ -1,5 +1,5 @@
 // POST /api/v1/auth/<role>/login: e-mail and password for a token pair and the profile.
-import { loginRequest } from '@/core/schemas';
+import { loginRequest } from '@/contract/auth-schemas';
 import { restRoute } from '@/server/rest/route';
 
 export const { GET, POST, PUT, PATCH, DELETE } = restRoute({

@@ -1,5 +1,5 @@
 // POST /api/v1/auth/<role>/logout: revokes the family of the given refresh token.
-import { logoutRequest } from '@/core/schemas';
+import { logoutRequest } from '@/contract/auth-schemas';
 import { noContent } from '@/server/rest/responses';
 import { restRoute } from '@/server/rest/route';
 

@@ -1,5 +1,5 @@
 // POST /api/v1/auth/<role>/password-reset: step 1, the same answer whether or not the account exists.
-import { resetIdentityOf, resetRequestSchema } from '@/core/schemas';
+import { resetIdentityOf, resetRequestSchema } from '@/contract/auth-schemas';
 import { restRoute } from '@/server/rest/route';
 
 export const { GET, POST, PUT, PATCH, DELETE } = restRoute({

@@ -1,5 +1,5 @@
 // POST /api/v1/auth/<role>/refresh: rotates a refresh token into a new pair.
-import { refreshRequest } from '@/core/schemas';
+import { refreshRequest } from '@/contract/auth-schemas';
 import { restRoute } from '@/server/rest/route';
 
 export const { GET, POST, PUT, PATCH, DELETE } = restRoute({

@@ -1,5 +1,5 @@
 // POST /api/v1/auth/<role>/password-reset/complete: step 3, a reset token and a new password.
-import { resetCompleteRequest } from '@/core/schemas';
+import { resetCompleteRequest } from '@/contract/auth-schemas';
 import { restRoute } from '@/server/rest/route';
 
 export const { GET, POST, PUT, PATCH, DELETE } = restRoute({

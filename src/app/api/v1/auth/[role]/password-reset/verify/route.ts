@@ -1,5 +1,5 @@
 // POST /api/v1/auth/<role>/password-reset/verify: step 2, a code for a reset token.
-import { resetIdentityOf, resetVerifySchema } from '@/core/schemas';
+import { resetIdentityOf, resetVerifySchema } from '@/contract/auth-schemas';
 import { restRoute } from '@/server/rest/route';
 
 export const { GET, POST, PUT, PATCH, DELETE } = restRoute({

@@ -2,7 +2,7 @@
 // paging, shared by the service, the REST and tRPC adapters. Field names are snake_case.
 import { z } from 'zod';
 import { ADMIN_MODULES, ADMIN_TYPES, MODULE_ACTIONS, VENDOR_MODULES } from './modules';
-import { adminProfile, emailSchema, vendorProfile } from './schemas';
+import { adminProfile, emailSchema, vendorProfile } from './auth-schemas';
 
 export const PAGE_LIMIT_DEFAULT = 20;
 export const PAGE_LIMIT_MAX = 100;

@@ -2,7 +2,7 @@
 // codes. The typed client calls through it and the OpenAPI document is generated from it, so the
 // two cannot describe different APIs. Pure: zod and the core's schemas only.
 import type { z } from 'zod';
-import type { ErrorCode } from '../core/errors';
+import type { ErrorCode } from './errors';
 import {
   adminLoginResponse,
   adminMeResponse,
@@ -23,7 +23,7 @@ import {
   vendorResetRequest,
   vendorResetVerifyRequest,
   type Role,
-} from '../core/schemas';
+} from './auth-schemas';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 

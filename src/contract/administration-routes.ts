@@ -18,9 +18,9 @@ import {
   updateEmployeeRequest,
   vendorAccount,
   vendorBusiness,
-} from '../core/admin-schemas';
-import type { Role } from '../core/schemas';
-import { BODY_ERRORS, route } from './rest-contract';
+} from './administration-schemas';
+import type { Role } from './auth-schemas';
+import { BODY_ERRORS, route } from './auth-routes';
 
 // Named once here, so the OpenAPI document can give each page its own component.
 export const adminAccountPage = pageOf(adminAccount);

@@ -1,8 +1,8 @@
 // Every route of the REST contract, auth and administration, under a stable operation name
 // (`adminLogin`, `vendorListStores`, `health`) and a group: the OpenAPI document's operations and tags.
-import { adminContract } from './admin-contract';
-import type { RestRoute } from './rest-contract';
-import { restContract } from './rest-contract';
+import { adminContract } from './administration-routes';
+import type { RestRoute } from './auth-routes';
+import { restContract } from './auth-routes';
 
 const capitalised = (key: string) => `${key[0]!.toUpperCase()}${key.slice(1)}`;
 

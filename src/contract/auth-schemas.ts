@@ -110,12 +110,3 @@ export const resetVerifyResponse = z.object({
 });
 export const resetCompleteResponse = z.object({ success: z.literal(true) });
 export const healthResponse = z.object({ status: z.enum(['ok', 'unavailable']) });
-
-export const problemSchema = z.object({
-  type: z.string(),
-  title: z.string(),
-  status: z.number().int(),
-  detail: z.string(),
-  code: z.string(),
-  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-});

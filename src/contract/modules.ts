@@ -1,0 +1,20 @@
+// The module keys, actions and account types of admin and vendor accounts: what a profile's
+// `modules`, `module_permissions`, `admin_type` and `vendor_type` may hold.
+
+/** Modules an admin account can hold. */
+export const ADMIN_MODULES = ['orders', 'catalogue', 'pos', 'stores', 'reports', 'admins', 'vendors'] as const;
+/** Every module key; `staff` (a business's own employees) exists on the vendor side only. */
+export const MODULES = [...ADMIN_MODULES, 'staff'] as const;
+export type ModuleKey = (typeof MODULES)[number];
+
+export const MODULE_ACTIONS = ['read', 'write', 'delete'] as const;
+export type ModuleAction = (typeof MODULE_ACTIONS)[number];
+
+/** Modules a vendor business works with; owners hold all of them. */
+export const VENDOR_MODULES = ['orders', 'catalogue', 'pos', 'stores', 'reports', 'staff'] as const satisfies readonly ModuleKey[];
+
+export const ADMIN_TYPES = ['super_admin', 'admin'] as const;
+export type AdminType = (typeof ADMIN_TYPES)[number];
+
+export const VENDOR_TYPES = ['owner', 'employee'] as const;
+export type VendorType = (typeof VENDOR_TYPES)[number];
