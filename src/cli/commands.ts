@@ -20,11 +20,11 @@ const publicAccount = (a: { id: string; email: string; name: string; role: strin
 export const COMMANDS: Record<string, Command> = {
   async 'admin:create'(argv, { auth }) {
     const f = parseFlags(argv, ['email', 'password', 'name', 'type', 'modules'], ['password-stdin']);
-    const admin = await auth.admin.createAdmin({
+    const admin = await auth.operator.createAdmin({
       email: required(f, 'email'),
       password: await password(f),
       name: required(f, 'name'),
-      type: required(f, 'type') as 'admin',
+      admin_type: required(f, 'type') as 'admin',
       modules: list(f.modules) as never,
     });
     return publicAccount(admin);
@@ -32,55 +32,55 @@ export const COMMANDS: Record<string, Command> = {
 
   async 'vendor:create'(argv, { auth }) {
     const f = parseFlags(argv, ['name', 'owner-email', 'owner-password', 'owner-name'], ['password-stdin']);
-    const { vendor, owner } = await auth.admin.createVendor({
+    const { vendor, owner } = await auth.operator.createVendor({
       name: required(f, 'name'),
-      ownerEmail: required(f, 'owner-email'),
-      ownerPassword: await password(f, 'owner-password'),
-      ownerName: required(f, 'owner-name'),
+      owner_email: required(f, 'owner-email'),
+      owner_password: await password(f, 'owner-password'),
+      owner_name: required(f, 'owner-name'),
     });
     return { id: vendor.id, vendor_id: vendor.id, name: vendor.name, owner_id: owner.id, owner_email: owner.email };
   },
 
   async 'store:create'(argv, { auth }) {
     const f = parseFlags(argv, ['vendor-id', 'name']);
-    const store = await auth.admin.createStore(required(f, 'vendor-id'), required(f, 'name'));
+    const store = await auth.operator.createStore(required(f, 'vendor-id'), { name: required(f, 'name') });
     return { id: store.id, vendor_id: store.vendorId, name: store.name };
   },
 
   async 'pos:create'(argv, { auth }) {
     const f = parseFlags(argv, ['store-id', 'name']);
-    const terminal = await auth.admin.createTerminal(required(f, 'store-id'), required(f, 'name'));
+    const terminal = await auth.operator.createTerminal(required(f, 'store-id'), { name: required(f, 'name') });
     return { id: terminal.id, store_id: terminal.storeId, name: terminal.name };
   },
 
   async 'employee:create'(argv, { auth }) {
     const f = parseFlags(argv, ['vendor-id', 'email', 'password', 'name', 'modules', 'permissions', 'stores'], ['password-stdin']);
-    const employee = await auth.admin.createEmployee({
-      vendorId: required(f, 'vendor-id'),
+    const employee = await auth.operator.createEmployee({
+      vendor_id: required(f, 'vendor-id'),
       email: required(f, 'email'),
       password: await password(f),
       name: required(f, 'name'),
       modules: list(f.modules) as never,
-      permissions: permissions(f.permissions) as never,
-      storeIds: list(f.stores),
+      module_permissions: permissions(f.permissions) as never,
+      store_ids: list(f.stores),
     });
     return { ...publicAccount(employee), vendor_id: employee.vendor?.id, module_permissions: employee.modulePermissions, store_ids: list(f.stores) };
   },
 
   async 'account:disable'(argv, { auth }) {
     const f = parseFlags(argv, ['role', 'email']);
-    return publicAccount(await auth.admin.setDisabled(parseInput(roleSchema, required(f, 'role')), required(f, 'email'), true));
+    return publicAccount(await auth.operator.setDisabled(parseInput(roleSchema, required(f, 'role')), required(f, 'email'), true));
   },
 
   async 'account:enable'(argv, { auth }) {
     const f = parseFlags(argv, ['role', 'email']);
-    return publicAccount(await auth.admin.setDisabled(parseInput(roleSchema, required(f, 'role')), required(f, 'email'), false));
+    return publicAccount(await auth.operator.setDisabled(parseInput(roleSchema, required(f, 'role')), required(f, 'email'), false));
   },
 
   async 'account:reset-password'(argv, { auth }) {
     const f = parseFlags(argv, ['role', 'email', 'password'], ['password-stdin']);
     const role = parseInput(roleSchema, required(f, 'role'));
-    return auth.admin.resetPassword(role, required(f, 'email'), await password(f));
+    return auth.operator.resetPassword(role, required(f, 'email'), await password(f));
   },
 };
 

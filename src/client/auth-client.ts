@@ -1,10 +1,10 @@
 // The typed client for outside callers (POS terminals, single-page apps): one method per REST route,
-// grouped by role: `client.vendor.login(...)`, `client.vendor.context()`, `client.admin.listAdmins(...)`.
+// grouped by role and derived from the route table: `client.vendor.login(...)`, `client.vendor.context()`,
+// `client.admin.listAdmins(...)`.
 import type { Role, TokenPair } from '../contract/auth-schemas';
-import { adminContract } from '../contract/administration-routes';
-import { administrationApi } from './administration-api';
+import { ROUTES, type Routes } from '../contract/routes';
 import { readBaseUrlEnvironment, resolveApiRoot } from './base-url';
-import { restContract, type RoleRoutes } from '../contract/auth-routes';
+import { bearerApi } from './bearer-api';
 import { createSessionKeeper, type SessionExpired, type SessionKeeper } from './session';
 import { memoryTokenStore, type TokenStore } from './token-store';
 import { createTransport, type BodyOf, type FetchLike, type ResultOf, type Transport } from './transport';
@@ -26,8 +26,11 @@ interface ClientParts {
   session: SessionKeeper;
 }
 
-/** The methods of one role, typed by that role's routes (admin and vendor differ in bodies and results). */
-function roleApi<T extends RoleRoutes<'admin'> | RoleRoutes<'vendor'>>(role: Role, routes: T, { send, store, session }: ClientParts) {
+/**
+ * The routes of one role that take no access token, typed by that role's routes (admin and vendor
+ * differ in bodies and results): signing in and out, and the password reset.
+ */
+function publicApi<T extends Routes['admin'] | Routes['vendor']>(role: Role, routes: T, { send, store, session }: ClientParts) {
   return {
     /** Signs in and stores the pair. A 401 here is bad credentials: it never triggers a refresh. */
     async login(body: BodyOf<T['login']>): Promise<ResultOf<T['login']>> {
@@ -48,7 +51,6 @@ function roleApi<T extends RoleRoutes<'admin'> | RoleRoutes<'vendor'>>(role: Rol
         await store.clear(role);
       }
     },
-    me: (): Promise<ResultOf<T['me']>> => session.sendAuthenticated<T['me']>(role, routes.me),
     // The password-reset steps go straight to the transport: a 401 (wrong code, spent reset token)
     // belongs to the caller and must not refresh the session (seed section 5, rule 4).
     passwordReset: {
@@ -69,17 +71,9 @@ export function createAuthClient(options: AuthClientOptions = {}) {
   return {
     /** The API root requests go to, after the base-address rule. */
     apiRoot,
-    admin: {
-      ...roleApi('admin', restContract.admin, deps),
-      ...administrationApi('admin', adminContract.admin, session),
-    },
-    vendor: {
-      ...roleApi('vendor', restContract.vendor, deps),
-      ...administrationApi('vendor', adminContract.vendor, session),
-      /** The stores and POS terminals the signed-in vendor account may work with. */
-      context: () => session.sendAuthenticated('vendor', restContract.vendor.context),
-    },
-    health: () => transport.send(restContract.health),
+    admin: { ...publicApi('admin', ROUTES.admin, deps), ...bearerApi('admin', ROUTES.admin, session) },
+    vendor: { ...publicApi('vendor', ROUTES.vendor, deps), ...bearerApi('vendor', ROUTES.vendor, session) },
+    health: () => transport.send(ROUTES.service.health),
   };
 }
 

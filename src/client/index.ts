@@ -17,9 +17,9 @@ export { API_PREFIX, DEVELOPMENT_ORIGIN, readBaseUrlEnvironment, resolveApiRoot,
 export { memoryTokenStore, type StoredTokens, type TokenStore } from './token-store';
 export type { SessionExpired } from './session';
 export type { FetchLike } from './transport';
-export { restContract, type RestRoute } from '../contract/auth-routes';
-export { adminContract } from '../contract/administration-routes';
-export type { AdministrationApi } from './administration-api';
+export { ROUTES, type Routes } from '../contract/routes';
+export type { RestRoute } from '../contract/route';
+export type { BearerApi } from './bearer-api';
 export type { InputOf, ResultOf } from './transport';
 export type { AdminAccount, Page, PosTerminal, Session, Store, VendorAccount, VendorBusiness } from '../contract/administration-schemas';
 export type { ErrorCode } from '../contract/errors';

@@ -2,9 +2,10 @@
 // pair once, with at most one refresh in flight, and is retried once. No timers.
 import type { Role, TokenPair } from '../contract/auth-schemas';
 import { AuthClientError, isAuthClientError } from './client-error';
-import { restContract, type RestRoute } from '../contract/auth-routes';
-import { singleFlight } from './single-flight';
-import type { StoredTokens, TokenStore } from './token-store';
+import type { RestRoute } from '../contract/route';
+import { ROUTES } from '../contract/routes';
+import { createRefreshCoordinator } from './refresh-coordinator';
+import type { TokenStore } from './token-store';
 import type { ResultOf, SendOptions, Transport } from './transport';
 
 export interface SessionExpired {
@@ -31,7 +32,7 @@ export function createSessionKeeper({ transport, store, onSessionExpired }: Sess
     const current = await store.get(role);
     if (!current) throw new AuthClientError(401, 'invalid_refresh_token', `No ${role} session is stored; sign in first.`);
     try {
-      const pair = await transport.send(restContract[role].refresh, { body: { refresh_token: current.refresh_token } });
+      const pair = await transport.send(ROUTES[role].refresh, { body: { refresh_token: current.refresh_token } });
       await store.set(role, { access_token: pair.access_token, refresh_token: pair.refresh_token });
       return pair;
     } catch (error) {
@@ -50,21 +51,7 @@ export function createSessionKeeper({ transport, store, onSessionExpired }: Sess
     }
   }
 
-  // One flight per role: concurrent 401s of a role share its one refresh request.
-  const refreshes: Record<Role, () => Promise<TokenPair>> = {
-    admin: singleFlight(() => rotate('admin')),
-    vendor: singleFlight(() => rotate('vendor')),
-  };
-
-  /** A new pair for `role` after `rejected` failed: another caller's refresh if one already replaced it. */
-  async function freshTokens(role: Role, rejected: StoredTokens): Promise<StoredTokens | null> {
-    const latest = await store.get(role);
-    // Cleared while this call was out: the session already ended (and was reported) once.
-    if (!latest) return null;
-    // A 401 that arrives after a refresh finished must not start a second one with the new token.
-    if (latest.access_token !== rejected.access_token) return latest;
-    return refreshes[role]();
-  }
+  const coordinator = createRefreshCoordinator({ tokenOf: async (role) => (await store.get(role))?.access_token, rotate });
 
   /** Sends a bearer route with the stored access token, refreshing and retrying once on 401. */
   async function sendAuthenticated<R extends RestRoute>(role: Role, route: R, input: Omit<SendOptions, 'accessToken'> = {}): Promise<ResultOf<R>> {
@@ -73,14 +60,13 @@ export function createSessionKeeper({ transport, store, onSessionExpired }: Sess
       return await transport.send(route, { ...input, accessToken: tokens?.access_token });
     } catch (error) {
       if (!tokens || !isAuthClientError(error) || error.status !== 401) throw error;
-      const fresh = await freshTokens(role, tokens);
-      if (!fresh) throw error;
+      if (!(await coordinator.renew(role, tokens.access_token))) throw error;
       // The one retry: a second 401 goes to the caller as it is, so a broken session cannot loop.
-      return transport.send(route, { ...input, accessToken: fresh.access_token });
+      return transport.send(route, { ...input, accessToken: (await store.get(role))?.access_token });
     }
   }
 
-  return { refresh: (role: Role) => refreshes[role](), sendAuthenticated };
+  return { refresh: coordinator.refresh, sendAuthenticated };
 }
 
 export type SessionKeeper = ReturnType<typeof createSessionKeeper>;

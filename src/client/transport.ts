@@ -2,7 +2,7 @@
 // schema and turns failures into AuthClientError. Knows nothing of tokens beyond the header.
 import type { z } from 'zod';
 import { AuthClientError, errorFromResponse } from './client-error';
-import type { ParamsOf, RestRoute } from '../contract/auth-routes';
+import type { ParamsOf, RestRoute } from '../contract/route';
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 

@@ -1,6 +1,6 @@
-// The administration and session routes as data (the counterpart of rest-contract.ts for
-// src/core/admin-schemas.ts): admin accounts, vendor businesses with their accounts, stores and
-// terminals, and sign-in sessions. Every one needs a bearer token, so every one refreshes on 401.
+// The administration and session routes: admin accounts, vendor businesses with their accounts,
+// stores and terminals, and sign-in sessions. Every one needs a bearer token, so every one
+// refreshes on 401.
 import {
   adminAccount,
   createAdminRequest,
@@ -20,7 +20,7 @@ import {
   vendorBusiness,
 } from './administration-schemas';
 import type { Role } from './auth-schemas';
-import { BODY_ERRORS, route } from './auth-routes';
+import { BODY_ERRORS, route } from './route';
 
 // Named once here, so the OpenAPI document can give each page its own component.
 export const adminAccountPage = pageOf(adminAccount);
@@ -33,10 +33,12 @@ export const sessionPage = pageOf(session);
 const LIST = ['invalid_token', 'validation_failed'] as const;
 /** Past the token, the operation's module guard: 403. */
 const guarded = ['invalid_token', 'forbidden'] as const;
-const BEARER = { auth: 'bearer', body: undefined } as const;
+/** A bearer route of `role` without a body. */
+const bearer = <R extends Role>(role: R) => ({ role, auth: 'bearer', body: undefined }) as const;
 
 /** The caller's own sign-in sessions, at /auth/<role>/sessions. */
-function ownSessionRoutes<Base extends string>(base: Base) {
+function ownSessionRoutes<Base extends string>(base: Base, role: Role) {
+  const BEARER = bearer(role);
   return {
     listOwnSessions: route({
       ...BEARER, methods: ['GET'], path: `${base}/sessions`, query: pageQuery, result: sessionPage, resultStatuses: [200], errors: [...LIST],
@@ -55,6 +57,7 @@ function ownSessionRoutes<Base extends string>(base: Base) {
  * unknown business (404) and only a vendor account can try to disable itself (409).
  */
 function businessRoutes<Base extends string>(base: Base, side: Role) {
+  const BEARER = bearer(side);
   const unknownBusiness = side === 'admin' ? (['not_found'] as const) : [];
   const selfDisable = side === 'vendor' ? (['conflict'] as const) : [];
   return {
@@ -63,12 +66,12 @@ function businessRoutes<Base extends string>(base: Base, side: Role) {
       errors: [...LIST, 'forbidden', ...unknownBusiness], summary: 'The business\'s accounts', description: 'The owner and the employees, a page at a time.',
     }),
     createEmployee: route({
-      methods: ['POST'], path: `${base}/accounts`, auth: 'bearer', body: createEmployeeRequest, result: vendorAccount, resultStatuses: [201],
+      role: side, methods: ['POST'], path: `${base}/accounts`, auth: 'bearer', body: createEmployeeRequest, result: vendorAccount, resultStatuses: [201],
       errors: [...BODY_ERRORS, ...guarded, 'not_found', 'conflict'], summary: 'Add an employee',
       description: 'An e-mail already in use is 409; an unknown store is 404. Nobody grants a module or action they do not hold.',
     }),
     updateEmployee: route({
-      methods: ['PATCH'], path: `${base}/accounts/{accountId}`, auth: 'bearer', body: updateEmployeeRequest, result: vendorAccount, resultStatuses: [200],
+      role: side, methods: ['PATCH'], path: `${base}/accounts/{accountId}`, auth: 'bearer', body: updateEmployeeRequest, result: vendorAccount, resultStatuses: [200],
       errors: [...BODY_ERRORS, ...guarded, 'not_found', 'conflict'], summary: 'Change an employee',
       description: 'Name, modules, permissions or stores; the owner cannot be changed (409). Takes effect on the employee\'s next request.',
     }),
@@ -93,63 +96,64 @@ function businessRoutes<Base extends string>(base: Base, side: Role) {
       errors: [...LIST, 'forbidden', ...unknownBusiness], summary: 'The business\'s stores', description: 'Every store with its POS terminals.',
     }),
     createStore: route({
-      methods: ['POST'], path: `${base}/stores`, auth: 'bearer', body: createStoreRequest, result: store, resultStatuses: [201],
+      role: side, methods: ['POST'], path: `${base}/stores`, auth: 'bearer', body: createStoreRequest, result: store, resultStatuses: [201],
       errors: [...BODY_ERRORS, ...guarded, ...unknownBusiness], summary: 'Add a store', description: 'A store of the business, without terminals yet.',
     }),
     createTerminal: route({
-      methods: ['POST'], path: `${base}/stores/{storeId}/terminals`, auth: 'bearer', body: createTerminalRequest, result: posTerminal, resultStatuses: [201],
+      role: side, methods: ['POST'], path: `${base}/stores/{storeId}/terminals`, auth: 'bearer', body: createTerminalRequest, result: posTerminal, resultStatuses: [201],
       errors: [...BODY_ERRORS, ...guarded, 'not_found'], summary: 'Add a POS terminal to a store', description: 'An unknown store, or another business\'s, is 404.',
     }),
   };
 }
 
-export const adminContract = {
+const ADMIN = bearer('admin');
+
+export const administrationRoutes = {
   admin: {
-    ...ownSessionRoutes('/auth/admin'),
+    ...ownSessionRoutes('/auth/admin', 'admin'),
     listAdmins: route({
-      ...BEARER, methods: ['GET'], path: '/admin/admins', query: pageQuery, result: adminAccountPage, resultStatuses: [200],
+      ...ADMIN, methods: ['GET'], path: '/admin/admins', query: pageQuery, result: adminAccountPage, resultStatuses: [200],
       errors: [...LIST, 'forbidden'], summary: 'Admin accounts', description: 'Needs the `admins` module.',
     }),
     createAdmin: route({
-      methods: ['POST'], path: '/admin/admins', auth: 'bearer', body: createAdminRequest, result: adminAccount, resultStatuses: [201],
+      role: 'admin', methods: ['POST'], path: '/admin/admins', auth: 'bearer', body: createAdminRequest, result: adminAccount, resultStatuses: [201],
       errors: [...BODY_ERRORS, ...guarded, 'conflict'], summary: 'Add an admin account',
       description: 'Only a super_admin makes a super_admin; an e-mail already in use is 409.',
     }),
     updateAdmin: route({
-      methods: ['PATCH'], path: '/admin/admins/{adminId}', auth: 'bearer', body: updateAdminRequest, result: adminAccount, resultStatuses: [200],
+      role: 'admin', methods: ['PATCH'], path: '/admin/admins/{adminId}', auth: 'bearer', body: updateAdminRequest, result: adminAccount, resultStatuses: [200],
       errors: [...BODY_ERRORS, ...guarded, 'not_found', 'conflict'], summary: 'Change an admin account',
       description: 'Demoting the last enabled super_admin is 409.',
     }),
     disableAdmin: route({
-      ...BEARER, methods: ['POST'], path: '/admin/admins/{adminId}/disable', result: adminAccount, resultStatuses: [200],
+      ...ADMIN, methods: ['POST'], path: '/admin/admins/{adminId}/disable', result: adminAccount, resultStatuses: [200],
       errors: [...guarded, 'not_found', 'conflict'], summary: 'Disable an admin account', description: 'Not your own, nor the last enabled super_admin (409).',
     }),
     enableAdmin: route({
-      ...BEARER, methods: ['POST'], path: '/admin/admins/{adminId}/enable', result: adminAccount, resultStatuses: [200],
+      ...ADMIN, methods: ['POST'], path: '/admin/admins/{adminId}/enable', result: adminAccount, resultStatuses: [200],
       errors: [...guarded, 'not_found'], summary: 'Enable an admin account', description: 'The account can sign in again.',
     }),
     listAdminSessions: route({
-      ...BEARER, methods: ['GET'], path: '/admin/admins/{adminId}/sessions', query: pageQuery, result: sessionPage, resultStatuses: [200],
+      ...ADMIN, methods: ['GET'], path: '/admin/admins/{adminId}/sessions', query: pageQuery, result: sessionPage, resultStatuses: [200],
       errors: [...LIST, 'forbidden', 'not_found'], summary: 'An admin\'s active sessions', description: 'One entry per sign-in.',
     }),
     endAdminSession: route({
-      ...BEARER, methods: ['DELETE'], path: '/admin/admins/{adminId}/sessions/{sessionId}', result: undefined, resultStatuses: [204],
+      ...ADMIN, methods: ['DELETE'], path: '/admin/admins/{adminId}/sessions/{sessionId}', result: undefined, resultStatuses: [204],
       errors: [...guarded, 'not_found'], summary: 'End an admin\'s session', description: 'Revokes that sign-in\'s refresh tokens.',
     }),
     listVendors: route({
-      ...BEARER, methods: ['GET'], path: '/admin/vendors', query: pageQuery, result: vendorBusinessPage, resultStatuses: [200],
+      ...ADMIN, methods: ['GET'], path: '/admin/vendors', query: pageQuery, result: vendorBusinessPage, resultStatuses: [200],
       errors: [...LIST, 'forbidden'], summary: 'Vendor businesses', description: 'Needs the `vendors` module.',
     }),
     createVendor: route({
-      methods: ['POST'], path: '/admin/vendors', auth: 'bearer', body: createVendorRequest, result: createVendorResponse, resultStatuses: [201],
+      role: 'admin', methods: ['POST'], path: '/admin/vendors', auth: 'bearer', body: createVendorRequest, result: createVendorResponse, resultStatuses: [201],
       errors: [...BODY_ERRORS, ...guarded, 'conflict'], summary: 'Add a vendor business with its owner', description: 'An owner e-mail already in use is 409.',
     }),
     ...businessRoutes('/admin/vendors/{vendorId}', 'admin'),
   },
   vendor: {
-    ...ownSessionRoutes('/auth/vendor'),
+    ...ownSessionRoutes('/auth/vendor', 'vendor'),
     ...businessRoutes('/vendor', 'vendor'),
   },
 };
 
-export type AdminContract = typeof adminContract;

@@ -110,3 +110,5 @@ export const resetVerifyResponse = z.object({
 });
 export const resetCompleteResponse = z.object({ success: z.literal(true) });
 export const healthResponse = z.object({ status: z.enum(['ok', 'unavailable']) });
+/** An OpenAPI 3.1 document: an object whose shape the OpenAPI specification fixes. */
+export const openapiDocument = z.looseObject({ openapi: z.string(), info: z.object({ title: z.string(), version: z.string() }), paths: z.record(z.string(), z.unknown()) });

@@ -1,29 +1,41 @@
-// Every route of the REST contract, auth and administration, under a stable operation name
-// (`adminLogin`, `vendorListStores`, `health`) and a group: the OpenAPI document's operations and tags.
-import { adminContract } from './administration-routes';
-import type { RestRoute } from './auth-routes';
-import { restContract } from './auth-routes';
+// The route table: every route under /api/v1, by role and name. The server dispatches on it, the
+// OpenAPI document describes it and the typed client calls through it; nothing else declares a path.
+import { administrationRoutes } from './administration-routes';
+import { authRoutes } from './auth-routes';
+import type { RestRoute } from './route';
+
+export const ROUTES = {
+  admin: { ...authRoutes.admin, ...administrationRoutes.admin },
+  vendor: { ...authRoutes.vendor, ...administrationRoutes.vendor },
+  service: authRoutes.service,
+};
+
+export type Routes = typeof ROUTES;
+export type RouteSide = keyof Routes;
+export type RouteKey<S extends RouteSide> = keyof Routes[S] & string;
 
 const capitalised = (key: string) => `${key[0]!.toUpperCase()}${key.slice(1)}`;
 
 export interface NamedRoute {
+  /** `adminLogin`, `vendorListStores`, `health`: the OpenAPI operationId. */
   name: string;
+  side: RouteSide;
+  /** The route's key in its side of the table (`login`, `listStores`). */
+  key: string;
   /** `admin`, `vendor`: signing in and tokens; `admin administration`, `vendor administration`; `service`. */
   group: string;
   route: RestRoute;
 }
 
-export function namedRoutes(): NamedRoute[] {
-  const named: NamedRoute[] = [];
-  for (const role of ['admin', 'vendor'] as const) {
-    const groups: [string, Record<string, RestRoute>][] = [
-      [role, restContract[role]],
-      [`${role} administration`, adminContract[role]],
-    ];
-    for (const [group, routes] of groups) {
-      for (const [key, route] of Object.entries(routes)) named.push({ name: `${role}${capitalised(key)}`, group, route });
-    }
-  }
-  named.push({ name: 'health', group: 'service', route: restContract.health });
-  return named;
-}
+const isAdministration = (side: RouteSide, key: string) => side !== 'service' && key in administrationRoutes[side];
+
+/** Every route of the table, in table order, with its name and group. */
+export const NAMED_ROUTES: readonly NamedRoute[] = (Object.keys(ROUTES) as RouteSide[]).flatMap((side) =>
+  Object.entries(ROUTES[side] as Record<string, RestRoute>).map(([key, route]) => ({
+    name: side === 'service' ? key : `${side}${capitalised(key)}`,
+    side,
+    key,
+    group: isAdministration(side, key) ? `${side} administration` : side,
+    route,
+  })),
+);

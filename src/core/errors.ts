@@ -1,6 +1,9 @@
 // The error every rule of the core throws, and its RFC 9457 problem body.
 import { ERROR_CATALOGUE, type ErrorCode, type FieldError } from '../contract/errors';
 
+/** The detail of every 404 for a path the API does not serve. */
+export const NO_SUCH_ROUTE = 'No such route.';
+
 /** A failure the caller can act on. `detail` is shown to callers: never put secrets in it. */
 export class AuthError extends Error {
   readonly code: ErrorCode;

@@ -21,34 +21,34 @@ const rule = (module: ModuleKey, action: ModuleAction): ModuleRule => ({ module,
 
 export const OPERATIONS = {
   // The caller's own sign-in sessions.
-  'own_sessions.list': { admin: 'signed_in', vendor: 'signed_in' },
-  'own_sessions.end': { admin: 'signed_in', vendor: 'signed_in' },
+  listOwnSessions: { admin: 'signed_in', vendor: 'signed_in' },
+  endOwnSession: { admin: 'signed_in', vendor: 'signed_in' },
 
   // Admin accounts.
-  'admins.list': { admin: rule('admins', 'read') },
-  'admins.create': { admin: rule('admins', 'write') },
-  'admins.update': { admin: rule('admins', 'write') },
-  'admins.disable': { admin: rule('admins', 'write') },
-  'admins.enable': { admin: rule('admins', 'write') },
-  'admins.sessions.list': { admin: rule('admins', 'read') },
-  'admins.sessions.end': { admin: rule('admins', 'write') },
+  listAdmins: { admin: rule('admins', 'read') },
+  createAdmin: { admin: rule('admins', 'write') },
+  updateAdmin: { admin: rule('admins', 'write') },
+  disableAdmin: { admin: rule('admins', 'write') },
+  enableAdmin: { admin: rule('admins', 'write') },
+  listAdminSessions: { admin: rule('admins', 'read') },
+  endAdminSession: { admin: rule('admins', 'write') },
 
   // Vendor businesses: admins only; a vendor account belongs to exactly one.
-  'vendors.list': { admin: rule('vendors', 'read') },
-  'vendors.create': { admin: rule('vendors', 'write') },
+  listVendors: { admin: rule('vendors', 'read') },
+  createVendor: { admin: rule('vendors', 'write') },
 
   // A business's accounts, stores and terminals: admins with `vendors` for any business, vendor
   // accounts for their own (owners pass every guard; employees need the module and the action).
-  'vendor_accounts.list': { admin: rule('vendors', 'read'), vendor: rule('staff', 'read') },
-  'vendor_accounts.disable': { admin: rule('vendors', 'write'), vendor: rule('staff', 'write') },
-  'vendor_accounts.enable': { admin: rule('vendors', 'write'), vendor: rule('staff', 'write') },
-  'vendor_accounts.sessions.list': { admin: rule('vendors', 'read'), vendor: rule('staff', 'read') },
-  'vendor_accounts.sessions.end': { admin: rule('vendors', 'write'), vendor: rule('staff', 'write') },
-  'employees.create': { admin: rule('vendors', 'write'), vendor: rule('staff', 'write') },
-  'employees.update': { admin: rule('vendors', 'write'), vendor: rule('staff', 'write') },
-  'stores.list': { admin: rule('vendors', 'read'), vendor: rule('stores', 'read') },
-  'stores.create': { admin: rule('vendors', 'write'), vendor: rule('stores', 'write') },
-  'terminals.create': { admin: rule('vendors', 'write'), vendor: rule('stores', 'write') },
+  listVendorAccounts: { admin: rule('vendors', 'read'), vendor: rule('staff', 'read') },
+  disableVendorAccount: { admin: rule('vendors', 'write'), vendor: rule('staff', 'write') },
+  enableVendorAccount: { admin: rule('vendors', 'write'), vendor: rule('staff', 'write') },
+  listVendorAccountSessions: { admin: rule('vendors', 'read'), vendor: rule('staff', 'read') },
+  endVendorAccountSession: { admin: rule('vendors', 'write'), vendor: rule('staff', 'write') },
+  createEmployee: { admin: rule('vendors', 'write'), vendor: rule('staff', 'write') },
+  updateEmployee: { admin: rule('vendors', 'write'), vendor: rule('staff', 'write') },
+  listStores: { admin: rule('vendors', 'read'), vendor: rule('stores', 'read') },
+  createStore: { admin: rule('vendors', 'write'), vendor: rule('stores', 'write') },
+  createTerminal: { admin: rule('vendors', 'write'), vendor: rule('stores', 'write') },
 } as const satisfies Record<string, OperationGuard>;
 
 export type Operation = keyof typeof OPERATIONS;

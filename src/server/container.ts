@@ -5,7 +5,7 @@ import { createRateLimiter } from '@/core/rate-limits';
 import { createAuthService } from '@/core/service';
 import { createTokenService } from '@/core/tokens';
 import { createAccountRepository } from './db/account-repository';
-import { createAdministrationRepository } from './db/admin-repository';
+import { createAdministrationRepository } from './db/administration-repository';
 import { createCounterStore } from './db/counter-store';
 import { createPrismaClient } from './db/prisma';
 import { createResetRepository } from './db/reset-repository';

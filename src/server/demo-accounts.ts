@@ -7,25 +7,25 @@ const demoPassword = () => `demo-${randomBytes(9).toString('base64url')}`;
 /** Creates the demo accounts when no admin exists yet; returns their credentials, or null. */
 export async function createDemoAccounts(container: Container) {
   const { auth } = container;
-  if (await auth.admin.hasAdmins()) return null;
+  if (await auth.operator.hasAdmins()) return null;
   const passwords = { admin: demoPassword(), owner: demoPassword(), employee: demoPassword() };
-  const admin = await auth.admin.createAdmin({ email: 'admin@example.com', password: passwords.admin, name: 'Demo Super Admin', type: 'super_admin' });
-  const { vendor, owner } = await auth.admin.createVendor({
+  const admin = await auth.operator.createAdmin({ email: 'admin@example.com', password: passwords.admin, name: 'Demo Super Admin', admin_type: 'super_admin' });
+  const { vendor, owner } = await auth.operator.createVendor({
     name: 'Demo Corner Shop',
-    ownerEmail: 'owner@example.com',
-    ownerPassword: passwords.owner,
-    ownerName: 'Demo Owner',
+    owner_email: 'owner@example.com',
+    owner_password: passwords.owner,
+    owner_name: 'Demo Owner',
   });
-  const store = await auth.admin.createStore(vendor.id, 'High Street');
-  const terminal = await auth.admin.createTerminal(store.id, 'Till 1');
-  const employee = await auth.admin.createEmployee({
-    vendorId: vendor.id,
+  const store = await auth.operator.createStore(vendor.id, { name: 'High Street' });
+  const terminal = await auth.operator.createTerminal(store.id, { name: 'Till 1' });
+  const employee = await auth.operator.createEmployee({
+    vendor_id: vendor.id,
     email: 'cashier@example.com',
     password: passwords.employee,
     name: 'Demo Cashier',
     modules: ['orders'],
-    permissions: { orders: ['read'] },
-    storeIds: [store.id],
+    module_permissions: { orders: ['read'] },
+    store_ids: [store.id],
   });
   return {
     admin: { email: admin.email, password: passwords.admin, role: 'admin', type: 'super_admin' },

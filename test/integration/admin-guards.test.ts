@@ -29,32 +29,32 @@ function requestOf(operation: Operation, base: string): { method: string; path: 
   const a = `/api/v1/admin/admins/${targets.adminId}`;
   const e = `${base}/accounts/${targets.employeeId}`;
   const table: Record<Operation, ReturnType<typeof requestOf>> = {
-    'own_sessions.list': { method: 'GET', path: '/api/v1/auth/<role>/sessions', ok: 200 },
-    'own_sessions.end': { method: 'DELETE', path: '/api/v1/auth/<role>/sessions/<own>', ok: 204 },
-    'admins.list': { method: 'GET', path: '/api/v1/admin/admins', ok: 200 },
-    'admins.create': { method: 'POST', path: '/api/v1/admin/admins', body: () => ({ email: unique('new-admin'), name: 'New', password: EXTRA_PASSWORD, admin_type: 'admin' }), ok: 201 },
-    'admins.update': { method: 'PATCH', path: a, body: () => ({ name: 'Renamed' }), ok: 200 },
-    'admins.disable': { method: 'POST', path: `${a}/disable`, ok: 200 },
-    'admins.enable': { method: 'POST', path: `${a}/enable`, ok: 200 },
-    'admins.sessions.list': { method: 'GET', path: `${a}/sessions`, ok: 200 },
-    'admins.sessions.end': { method: 'DELETE', path: `${a}/sessions/${targets.adminSession}`, ok: 204 },
-    'vendors.list': { method: 'GET', path: '/api/v1/admin/vendors', ok: 200 },
-    'vendors.create': { method: 'POST', path: '/api/v1/admin/vendors', body: () => ({ name: 'Shop', owner_email: unique('new-owner'), owner_name: 'O', owner_password: EXTRA_PASSWORD }), ok: 201 },
-    'vendor_accounts.list': { method: 'GET', path: `${base}/accounts`, ok: 200 },
-    'vendor_accounts.disable': { method: 'POST', path: `${e}/disable`, ok: 200 },
-    'vendor_accounts.enable': { method: 'POST', path: `${e}/enable`, ok: 200 },
-    'vendor_accounts.sessions.list': { method: 'GET', path: `${e}/sessions`, ok: 200 },
-    'vendor_accounts.sessions.end': { method: 'DELETE', path: `${e}/sessions/${targets.employeeSession}`, ok: 204 },
-    'employees.create': {
+    listOwnSessions: { method: 'GET', path: '/api/v1/auth/<role>/sessions', ok: 200 },
+    endOwnSession: { method: 'DELETE', path: '/api/v1/auth/<role>/sessions/<own>', ok: 204 },
+    listAdmins: { method: 'GET', path: '/api/v1/admin/admins', ok: 200 },
+    createAdmin: { method: 'POST', path: '/api/v1/admin/admins', body: () => ({ email: unique('new-admin'), name: 'New', password: EXTRA_PASSWORD, admin_type: 'admin' }), ok: 201 },
+    updateAdmin: { method: 'PATCH', path: a, body: () => ({ name: 'Renamed' }), ok: 200 },
+    disableAdmin: { method: 'POST', path: `${a}/disable`, ok: 200 },
+    enableAdmin: { method: 'POST', path: `${a}/enable`, ok: 200 },
+    listAdminSessions: { method: 'GET', path: `${a}/sessions`, ok: 200 },
+    endAdminSession: { method: 'DELETE', path: `${a}/sessions/${targets.adminSession}`, ok: 204 },
+    listVendors: { method: 'GET', path: '/api/v1/admin/vendors', ok: 200 },
+    createVendor: { method: 'POST', path: '/api/v1/admin/vendors', body: () => ({ name: 'Shop', owner_email: unique('new-owner'), owner_name: 'O', owner_password: EXTRA_PASSWORD }), ok: 201 },
+    listVendorAccounts: { method: 'GET', path: `${base}/accounts`, ok: 200 },
+    disableVendorAccount: { method: 'POST', path: `${e}/disable`, ok: 200 },
+    enableVendorAccount: { method: 'POST', path: `${e}/enable`, ok: 200 },
+    listVendorAccountSessions: { method: 'GET', path: `${e}/sessions`, ok: 200 },
+    endVendorAccountSession: { method: 'DELETE', path: `${e}/sessions/${targets.employeeSession}`, ok: 204 },
+    createEmployee: {
       method: 'POST',
       path: `${base}/accounts`,
       body: () => ({ email: unique('new-employee'), name: 'New', password: EXTRA_PASSWORD, modules: ['stores'], module_permissions: { stores: ['read'] } }),
       ok: 201,
     },
-    'employees.update': { method: 'PATCH', path: e, body: () => ({ name: 'Renamed' }), ok: 200 },
-    'stores.list': { method: 'GET', path: `${base}/stores`, ok: 200 },
-    'stores.create': { method: 'POST', path: `${base}/stores`, body: () => ({ name: 'New store' }), ok: 201 },
-    'terminals.create': { method: 'POST', path: `${base}/stores/${s.w.storeA.id}/terminals`, body: () => ({ name: 'Till X' }), ok: 201 },
+    updateEmployee: { method: 'PATCH', path: e, body: () => ({ name: 'Renamed' }), ok: 200 },
+    listStores: { method: 'GET', path: `${base}/stores`, ok: 200 },
+    createStore: { method: 'POST', path: `${base}/stores`, body: () => ({ name: 'New store' }), ok: 201 },
+    createTerminal: { method: 'POST', path: `${base}/stores/${s.w.storeA.id}/terminals`, body: () => ({ name: 'Till X' }), ok: 201 },
   };
   return table[operation];
 }
@@ -122,7 +122,7 @@ describe('vendor side', () => {
 
 describe("another business's records", () => {
   test('an owner of business B gets 404 on every record of business A', async () => {
-    const records: Operation[] = ['vendor_accounts.disable', 'vendor_accounts.enable', 'vendor_accounts.sessions.list', 'vendor_accounts.sessions.end', 'employees.update', 'terminals.create'];
+    const records: Operation[] = ['disableVendorAccount', 'enableVendorAccount', 'listVendorAccountSessions', 'endVendorAccountSession', 'updateEmployee', 'createTerminal'];
     for (const operation of records) {
       problemOf(await run(operation, 'vendor', s.tokens.ownerB, '/api/v1/vendor'), 404, 'not_found', operation);
     }

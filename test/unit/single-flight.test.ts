@@ -1,7 +1,7 @@
 // singleFlight: concurrent callers share one run; the next call after it settles starts another.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { singleFlight } from '@/client/single-flight';
+import { singleFlight } from '@/client/refresh-coordinator';
 
 test('concurrent calls share one run, later calls start a new one', async () => {
   let runs = 0;

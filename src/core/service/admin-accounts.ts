@@ -4,15 +4,14 @@ import { AuthError } from '../errors';
 import { pageFrom, pageRequestOf } from '../paging';
 import type { ManagedAccount } from '../ports';
 import { parseInput } from '../validation';
-import type { createAccountAdministration } from './accounts';
-import { adminAccountView } from './admin-views';
-import { adminTarget, assertMayGrant, assertMaySuperAdmin, NO_GRANTS } from './admin-rules';
+import type { Operator } from './operator';
+import { adminAccountView } from './account-views';
+import { adminTarget, assertMayGrant, assertMaySuperAdmin, NO_GRANTS } from './administration-rules';
 import type { ServiceDeps } from './deps';
-import { auditOf, type Authorize, type Caller } from './guard';
+import { allowed, auditOf } from './guard';
+import type { Principal } from './principal';
 
-type Operators = ReturnType<typeof createAccountAdministration>;
-
-export function createAdminAccounts(deps: Pick<ServiceDeps, 'administration' | 'clock' | 'logger'>, authorize: Authorize, operators: Operators) {
+export function createAdminAccounts(deps: Pick<ServiceDeps, 'administration' | 'clock' | 'logger'>, operator: Operator) {
   const { administration, clock } = deps;
   const audit = auditOf(deps.logger);
 
@@ -24,25 +23,25 @@ export function createAdminAccounts(deps: Pick<ServiceDeps, 'administration' | '
     return result;
   }
 
-  async function listAdmins(caller: Caller, query: unknown) {
-    await authorize(caller, 'admins.list');
+  async function listAdmins(principal: Principal, query: unknown) {
+    allowed(principal, 'listAdmins');
     const page = pageRequestOf(query);
     return pageFrom(await administration.listAdmins(page), page, adminAccountView);
   }
 
-  async function createAdmin(caller: Caller, body: unknown) {
-    const principal = await authorize(caller, 'admins.create');
+  async function createAdmin(principal: Principal, body: unknown) {
+    allowed(principal, 'createAdmin');
     const { account } = principal;
     const input = parseInput(createAdminRequest, body);
     assertMaySuperAdmin(account, input.admin_type);
     assertMayGrant(account, NO_GRANTS, { modules: input.modules });
-    const created = await operators.createAdmin({ email: input.email, password: input.password, name: input.name, type: input.admin_type, modules: input.modules });
-    audit(principal, 'admins.create', { targetId: created.id });
+    const created = await operator.createAdmin(input);
+    audit(principal, 'createAdmin', { targetId: created.id });
     return adminAccountView(applied(await administration.findManaged('admin', created.id)));
   }
 
-  async function updateAdmin(caller: Caller, adminId: string, body: unknown) {
-    const principal = await authorize(caller, 'admins.update');
+  async function updateAdmin(principal: Principal, adminId: string, body: unknown) {
+    allowed(principal, 'updateAdmin');
     const { account } = principal;
     const input = parseInput(updateAdminRequest, body);
     const target = await adminTarget(administration, adminId);
@@ -51,13 +50,13 @@ export function createAdminAccounts(deps: Pick<ServiceDeps, 'administration' | '
     assertMayGrant(account, target, { modules: input.modules });
     const change = { name: input.name, adminType: input.admin_type, modules: input.modules };
     const updated = applied(await administration.updateAdmin(target.id, change, clock.now()));
-    audit(principal, 'admins.update', { targetId: target.id });
+    audit(principal, 'updateAdmin', { targetId: target.id });
     return adminAccountView(updated);
   }
 
-  async function setAdminDisabled(caller: Caller, adminId: string, disabled: boolean) {
-    const operation = disabled ? 'admins.disable' : 'admins.enable';
-    const principal = await authorize(caller, operation);
+  async function setAdminDisabled(principal: Principal, adminId: string, disabled: boolean) {
+    const operation = disabled ? 'disableAdmin' : 'enableAdmin';
+    allowed(principal, operation);
     const { account } = principal;
     const target = await adminTarget(administration, adminId);
     assertMaySuperAdmin(account, target.type);
@@ -72,7 +71,7 @@ export function createAdminAccounts(deps: Pick<ServiceDeps, 'administration' | '
     createAdmin,
     updateAdmin,
     /** Disabling ends every session of the account at once and refuses its access tokens from then on. */
-    disableAdmin: (caller: Caller, adminId: string) => setAdminDisabled(caller, adminId, true),
-    enableAdmin: (caller: Caller, adminId: string) => setAdminDisabled(caller, adminId, false),
+    disableAdmin: (principal: Principal, adminId: string) => setAdminDisabled(principal, adminId, true),
+    enableAdmin: (principal: Principal, adminId: string) => setAdminDisabled(principal, adminId, false),
   };
 }

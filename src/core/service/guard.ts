@@ -1,18 +1,11 @@
-// The one guard of every administration and session operation: the caller's token, then the
-// operation's module rule from src/core/operations.ts. Both adapters reach it through the service.
+// The one guard of every administration and session operation: the operation's module rule from
+// src/core/operations.ts, checked against the signed-in account. Every adapter reaches it through
+// the service, after authenticating the caller's token.
 import { AuthError } from '../errors';
 import { passesModuleGuard, type GuardSubject } from '../modules';
 import { ruleFor, type Operation } from '../operations';
 import type { AccountRecord, Logger } from '../ports';
-import type { Role } from '../../contract/auth-schemas';
-import type { ServiceDeps } from './deps';
-import { createAuthenticate, type Principal } from './principal';
-
-/** Who calls an operation: the role of the route (or procedure) and the bearer token sent to it. */
-export interface Caller {
-  role: Role;
-  accessToken: string;
-}
+import type { Principal } from './principal';
 
 export function guardSubjectOf(account: AccountRecord): GuardSubject {
   return account.role === 'admin'
@@ -32,17 +25,11 @@ export function assertAllowed(principal: Principal, operation: Operation): void 
   }
 }
 
-export function createAuthorize(deps: Pick<ServiceDeps, 'tokens' | 'accounts'>) {
-  const authenticate = createAuthenticate(deps);
-  /** The caller's account, once its token is valid (else 401) and it may run `operation` (else 403). */
-  return async function authorize(caller: Caller, operation: Operation): Promise<Principal> {
-    const principal = await authenticate(caller.role, caller.accessToken);
-    assertAllowed(principal, operation);
-    return principal;
-  };
+/** `principal`, once it may run `operation` (else forbidden): the first line of every guarded operation. */
+export function allowed(principal: Principal, operation: Operation): Principal {
+  assertAllowed(principal, operation);
+  return principal;
 }
-
-export type Authorize = ReturnType<typeof createAuthorize>;
 
 /** One log line per change an administrator or vendor account made: who, what, to which record. */
 export function auditOf(logger: Logger) {

@@ -1,11 +1,11 @@
 // The auth service: one object over injected ports that every adapter (REST, tRPC, CLI) calls.
 import type { AccountRecord, ClientInfo } from '../ports';
 import type { AdminProfile, LoginRequest, Role, TokenPair, VendorProfile } from '../../contract/auth-schemas';
-import { createAccountAdministration } from './accounts';
+import { createOperator } from './operator';
 import { createAdministration } from './administration';
 import type { ServiceDeps } from './deps';
 import { createPasswordReset } from './password-reset';
-import { createAuthenticate } from './principal';
+import { createAuthenticate, type Principal } from './principal';
 import { adminProfileOf, vendorProfileOf } from './profiles';
 import { createSessions } from './sessions';
 import { createVendorContext } from './vendor-context';
@@ -13,7 +13,6 @@ import { createVendorContext } from './vendor-context';
 export type { ServiceDeps } from './deps';
 
 export type { Principal } from './principal';
-export type { Caller } from './guard';
 
 /** `{admin: AdminProfile}` or `{vendor: VendorProfile}`: the role's profile under the role's key. */
 export type ProfileOf<R extends Role> = R extends 'admin' ? { admin: AdminProfile } : { vendor: VendorProfile };
@@ -34,20 +33,18 @@ export function createAuthService(deps: ServiceDeps) {
     authenticate,
     ...sessions,
     ...createPasswordReset(deps),
-    /** The operator CLI's operations: no caller, no guard (the operator holds the database). */
-    admin: createAccountAdministration(deps),
+    /** The operator CLI's face: no caller, no guard (the operator holds the database). */
+    operator: createOperator(deps),
     /** The guarded operations of the administration and session routes. */
     administration: createAdministration(deps),
 
     /** The caller's own profile, as login returned it. */
-    async me<R extends Role>(role: R, accessToken: string): Promise<ProfileOf<R>> {
-      const { account } = await authenticate(role, accessToken);
+    me<R extends Role>(role: R, { account }: Principal): ProfileOf<R> {
       return profileOf(role, account);
     },
 
-    async vendorContext(accessToken: string) {
-      return vendorContext(await authenticate('vendor', accessToken));
-    },
+    /** The stores and terminals the signed-in vendor account may work in; no module check. */
+    vendorContext,
 
     /** Login with the profile under the role's key, as the contract shows it. */
     async loginWithProfile<R extends Role>(role: R, input: LoginRequest, client: ClientInfo): Promise<LoginResponseOf<R>> {

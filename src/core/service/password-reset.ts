@@ -52,7 +52,7 @@ export function createPasswordReset(deps: ServiceDeps) {
   }
 
   /** Step 2: a live code for this e-mail and type gives a single-use reset token. */
-  async function verifyCode(role: Role, identity: ResetIdentity & { code: string }) {
+  async function verifyReset(role: Role, identity: ResetIdentity & { code: string }) {
     const invalid = () => new AuthError('invalid_code', 'The code is wrong, expired or already used.');
     const now = clock.now();
     const account = await accounts.findByEmail(role, identity.email);
@@ -82,5 +82,5 @@ export function createPasswordReset(deps: ServiceDeps) {
     return { success: true as const };
   }
 
-  return { requestReset, verifyCode, completeReset };
+  return { requestReset, verifyReset, completeReset };
 }

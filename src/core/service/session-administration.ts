@@ -3,15 +3,15 @@
 import { AuthError } from '../errors';
 import { pageFrom, pageRequestOf } from '../paging';
 import type { Role } from '../../contract/auth-schemas';
-import { sessionView } from './admin-views';
-import { adminTarget, assertMaySuperAdmin, type VendorScope } from './admin-rules';
+import { sessionView } from './account-views';
+import { adminTarget, assertMaySuperAdmin, type VendorScope } from './administration-rules';
 import type { ServiceDeps } from './deps';
-import type { Authorize, Caller } from './guard';
+import { allowed } from './guard';
 import type { Principal } from './principal';
 
 type Deps = Pick<ServiceDeps, 'administration' | 'sessionListing' | 'sessions' | 'clock' | 'logger'>;
 
-export function createSessionAdministration(deps: Deps, authorize: Authorize, scope: VendorScope) {
+export function createSessionAdministration(deps: Deps, scope: VendorScope) {
   const { administration, sessionListing, sessions, clock, logger } = deps;
 
   async function activeOf(role: Role, accountId: string, query: unknown) {
@@ -35,35 +35,35 @@ export function createSessionAdministration(deps: Deps, authorize: Authorize, sc
   }
 
   return {
-    async listOwnSessions(caller: Caller, query: unknown) {
-      const { account } = await authorize(caller, 'own_sessions.list');
+    async listOwnSessions(principal: Principal, query: unknown) {
+      const { account } = allowed(principal, 'listOwnSessions');
       return activeOf(account.role, account.id, query);
     },
 
-    async endOwnSession(caller: Caller, sessionId: string) {
-      const principal = await authorize(caller, 'own_sessions.end');
+    async endOwnSession(principal: Principal, sessionId: string) {
+      allowed(principal, 'endOwnSession');
       await end(principal, principal.account.role, principal.account.id, sessionId);
     },
 
-    async listAdminSessions(caller: Caller, adminId: string, query: unknown) {
-      await authorize(caller, 'admins.sessions.list');
+    async listAdminSessions(principal: Principal, adminId: string, query: unknown) {
+      allowed(principal, 'listAdminSessions');
       return activeOf('admin', (await adminTarget(administration, adminId)).id, query);
     },
 
-    async endAdminSession(caller: Caller, adminId: string, sessionId: string) {
-      const principal = await authorize(caller, 'admins.sessions.end');
+    async endAdminSession(principal: Principal, adminId: string, sessionId: string) {
+      allowed(principal, 'endAdminSession');
       const target = await adminTarget(administration, adminId);
       assertMaySuperAdmin(principal.account, target.type);
       await end(principal, 'admin', target.id, sessionId);
     },
 
-    async listVendorAccountSessions(caller: Caller, vendorId: string | undefined, accountId: string, query: unknown) {
-      const principal = await authorize(caller, 'vendor_accounts.sessions.list');
+    async listVendorAccountSessions(principal: Principal, vendorId: string | undefined, accountId: string, query: unknown) {
+      allowed(principal, 'listVendorAccountSessions');
       return activeOf('vendor', (await vendorTarget(principal, vendorId, accountId)).id, query);
     },
 
-    async endVendorAccountSession(caller: Caller, vendorId: string | undefined, accountId: string, sessionId: string) {
-      const principal = await authorize(caller, 'vendor_accounts.sessions.end');
+    async endVendorAccountSession(principal: Principal, vendorId: string | undefined, accountId: string, sessionId: string) {
+      allowed(principal, 'endVendorAccountSession');
       const target = await vendorTarget(principal, vendorId, accountId);
       await end(principal, 'vendor', target.id, sessionId);
     },

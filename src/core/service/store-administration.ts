@@ -3,41 +3,40 @@
 import { createStoreRequest, createTerminalRequest } from '../../contract/administration-schemas';
 import { pageFrom, pageRequestOf } from '../paging';
 import { parseInput } from '../validation';
-import type { createAccountAdministration } from './accounts';
-import { storeView, terminalView } from './admin-views';
-import type { VendorScope } from './admin-rules';
+import type { Operator } from './operator';
+import { storeView, terminalView } from './account-views';
+import type { VendorScope } from './administration-rules';
 import type { ServiceDeps } from './deps';
-import { auditOf, type Authorize, type Caller } from './guard';
+import { allowed, auditOf } from './guard';
+import type { Principal } from './principal';
 
-type Operators = ReturnType<typeof createAccountAdministration>;
-
-export function createStoreAdministration(deps: Pick<ServiceDeps, 'administration' | 'logger'>, authorize: Authorize, operators: Operators, scope: VendorScope) {
+export function createStoreAdministration(deps: Pick<ServiceDeps, 'administration' | 'logger'>, operator: Operator, scope: VendorScope) {
   const { administration } = deps;
   const audit = auditOf(deps.logger);
 
   /** Every store of the business with its terminals, for employees too: assignment limits the context, not management. */
-  async function listStores(caller: Caller, vendorId: string | undefined, query: unknown) {
-    const vid = await scope.businessOf(await authorize(caller, 'stores.list'), vendorId);
+  async function listStores(principal: Principal, vendorId: string | undefined, query: unknown) {
+    const vid = await scope.businessOf(allowed(principal, 'listStores'), vendorId);
     const page = pageRequestOf(query);
     return pageFrom(await administration.listStores(vid, page), page, storeView);
   }
 
-  async function createStore(caller: Caller, vendorId: string | undefined, body: unknown) {
-    const principal = await authorize(caller, 'stores.create');
+  async function createStore(principal: Principal, vendorId: string | undefined, body: unknown) {
+    allowed(principal, 'createStore');
     const vid = await scope.businessOf(principal, vendorId);
     const input = parseInput(createStoreRequest, body);
-    const created = await operators.createStore(vid, input.name);
-    audit(principal, 'stores.create', { vendorId: vid, targetId: created.id });
+    const created = await operator.createStore(vid, input);
+    audit(principal, 'createStore', { vendorId: vid, targetId: created.id });
     return storeView(created);
   }
 
-  async function createTerminal(caller: Caller, vendorId: string | undefined, storeId: string, body: unknown) {
-    const principal = await authorize(caller, 'terminals.create');
+  async function createTerminal(principal: Principal, vendorId: string | undefined, storeId: string, body: unknown) {
+    allowed(principal, 'createTerminal');
     const vid = await scope.businessOf(principal, vendorId);
     const input = parseInput(createTerminalRequest, body);
     const inStore = await scope.storeIn(vid, storeId);
-    const created = await operators.createTerminal(inStore.id, input.name);
-    audit(principal, 'terminals.create', { vendorId: vid, targetId: created.id });
+    const created = await operator.createTerminal(inStore.id, input);
+    audit(principal, 'createTerminal', { vendorId: vid, targetId: created.id });
     return terminalView(created);
   }
 

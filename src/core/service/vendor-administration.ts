@@ -4,16 +4,16 @@ import { createEmployeeRequest, createVendorRequest, updateEmployeeRequest } fro
 import { AuthError } from '../errors';
 import { pageFrom, pageRequestOf } from '../paging';
 import { parseInput } from '../validation';
-import type { createAccountAdministration } from './accounts';
-import { vendorAccountView, vendorView } from './admin-views';
-import { assertMayGrant, NO_GRANTS, type VendorScope } from './admin-rules';
+import type { Operator } from './operator';
+import { vendorAccountView, vendorView } from './account-views';
+import { assertMayGrant, NO_GRANTS, type VendorScope } from './administration-rules';
 import type { ServiceDeps } from './deps';
-import { auditOf, type Authorize, type Caller } from './guard';
+import { allowed, auditOf } from './guard';
+import type { Principal } from './principal';
 
-type Operators = ReturnType<typeof createAccountAdministration>;
 type Deps = Pick<ServiceDeps, 'accounts' | 'administration' | 'clock' | 'logger'>;
 
-export function createVendorAdministration(deps: Deps, authorize: Authorize, operators: Operators, scope: VendorScope) {
+export function createVendorAdministration(deps: Deps, operator: Operator, scope: VendorScope) {
   const { accounts, administration, clock } = deps;
   const audit = auditOf(deps.logger);
 
@@ -23,55 +23,42 @@ export function createVendorAdministration(deps: Deps, authorize: Authorize, ope
     return vendorAccountView(found);
   }
 
-  async function listVendors(caller: Caller, query: unknown) {
-    await authorize(caller, 'vendors.list');
+  async function listVendors(principal: Principal, query: unknown) {
+    allowed(principal, 'listVendors');
     const page = pageRequestOf(query);
     return pageFrom(await administration.listVendors(page), page, vendorView);
   }
 
   /** A business with its owner, who holds every vendor module. */
-  async function createVendor(caller: Caller, body: unknown) {
-    const principal = await authorize(caller, 'vendors.create');
+  async function createVendor(principal: Principal, body: unknown) {
+    allowed(principal, 'createVendor');
     const input = parseInput(createVendorRequest, body);
-    const { vendor, owner } = await operators.createVendor({
-      name: input.name,
-      ownerEmail: input.owner_email,
-      ownerName: input.owner_name,
-      ownerPassword: input.owner_password,
-    });
-    audit(principal, 'vendors.create', { vendorId: vendor.id, targetId: owner.id });
+    const { vendor, owner } = await operator.createVendor(input);
+    audit(principal, 'createVendor', { vendorId: vendor.id, targetId: owner.id });
     return { vendor: vendorView(vendor), owner: await reload(owner.id) };
   }
 
-  async function listVendorAccounts(caller: Caller, vendorId: string | undefined, query: unknown) {
-    const vid = await scope.businessOf(await authorize(caller, 'vendor_accounts.list'), vendorId);
+  async function listVendorAccounts(principal: Principal, vendorId: string | undefined, query: unknown) {
+    const vid = await scope.businessOf(allowed(principal, 'listVendorAccounts'), vendorId);
     const page = pageRequestOf(query);
     return pageFrom(await administration.listVendorAccounts(vid, page), page, vendorAccountView);
   }
 
-  async function createEmployee(caller: Caller, vendorId: string | undefined, body: unknown) {
-    const principal = await authorize(caller, 'employees.create');
+  async function createEmployee(principal: Principal, vendorId: string | undefined, body: unknown) {
+    allowed(principal, 'createEmployee');
     const vid = await scope.businessOf(principal, vendorId);
     const input = parseInput(createEmployeeRequest, body);
     if (principal.account.role === 'vendor') {
       assertMayGrant(principal.account, NO_GRANTS, { modules: input.modules, modulePermissions: input.module_permissions });
     }
-    const created = await operators.createEmployee({
-      vendorId: vid,
-      email: input.email,
-      password: input.password,
-      name: input.name,
-      modules: input.modules,
-      permissions: input.module_permissions,
-      storeIds: input.store_ids,
-    });
-    audit(principal, 'employees.create', { vendorId: vid, targetId: created.id });
+    const created = await operator.createEmployee({ ...input, vendor_id: vid });
+    audit(principal, 'createEmployee', { vendorId: vid, targetId: created.id });
     return reload(created.id);
   }
 
   /** Changes take effect on the employee's next request: /me and the context re-read the account. */
-  async function updateEmployee(caller: Caller, vendorId: string | undefined, accountId: string, body: unknown) {
-    const principal = await authorize(caller, 'employees.update');
+  async function updateEmployee(principal: Principal, vendorId: string | undefined, accountId: string, body: unknown) {
+    allowed(principal, 'updateEmployee');
     const vid = await scope.businessOf(principal, vendorId);
     const input = parseInput(updateEmployeeRequest, body);
     const target = await scope.accountIn(vid, accountId);
@@ -88,13 +75,13 @@ export function createVendorAdministration(deps: Deps, authorize: Authorize, ope
       storeIds: input.store_ids,
     });
     if (!updated) throw new AuthError('not_found', 'No such account in this business.');
-    audit(principal, 'employees.update', { vendorId: vid, targetId: target.id });
+    audit(principal, 'updateEmployee', { vendorId: vid, targetId: target.id });
     return vendorAccountView(updated);
   }
 
-  async function setVendorAccountDisabled(caller: Caller, vendorId: string | undefined, accountId: string, disabled: boolean) {
-    const operation = disabled ? 'vendor_accounts.disable' : 'vendor_accounts.enable';
-    const principal = await authorize(caller, operation);
+  async function setVendorAccountDisabled(principal: Principal, vendorId: string | undefined, accountId: string, disabled: boolean) {
+    const operation = disabled ? 'disableVendorAccount' : 'enableVendorAccount';
+    allowed(principal, operation);
     const vid = await scope.businessOf(principal, vendorId);
     const target = await scope.accountIn(vid, accountId);
     scope.assertMayActOn(principal, target);
@@ -111,7 +98,7 @@ export function createVendorAdministration(deps: Deps, authorize: Authorize, ope
     createEmployee,
     updateEmployee,
     /** Disabling ends every session of the account at once and refuses its access tokens from then on. */
-    disableVendorAccount: (caller: Caller, vendorId: string | undefined, accountId: string) => setVendorAccountDisabled(caller, vendorId, accountId, true),
-    enableVendorAccount: (caller: Caller, vendorId: string | undefined, accountId: string) => setVendorAccountDisabled(caller, vendorId, accountId, false),
+    disableVendorAccount: (principal: Principal, vendorId: string | undefined, accountId: string) => setVendorAccountDisabled(principal, vendorId, accountId, true),
+    enableVendorAccount: (principal: Principal, vendorId: string | undefined, accountId: string) => setVendorAccountDisabled(principal, vendorId, accountId, false),
   };
 }

@@ -4,6 +4,7 @@ import { AuthError } from '@/core/errors';
 import type { AccountRecord, AccountRepository, StoreRecord, TerminalRecord } from '@/core/ports';
 import type { Role } from '@/contract/auth-schemas';
 import { adminRecord, isUniqueViolation, vendorRecord } from './records';
+import { endEverySession } from './end-sessions';
 
 const vendorInclude = { vendor: { select: { id: true, name: true } } } as const;
 
@@ -61,17 +62,11 @@ async function uniqueEmail<T>(work: () => Promise<T>): Promise<T> {
 }
 
 export function createAccountRepository(prisma: PrismaClient): AccountRepository {
-  // Ending every session of an account and refusing its access tokens are one step.
-  async function endSessions(tx: Pick<PrismaClient, 'refreshFamily'>, role: Role, accountId: string, now: Date) {
-    await tx.refreshFamily.updateMany({ where: { role, accountId, revokedAt: null }, data: { revokedAt: now } });
-  }
-
   async function updateAccount(role: Role, id: string, data: { passwordHash?: string; disabledAt?: Date | null }, now: Date, endAll: boolean) {
     await prisma.$transaction(async (tx) => {
-      const change = { ...data, ...(endAll ? { tokenVersion: { increment: 1 } } : {}) };
-      if (role === 'admin') await tx.adminAccount.update({ where: { id }, data: change });
-      else await tx.vendorAccount.update({ where: { id }, data: change });
-      if (endAll) await endSessions(tx, role, id, now);
+      if (endAll) await endEverySession(tx, role, id, now, data);
+      else if (role === 'admin') await tx.adminAccount.update({ where: { id }, data });
+      else await tx.vendorAccount.update({ where: { id }, data });
     });
   }
 

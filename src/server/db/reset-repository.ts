@@ -1,4 +1,5 @@
 // Password-reset codes and grants in Prisma: the core's ResetRepository.
+import { endEverySession } from './end-sessions';
 import type { PrismaClient } from '@/generated/prisma/postgresql/client';
 import type { ResetRepository } from '@/core/reset-ports';
 
@@ -43,13 +44,7 @@ export function createResetRepository(prisma: PrismaClient): ResetRepository {
           data: { usedAt: now },
         });
         if (grant.count !== 1) return false;
-        const change = { passwordHash, tokenVersion: { increment: 1 } };
-        const updated =
-          role === 'admin'
-            ? await tx.adminAccount.updateMany({ where: { id: accountId }, data: change })
-            : await tx.vendorAccount.updateMany({ where: { id: accountId }, data: change });
-        if (updated.count !== 1) throw new Error('reset grant names a missing account');
-        await tx.refreshFamily.updateMany({ where: { role, accountId, revokedAt: null }, data: { revokedAt: now } });
+        if (!(await endEverySession(tx, role, accountId, now, { passwordHash }))) throw new Error('reset grant names a missing account');
         return true;
       });
     },

@@ -1,7 +1,7 @@
 // The OpenAPI 3.1 document of the REST contract, generated from the route table the typed client
 // uses and the zod schemas both sides share; served at /api/v1/openapi.json and shown at /docs/api.
-import { namedRoutes } from '@/contract/routes';
-import type { RestRoute } from '@/contract/auth-routes';
+import { NAMED_ROUTES } from '@/contract/routes';
+import type { RestRoute } from '@/contract/route';
 import { componentSchemas, queryParameters } from './component-schemas';
 import { problemResponse, problemResponses } from './problem-responses';
 
@@ -61,7 +61,7 @@ function operation(operationId: string, tag: string, route: RestRoute, refOf: Re
 export function buildOpenApiDocument() {
   const { schemas, refOf } = componentSchemas();
   const paths: Record<string, Record<string, object>> = {};
-  for (const { name, group, route } of namedRoutes()) {
+  for (const { name, group, route } of NAMED_ROUTES) {
     const item = (paths[route.path] ??= {});
     for (const method of route.methods) {
       // Routes serving two methods (vendor context) get one operation id per method.

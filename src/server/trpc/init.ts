@@ -4,7 +4,6 @@ import type { z } from 'zod';
 import { AuthError } from '@/core/errors';
 import { ERROR_CATALOGUE } from '@/contract/errors';
 import type { Role } from '@/contract/auth-schemas';
-import type { Caller } from '@/core/service';
 import { parseInput } from '@/core/validation';
 import { missingBearer } from '../client-info';
 import type { Context } from './context';
@@ -40,6 +39,18 @@ const mapAuthErrors = t.middleware(async ({ ctx, path, next }) => {
 export const publicProcedure = t.procedure.use(mapAuthErrors);
 
 /**
+ * A procedure that needs an access token of `role`, as create-t3-app's protectedProcedure: the
+ * token is checked before the input is read (401 first), and the signed-in account is `ctx.principal`.
+ */
+export function protectedProcedure(role: Role) {
+  return publicProcedure.use(async ({ ctx, next }) => {
+    if (!ctx.accessToken) throw missingBearer();
+    const principal = await ctx.auth.authenticate(role, ctx.accessToken);
+    return next({ ctx: { ...ctx, principal } });
+  });
+}
+
+/**
  * A tRPC input parser over a contract schema whose failures are the core's own validation_failed
  * error (same `errors` list as the REST adapter), with the schema's input and output types.
  */
@@ -51,29 +62,15 @@ export function contractInput<T extends z.ZodType>(schema: T) {
   };
 }
 
-/** The caller's access token, or the same invalid_token error the REST adapter gives without one. */
-export function bearerOf(ctx: Context): string {
-  if (!ctx.accessToken) throw missingBearer();
-  return ctx.accessToken;
-}
-
-/** The caller of a guarded operation: the procedure's role and the request's bearer token. */
-export function callerOf(ctx: Context, role: Role): Caller {
-  return { role, accessToken: bearerOf(ctx) };
-}
-
 /**
- * Input that the service validates itself, after the token and the guard, as the REST adapter
- * does: a caller without the module gets 403, never a 400 that describes the operation. Typed as
- * `T` for callers; procedures see each field as unknown until the service has parsed it.
+ * Input passed on as sent, typed as `T` for callers: guarded operations validate it themselves,
+ * after their module guard, so a caller without the module gets 403, never a 400 that describes
+ * the operation (the REST adapter does the same).
  */
-export function serviceInput<T extends object>() {
+export function passedInput<T extends object>() {
   return {
     _input: undefined as unknown as T,
-    _output: undefined as unknown as { readonly [K in keyof T]?: unknown },
-    parse: (raw: unknown): { readonly [K in keyof T]?: unknown } => (typeof raw === 'object' && raw !== null ? raw : {}),
+    _output: undefined as unknown as Record<string, unknown>,
+    parse: (raw: unknown): Record<string, unknown> => (typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {}),
   };
 }
-
-/** An id from a procedure's input; anything but a string is '' (the service answers not_found). */
-export const idOf = (value: unknown): string => (typeof value === 'string' ? value : '');

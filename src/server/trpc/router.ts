@@ -1,29 +1,12 @@
-// The tRPC router of the bundled pages: per role, login, profile, own sessions and password reset;
-// for admins, the administration pages; for vendors, the POS context. Each procedure parses, calls
-// the one auth service and lets errors map.
-import {
-  adminResetRequest,
-  adminResetVerifyRequest,
-  vendorResetRequest,
-  vendorResetVerifyRequest,
-} from '@/contract/auth-schemas';
-import { bearerOf, publicProcedure, router } from './init';
-import { accountProcedures, resetProcedures } from './routers/account';
-import { adminsRouter, vendorsRouter } from './routers/administration';
+// The tRPC router of the bundled pages: per role, signing in (the refresh token into a cookie) and
+// every other route of the role's table under the same name (src/contract/routes.ts).
+import { router } from './init';
+import { routeProcedures } from './route-procedures';
+import { loginProcedure } from './routers/login';
 
 export const appRouter = router({
-  admin: router({
-    ...accountProcedures('admin'),
-    ...resetProcedures('admin', adminResetRequest, adminResetVerifyRequest),
-    admins: adminsRouter,
-    vendors: vendorsRouter,
-  }),
-  vendor: router({
-    ...accountProcedures('vendor'),
-    ...resetProcedures('vendor', vendorResetRequest, vendorResetVerifyRequest),
-    /** Needs a valid vendor access token and no module: employees with narrow rights load it too. */
-    context: publicProcedure.query(({ ctx }) => ctx.auth.vendorContext(bearerOf(ctx))),
-  }),
+  admin: router({ login: loginProcedure('admin'), ...routeProcedures('admin') }),
+  vendor: router({ login: loginProcedure('vendor'), ...routeProcedures('vendor') }),
 });
 
 export type AppRouter = typeof appRouter;

@@ -26,8 +26,8 @@ export function AdminEditor({ actor, account }: { actor: AdminProfile; account: 
     modules: ADMIN_MODULES.filter((m) => account.modules.includes(m)),
   }));
   async function save(changes: ReturnType<typeof changesOf>) {
-    const updated = await utils.client.admin.admins.update.mutate({ admin_id: account.id, changes });
-    await utils.admin.admins.list.invalidate();
+    const updated = await utils.client.admin.updateAdmin.mutate({ adminId: account.id, ...changes });
+    await utils.admin.listAdmins.invalidate();
     return updated;
   }
   const done = (updated: AdminAccount) =>

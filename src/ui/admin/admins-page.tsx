@@ -19,10 +19,10 @@ const PAGE_SIZE = 20;
 
 function AdminSessions({ adminId }: { adminId: string }) {
   const utils = trpc.useUtils();
-  const query = trpc.admin.admins.sessions.useInfiniteQuery({ admin_id: adminId, limit: 10 }, { getNextPageParam: nextCursorOf });
+  const query = trpc.admin.listAdminSessions.useInfiniteQuery({ adminId, limit: 10 }, { getNextPageParam: nextCursorOf });
   async function end(sessionId: string) {
-    await utils.client.admin.admins.endSession.mutate({ admin_id: adminId, session_id: sessionId });
-    await utils.admin.admins.sessions.invalidate({ admin_id: adminId });
+    await utils.client.admin.endAdminSession.mutate({ adminId, sessionId });
+    await utils.admin.listAdminSessions.invalidate({ adminId });
   }
   return <SessionsList query={query} onEnd={end} empty="Not signed in anywhere." />;
 }
@@ -31,8 +31,8 @@ function AdminRow({ actor, account }: { actor: AdminProfile; account: AdminAccou
   const utils = trpc.useUtils();
   const mayChange = account.admin_type !== 'super_admin' || actor.admin_type === 'super_admin';
   async function setDisabled(disabled: boolean) {
-    await (disabled ? utils.client.admin.admins.disable : utils.client.admin.admins.enable).mutate({ admin_id: account.id });
-    await utils.admin.admins.list.invalidate();
+    await (disabled ? utils.client.admin.disableAdmin : utils.client.admin.enableAdmin).mutate({ adminId: account.id });
+    await utils.admin.listAdmins.invalidate();
   }
   const summary = (
     <AccountSummary
@@ -64,7 +64,7 @@ function AdminRow({ actor, account }: { actor: AdminProfile; account: AdminAccou
 }
 
 function AdminsList({ actor }: { actor: AdminProfile }) {
-  const query = trpc.admin.admins.list.useInfiniteQuery({ limit: PAGE_SIZE }, { getNextPageParam: nextCursorOf });
+  const query = trpc.admin.listAdmins.useInfiniteQuery({ limit: PAGE_SIZE }, { getNextPageParam: nextCursorOf });
   return (
     <PagedList query={query} label="Admin accounts" noun="admins" one="admin" empty="No admin accounts.">
       {(account) => <AdminRow actor={actor} account={account} />}

@@ -38,8 +38,8 @@ export function EmployeeEditor({ vendorId, account }: { vendorId: string; accoun
   const { stores } = useStores(vendorId);
   const [fields, setFields] = useState(() => fieldsOf(account));
   async function save(changes: ReturnType<typeof changesOf>) {
-    const updated = await utils.client.admin.vendors.updateEmployee.mutate({ vendor_id: vendorId, account_id: account.id, changes });
-    await utils.admin.vendors.accounts.invalidate({ vendor_id: vendorId });
+    const updated = await utils.client.admin.updateEmployee.mutate({ vendorId, accountId: account.id, ...changes });
+    await utils.admin.listVendorAccounts.invalidate({ vendorId });
     return updated;
   }
   const done = (updated: VendorAccount) => `Saved: ${updated.name}'s changes apply from its next request.`;

@@ -14,8 +14,8 @@ export function NewAdminForm({ actor }: { actor: AdminProfile }) {
   const form = useNewAccount(
     EMPTY,
     async (input) => {
-      const created = await utils.client.admin.admins.create.mutate(input);
-      await utils.admin.admins.list.invalidate();
+      const created = await utils.client.admin.createAdmin.mutate(input);
+      await utils.admin.listAdmins.invalidate();
       return created;
     },
     (created) => `${created.name} (${created.email}) can now sign in as an admin.`,

@@ -14,8 +14,8 @@ export function NewEmployeeForm({ vendorId }: { vendorId: string }) {
   const form = useNewAccount(
     EMPTY,
     async (employee) => {
-      const created = await utils.client.admin.vendors.createEmployee.mutate({ vendor_id: vendorId, employee });
-      await utils.admin.vendors.accounts.invalidate({ vendor_id: vendorId });
+      const created = await utils.client.admin.createEmployee.mutate({ vendorId, ...employee });
+      await utils.admin.listVendorAccounts.invalidate({ vendorId });
       return created;
     },
     (created) => `${created.name} (${created.email}) can now sign in at the point of sale.`,

@@ -15,7 +15,7 @@ const STORES_PAGE_SIZE = 20;
 
 /** The business's stores, one paged query that every part of its page shares through the cache. */
 export function useStores(vendorId: string) {
-  const query = trpc.admin.vendors.stores.useInfiniteQuery({ vendor_id: vendorId, limit: STORES_PAGE_SIZE }, { getNextPageParam: nextCursorOf });
+  const query = trpc.admin.listStores.useInfiniteQuery({ vendorId, limit: STORES_PAGE_SIZE }, { getNextPageParam: nextCursorOf });
   return { query, stores: itemsOf(query.data) };
 }
 
@@ -42,8 +42,8 @@ function NameForm({ label, fieldLabel, submitLabel, create }: { label: string; f
 function StoreItem({ vendorId, store }: { vendorId: string; store: Store }) {
   const utils = trpc.useUtils();
   async function addTerminal(name: string) {
-    const created = await utils.client.admin.vendors.createTerminal.mutate({ vendor_id: vendorId, store_id: store.id, terminal: { name } });
-    await utils.admin.vendors.stores.invalidate({ vendor_id: vendorId });
+    const created = await utils.client.admin.createTerminal.mutate({ vendorId, storeId: store.id, name });
+    await utils.admin.listStores.invalidate({ vendorId });
     return created;
   }
   return (
@@ -67,8 +67,8 @@ export function StoresPanel({ vendorId }: { vendorId: string }) {
   const utils = trpc.useUtils();
   const { query } = useStores(vendorId);
   async function addStore(name: string) {
-    const created = await utils.client.admin.vendors.createStore.mutate({ vendor_id: vendorId, store: { name } });
-    await utils.admin.vendors.stores.invalidate({ vendor_id: vendorId });
+    const created = await utils.client.admin.createStore.mutate({ vendorId, name });
+    await utils.admin.listStores.invalidate({ vendorId });
     return created;
   }
   return (

@@ -16,17 +16,17 @@ const PAGE_SIZE = 20;
 
 /** The business's accounts; the vendor page reads the business's name from them too. */
 export function useVendorAccounts(vendorId: string) {
-  const query = trpc.admin.vendors.accounts.useInfiniteQuery({ vendor_id: vendorId, limit: PAGE_SIZE }, { getNextPageParam: nextCursorOf });
+  const query = trpc.admin.listVendorAccounts.useInfiniteQuery({ vendorId, limit: PAGE_SIZE }, { getNextPageParam: nextCursorOf });
   return { query, accounts: itemsOf(query.data) };
 }
 
 function AccountSessions({ vendorId, accountId }: { vendorId: string; accountId: string }) {
   const utils = trpc.useUtils();
-  const ids = { vendor_id: vendorId, account_id: accountId };
-  const query = trpc.admin.vendors.accountSessions.useInfiniteQuery({ ...ids, limit: 10 }, { getNextPageParam: nextCursorOf });
+  const ids = { vendorId, accountId };
+  const query = trpc.admin.listVendorAccountSessions.useInfiniteQuery({ ...ids, limit: 10 }, { getNextPageParam: nextCursorOf });
   async function end(sessionId: string) {
-    await utils.client.admin.vendors.endAccountSession.mutate({ ...ids, session_id: sessionId });
-    await utils.admin.vendors.accountSessions.invalidate(ids);
+    await utils.client.admin.endVendorAccountSession.mutate({ ...ids, sessionId });
+    await utils.admin.listVendorAccountSessions.invalidate(ids);
   }
   return <SessionsList query={query} onEnd={end} empty="Not signed in anywhere." />;
 }
@@ -35,9 +35,9 @@ function AccountRow({ vendorId, account }: { vendorId: string; account: VendorAc
   const utils = trpc.useUtils();
   const { stores } = useStores(vendorId);
   async function setDisabled(disabled: boolean) {
-    const ids = { vendor_id: vendorId, account_id: account.id };
-    await (disabled ? utils.client.admin.vendors.disableAccount : utils.client.admin.vendors.enableAccount).mutate(ids);
-    await utils.admin.vendors.accounts.invalidate({ vendor_id: vendorId });
+    const ids = { vendorId, accountId: account.id };
+    await (disabled ? utils.client.admin.disableVendorAccount : utils.client.admin.enableVendorAccount).mutate(ids);
+    await utils.admin.listVendorAccounts.invalidate({ vendorId });
   }
   const storeNames = account.store_ids.map((id) => stores.find((s) => s.id === id)?.name ?? 'a store not loaded yet');
   const extra =

@@ -20,7 +20,7 @@ const PAGE_SIZE = 20;
 const vendorPath = (vendorId: string) => `/admin/vendors/${encodeURIComponent(vendorId)}`;
 
 function VendorsList() {
-  const query = trpc.admin.vendors.list.useInfiniteQuery({ limit: PAGE_SIZE }, { getNextPageParam: nextCursorOf });
+  const query = trpc.admin.listVendors.useInfiniteQuery({ limit: PAGE_SIZE }, { getNextPageParam: nextCursorOf });
   return (
     <PagedList query={query} label="Vendor businesses" noun="businesses" one="business" empty="No vendor businesses yet.">
       {(vendor) => (
@@ -41,8 +41,8 @@ function NewVendorForm() {
   const [problems, setProblems] = useState<Record<string, string | undefined>>({});
   const action = useAction(
     async (input: typeof form) => {
-      const created = await utils.client.admin.vendors.create.mutate(input);
-      await utils.admin.vendors.list.invalidate();
+      const created = await utils.client.admin.createVendor.mutate(input);
+      await utils.admin.listVendors.invalidate();
       return created;
     },
     ({ vendor }) => {

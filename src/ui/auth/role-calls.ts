@@ -29,10 +29,10 @@ export function useAuthCalls(role: Role) {
           ? client.admin.requestReset.mutate({ email, admin_type: type as AdminType })
           : client.vendor.requestReset.mutate({ email, vendor_type: type as VendorType }),
 
-      verifyCode: ({ email, type, code }: { email: string; type: string; code: string }) =>
+      verifyReset: ({ email, type, code }: { email: string; type: string; code: string }) =>
         role === 'admin'
-          ? client.admin.verifyCode.mutate({ email, admin_type: type as AdminType, code })
-          : client.vendor.verifyCode.mutate({ email, vendor_type: type as VendorType, code }),
+          ? client.admin.verifyReset.mutate({ email, admin_type: type as AdminType, code })
+          : client.vendor.verifyReset.mutate({ email, vendor_type: type as VendorType, code }),
 
       completeReset: (input: ResetCompleteRequest) =>
         role === 'admin' ? client.admin.completeReset.mutate(input) : client.vendor.completeReset.mutate(input),

@@ -25,7 +25,7 @@ export function VerifyCodeStep({ role, identity, sentMessage, onVerified, onStar
   const [code, setCode] = useState('');
   const [incomplete, setIncomplete] = useState(false);
   const verify = useMutation({
-    mutationFn: calls.verifyCode,
+    mutationFn: calls.verifyReset,
     onSuccess: (result) => onVerified(result.reset_token),
     onError: () => setCode(''),
   });

@@ -13,15 +13,15 @@ const PAGE_SIZE = 10;
 export function OwnSessions({ role }: { role: Role }) {
   const utils = trpc.useUtils();
   const procedures = role === 'admin' ? trpc.admin : trpc.vendor;
-  const query = procedures.sessions.useInfiniteQuery({ limit: PAGE_SIZE }, { getNextPageParam: nextCursorOf });
+  const query = procedures.listOwnSessions.useInfiniteQuery({ limit: PAGE_SIZE }, { getNextPageParam: nextCursorOf });
 
   async function endSession(sessionId: string) {
     if (role === 'admin') {
-      await utils.client.admin.endSession.mutate({ session_id: sessionId });
-      await utils.admin.sessions.invalidate();
+      await utils.client.admin.endOwnSession.mutate({ sessionId });
+      await utils.admin.listOwnSessions.invalidate();
     } else {
-      await utils.client.vendor.endSession.mutate({ session_id: sessionId });
-      await utils.vendor.sessions.invalidate();
+      await utils.client.vendor.endOwnSession.mutate({ sessionId });
+      await utils.vendor.listOwnSessions.invalidate();
     }
   }
 

@@ -3,18 +3,19 @@
 // never trigger a refresh: a 401 there is a wrong password or code, not an expired session.
 import type { TRPCClientError, TRPCLink } from '@trpc/client';
 import { observable, type Unsubscribable } from '@trpc/server/observable';
-import { singleFlight } from '@/client/single-flight';
+import { createRefreshCoordinator } from '@/client/refresh-coordinator';
 import { ROLES, type Role } from '@/contract/auth-schemas';
+import type { RestRoute } from '@/contract/route';
+import { ROUTES } from '@/contract/routes';
 import type { AppRouter } from '@/server/trpc/router';
 import { accessTokens, refreshAccessToken } from './session-client';
 
-const WITHOUT_REFRESH = new Set(['login', 'requestReset', 'verifyCode', 'completeReset']);
-
-/** The role whose access token `path` needs, or null for procedures that need none. */
+/** The role whose access token `path` needs, or null for procedures that need none: the route table says which. */
 export function bearerRoleOf(path: string): Role | null {
   const [role, procedure = ''] = path.split('.');
   const known = ROLES.find((r) => r === role);
-  return known && !WITHOUT_REFRESH.has(procedure) ? known : null;
+  const route = known ? (ROUTES[known] as Record<string, RestRoute>)[procedure] : undefined;
+  return known && route?.auth === 'bearer' ? known : null;
 }
 
 function isUnauthorized(error: { data?: { httpStatus?: number } | null }): boolean {
@@ -28,27 +29,19 @@ export interface RefreshLinkOptions {
 
 export function refreshOnUnauthorizedLink({ onSessionLost }: RefreshLinkOptions): TRPCLink<AppRouter> {
   // One shared refresh per role: every request waiting on a 401 joins the run in flight.
-  const refreshes = Object.fromEntries(
-    ROLES.map((role) => [
-      role,
-      singleFlight(async () => {
-        const hadToken = accessTokens.get(role) !== undefined;
-        try {
-          await refreshAccessToken(role);
-        } catch (error) {
-          // Only a refused refresh ends the session; a network fault leaves the page to retry.
-          if (isUnauthorized(error as { data?: { httpStatus?: number } })) onSessionLost(role, hadToken);
-          throw error;
-        }
-      }),
-    ]),
-  ) as Record<Role, () => Promise<void>>;
-
-  /** A new token unless one arrived since `failedToken` was sent (a refresh that ended meanwhile). */
-  const renew = (role: Role, failedToken: string | undefined) => {
-    const current = accessTokens.get(role);
-    return current && current !== failedToken ? Promise.resolve() : refreshes[role]();
-  };
+  const coordinator = createRefreshCoordinator({
+    tokenOf: (role) => accessTokens.get(role),
+    async rotate(role) {
+      const hadToken = accessTokens.get(role) !== undefined;
+      try {
+        await refreshAccessToken(role);
+      } catch (error) {
+        // Only a refused refresh ends the session; a network fault leaves the page to retry.
+        if (isUnauthorized(error as { data?: { httpStatus?: number } })) onSessionLost(role, hadToken);
+        throw error;
+      }
+    },
+  });
 
   return () =>
     ({ op, next }) =>
@@ -65,8 +58,8 @@ export function refreshOnUnauthorizedLink({ onSessionLost }: RefreshLinkOptions)
             complete: () => observer.complete(),
             error: (error) => {
               if (retried || !isUnauthorized(error)) return observer.error(error);
-              renew(role, token).then(
-                () => !closed && attempt(true),
+              coordinator.renew(role, token).then(
+                (renewed) => (renewed ? !closed && attempt(true) : observer.error(error)),
                 () => observer.error(error),
               );
             },
@@ -75,7 +68,7 @@ export function refreshOnUnauthorizedLink({ onSessionLost }: RefreshLinkOptions)
 
         // After a reload the token is gone: fetch one through the cookie before the first request.
         if (accessTokens.get(role)) attempt(false);
-        else refreshes[role]().then(() => !closed && attempt(true), (error) => observer.error(error as TRPCClientError<AppRouter>));
+        else coordinator.refresh(role).then(() => !closed && attempt(true), (error) => observer.error(error as TRPCClientError<AppRouter>));
 
         return () => {
           closed = true;

@@ -1,6 +1,6 @@
 // GET /api/v1/bench/noop: a handler that does nothing, the benchmark's measure of the framework's
 // own ceiling. Served only with BENCH_ROUTES=1; otherwise 404 problem+json like any unknown path.
-import { AuthError } from '@/core/errors';
+import { AuthError, NO_SUCH_ROUTE } from '@/core/errors';
 import { problemResponse } from '@/server/rest/responses';
 
 // Never prerendered: the flag is read when the server starts, not when the app is built.
@@ -10,7 +10,7 @@ export const dynamic = 'force-dynamic';
 const enabled = process.env.BENCH_ROUTES === '1';
 const BODY = '{"ok":true}';
 
-const notFound = async () => problemResponse(new AuthError('not_found', 'No such route.'));
+const notFound = async () => problemResponse(new AuthError('not_found', NO_SUCH_ROUTE));
 const notAllowed = async () => problemResponse(new AuthError('method_not_allowed', 'Use GET.'), { allow: 'GET' });
 
 // Deliberately not restRoute: no container, no parsing, no error mapping; only a tiny JSON answer.

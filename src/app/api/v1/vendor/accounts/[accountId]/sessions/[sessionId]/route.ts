@@ -1,5 +1,0 @@
-// DELETE /api/v1/vendor/accounts/<id>/sessions/<session id>: end one of its sessions.
-import { businessRoutes } from '@/server/rest/admin-routes';
-import { restRoute } from '@/server/rest/route';
-
-export const { GET, POST, PUT, PATCH, DELETE } = restRoute(businessRoutes('vendor').session);

@@ -1,0 +1,54 @@
+// What a REST route is, as data: method, path, role, how the caller authenticates, its schemas and
+// the statuses it answers. The route table (routes.ts) is made of these; the server's dispatcher,
+// the OpenAPI document and the typed client all read it.
+import type { z } from 'zod';
+import type { Role } from './auth-schemas';
+import type { ErrorCode } from './errors';
+
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+export interface RestRoute<
+  Body extends z.ZodType | undefined = z.ZodType | undefined,
+  Result extends z.ZodType | undefined = z.ZodType | undefined,
+  Query extends z.ZodType | undefined = z.ZodType | undefined,
+  Path extends string = string,
+  Auth extends 'bearer' | 'none' = 'bearer' | 'none',
+  Methods extends readonly [HttpMethod, ...HttpMethod[]] = readonly [HttpMethod, ...HttpMethod[]],
+> {
+  /** The methods the route serves; the client uses the first. */
+  methods: Methods;
+  /** Relative to the API root (`/api/v1`); `{name}` segments are path parameters. */
+  path: Path;
+  /** The role whose token the route takes (bearer routes) or whose account it acts on; null for the service's own routes. */
+  role: Role | null;
+  /** `bearer` routes need an access token of `role`, and only they refresh on 401. */
+  auth: Auth;
+  body: Body;
+  /** The query string's parameters, as one object schema. */
+  query?: Query;
+  /** The success body; undefined for routes that answer 204. */
+  result: Result;
+  /** Statuses that carry `result` rather than a problem (health answers 503 with its body). */
+  resultStatuses: readonly number[];
+  /** Error codes this route answers with, besides method_not_allowed and internal, which every route can. */
+  errors: readonly ErrorCode[];
+  summary: string;
+  description: string;
+}
+
+/** The names of a path's `{name}` segments, as a union of string literals. */
+export type ParamsOf<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? Name | ParamsOf<Rest> : never;
+
+export function route<
+  B extends z.ZodType | undefined,
+  R extends z.ZodType | undefined,
+  Q extends z.ZodType | undefined = undefined,
+  P extends string = string,
+  A extends 'bearer' | 'none' = 'bearer' | 'none',
+  const M extends readonly [HttpMethod, ...HttpMethod[]] = readonly [HttpMethod, ...HttpMethod[]],
+>(r: RestRoute<B, R, Q, P, A, M>): RestRoute<B, R, Q, P, A, M> {
+  return r;
+}
+
+/** What reading a JSON body can fail with, on every route that takes one. */
+export const BODY_ERRORS = ['validation_failed', 'payload_too_large', 'unsupported_media_type'] as const;

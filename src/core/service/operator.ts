@@ -1,0 +1,101 @@
+// The operator's face of the service: creating and disabling accounts, stores and terminals from the
+// CLI, with no caller and no guard (whoever runs it holds the database).
+import { z } from 'zod';
+import { AuthError } from '../errors';
+import { VENDOR_MODULES } from '../../contract/modules';
+import { createAdminRequest, createEmployeeRequest, createStoreRequest, createTerminalRequest, createVendorRequest } from '../../contract/administration-schemas';
+import { emailSchema, type Role } from '../../contract/auth-schemas';
+import type { ServiceDeps } from './deps';
+import { assertAcceptablePassword } from './password-policy';
+import { parseInput } from '../validation';
+
+/** An employee as the CLI creates one: the wire body plus the business it belongs to. */
+export const operatorEmployeeRequest = createEmployeeRequest.extend({ vendor_id: z.string().trim().min(1).max(100) });
+
+export function createOperator(deps: Pick<ServiceDeps, 'accounts' | 'hasher' | 'clock'>) {
+  const { accounts, hasher, clock } = deps;
+
+  async function hashNew(password: string, field: string) {
+    assertAcceptablePassword(password, field);
+    return hasher.hash(password);
+  }
+
+  async function createAdmin(raw: z.input<typeof createAdminRequest>) {
+    const input = parseInput(createAdminRequest, raw);
+    const passwordHash = await hashNew(input.password, 'password');
+    return accounts.createAdmin({ email: input.email, name: input.name, adminType: input.admin_type, modules: input.modules, passwordHash });
+  }
+
+  async function createVendor(raw: z.input<typeof createVendorRequest>) {
+    const input = parseInput(createVendorRequest, raw);
+    const passwordHash = await hashNew(input.owner_password, 'owner_password');
+    // Checked first so a taken e-mail leaves no business without an owner behind.
+    if (await accounts.findByEmail('vendor', input.owner_email)) throw new AuthError('conflict', 'An account with that e-mail already exists.');
+    const vendor = await accounts.createVendor(input.name);
+    const owner = await accounts.createVendorAccount({
+      vendorId: vendor.id,
+      email: input.owner_email,
+      name: input.owner_name,
+      vendorType: 'owner',
+      modules: [...VENDOR_MODULES],
+      modulePermissions: {},
+      passwordHash,
+      storeIds: [],
+    });
+    return { vendor, owner };
+  }
+
+  async function createStore(vendorId: string, raw: z.input<typeof createStoreRequest>) {
+    const input = parseInput(createStoreRequest, raw);
+    if (!(await accounts.findVendor(vendorId))) throw new AuthError('not_found', `No vendor ${vendorId}.`);
+    return accounts.createStore(vendorId, input.name);
+  }
+
+  async function createTerminal(storeId: string, raw: z.input<typeof createTerminalRequest>) {
+    const input = parseInput(createTerminalRequest, raw);
+    if (!(await accounts.findStore(storeId))) throw new AuthError('not_found', `No store ${storeId}.`);
+    return accounts.createTerminal(storeId, input.name);
+  }
+
+  async function createEmployee(raw: z.input<typeof operatorEmployeeRequest>) {
+    const input = parseInput(operatorEmployeeRequest, raw);
+    if (!(await accounts.findVendor(input.vendor_id))) throw new AuthError('not_found', `No vendor ${input.vendor_id}.`);
+    for (const storeId of input.store_ids) {
+      const store = await accounts.findStore(storeId);
+      if (!store || store.vendorId !== input.vendor_id) throw new AuthError('not_found', `No store ${storeId} in this business.`);
+    }
+    const passwordHash = await hashNew(input.password, 'password');
+    return accounts.createVendorAccount({
+      vendorId: input.vendor_id,
+      email: input.email,
+      name: input.name,
+      vendorType: 'employee',
+      modules: input.modules,
+      modulePermissions: input.module_permissions as Record<string, string[]>,
+      passwordHash,
+      storeIds: input.store_ids,
+    });
+  }
+
+  async function setDisabled(role: Role, email: string, disabled: boolean) {
+    const account = await accounts.findByEmail(role, parseInput(emailSchema, email));
+    if (!account) throw new AuthError('not_found', `No ${role} account with that e-mail.`);
+    await accounts.setDisabled(role, account.id, disabled, clock.now());
+    return { ...account, disabled };
+  }
+
+  /** An operator sets a password directly; the same rules and session revocation as step 3. */
+  async function resetPassword(role: Role, email: string, password: string) {
+    const account = await accounts.findByEmail(role, parseInput(emailSchema, email));
+    if (!account) throw new AuthError('not_found', `No ${role} account with that e-mail.`);
+    await accounts.replacePassword(role, account.id, await hashNew(password, 'password'), clock.now());
+    return { success: true as const };
+  }
+
+  /** Whether any admin account exists: a fresh database has none. */
+  const hasAdmins = async () => (await accounts.countAdmins()) > 0;
+
+  return { createAdmin, createVendor, createStore, createTerminal, createEmployee, setDisabled, resetPassword, hasAdmins };
+}
+
+export type Operator = ReturnType<typeof createOperator>;

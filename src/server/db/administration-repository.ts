@@ -1,0 +1,122 @@
+// Listing and changing accounts, businesses and stores in Prisma: the core's AdministrationRepository.
+import { endEverySession } from './end-sessions';
+import type { PrismaClient } from '@/generated/prisma/postgresql/client';
+import type { AdministrationRepository, ManagedAccount } from '@/core/ports';
+import type { Role } from '@/contract/auth-schemas';
+import { pageArgs } from './keyset';
+import { adminRecord, vendorRecord } from './records';
+
+type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
+
+const vendorInclude = {
+  vendor: { select: { id: true, name: true } },
+  storeAssignments: { select: { storeId: true }, orderBy: { storeId: 'asc' as const } },
+} as const;
+
+type AdminRow = Parameters<typeof adminRecord>[0] & { createdAt: Date };
+type VendorRow = Parameters<typeof vendorRecord>[0] & { createdAt: Date; storeAssignments: { storeId: string }[] };
+
+// The hash is read with the row but never leaves this file.
+function managedAdmin(row: AdminRow): ManagedAccount {
+  const { passwordHash: _hash, ...account } = adminRecord(row);
+  return { ...account, createdAt: row.createdAt, storeIds: [] };
+}
+
+function managedVendor(row: VendorRow): ManagedAccount {
+  const { passwordHash: _hash, ...account } = vendorRecord(row);
+  return { ...account, createdAt: row.createdAt, storeIds: row.storeAssignments.map((a) => a.storeId) };
+}
+
+// Prisma reports a serialization failure as P2034 during the transaction, but at COMMIT the
+// driver adapter's own error surfaces with the kind TransactionWriteConflict (SQLSTATE 40001).
+function isWriteConflict(error: unknown): boolean {
+  const e = error as { code?: unknown; cause?: { kind?: unknown } } | null;
+  return e?.code === 'P2034' || e?.cause?.kind === 'TransactionWriteConflict';
+}
+
+/**
+ * A serializable transaction, retried when PostgreSQL aborts it for a conflicting concurrent one:
+ * two admins demoting the last two super_admins at once must not both succeed. SQLite
+ * transactions are serializable already (one writer at a time).
+ */
+async function serializable<T>(prisma: PrismaClient, work: (tx: Tx) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await prisma.$transaction(work, { isolationLevel: 'Serializable' });
+    } catch (error) {
+      if (!isWriteConflict(error) || attempt >= 5) throw error;
+    }
+  }
+}
+
+export function createAdministrationRepository(prisma: PrismaClient): AdministrationRepository {
+  async function findManaged(role: Role, id: string) {
+    if (role === 'admin') {
+      const row = await prisma.adminAccount.findUnique({ where: { id } });
+      return row && managedAdmin(row);
+    }
+    const row = await prisma.vendorAccount.findUnique({ where: { id }, include: vendorInclude });
+    return row && managedVendor(row);
+  }
+
+  return {
+    findManaged,
+
+    listAdmins: async (page) => (await prisma.adminAccount.findMany(pageArgs({}, page))).map(managedAdmin),
+
+    updateAdmin: (id, change, now) =>
+      serializable(prisma, async (tx) => {
+        const before = await tx.adminAccount.findUnique({ where: { id } });
+        if (!before) return null;
+        const wasSuper = before.adminType === 'super_admin' && before.disabledAt === null;
+        const staysSuper = (change.adminType ?? before.adminType) === 'super_admin' && !(change.disabled ?? before.disabledAt !== null);
+        if (wasSuper && !staysSuper) {
+          const others = await tx.adminAccount.count({ where: { adminType: 'super_admin', disabledAt: null, id: { not: id } } });
+          if (others === 0) return 'last_super_admin' as const;
+        }
+        const row = await tx.adminAccount.update({
+          where: { id },
+          data: {
+            name: change.name,
+            adminType: change.adminType,
+            modules: change.modules,
+            ...(change.disabled === undefined ? {} : { disabledAt: change.disabled ? now : null }),
+          },
+        });
+        if (change.disabled) await endEverySession(tx, 'admin', id, now);
+        return managedAdmin(row);
+      }),
+
+    updateEmployee: (id, change) =>
+      prisma.$transaction(async (tx) => {
+        if (!(await tx.vendorAccount.findUnique({ where: { id }, select: { id: true } }))) return null;
+        if (change.storeIds) {
+          await tx.storeAssignment.deleteMany({ where: { accountId: id } });
+          await tx.storeAssignment.createMany({ data: change.storeIds.map((storeId) => ({ accountId: id, storeId })) });
+        }
+        const row = await tx.vendorAccount.update({
+          where: { id },
+          data: { name: change.name, modules: change.modules, modulePermissions: change.modulePermissions },
+          include: vendorInclude,
+        });
+        return managedVendor(row);
+      }),
+
+    listVendors: (page) => prisma.vendor.findMany({ ...pageArgs({}, page), select: { id: true, name: true, createdAt: true } }),
+
+    listVendorAccounts: async (vendorId, page) =>
+      (await prisma.vendorAccount.findMany({ ...pageArgs({ vendorId }, page), include: vendorInclude })).map(managedVendor),
+
+    listStores: (vendorId, page) =>
+      prisma.store.findMany({
+        ...pageArgs({ vendorId }, page),
+        select: {
+          id: true,
+          vendorId: true,
+          name: true,
+          createdAt: true,
+          terminals: { select: { id: true, storeId: true, name: true }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] },
+        },
+      }),
+  };
+}

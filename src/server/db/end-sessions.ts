@@ -1,0 +1,19 @@
+// Ending every session of an account, as one step: its token version moves on (access tokens issued
+// before are refused from then on) and every refresh-token family is revoked. Disabling, a password
+// reset and an operator's password change all sign the account out through this, inside their own
+// transaction, so the change and the sign-out commit together.
+import type { Role } from '@/contract/auth-schemas';
+import type { PrismaClient } from './prisma';
+
+type Tx = Pick<PrismaClient, 'adminAccount' | 'vendorAccount' | 'refreshFamily'>;
+
+/** Applies `change` to the account and ends all its sessions; false when no such account exists. */
+export async function endEverySession(tx: Tx, role: Role, accountId: string, now: Date, change: { passwordHash?: string; disabledAt?: Date | null } = {}) {
+  const data = { ...change, tokenVersion: { increment: 1 } };
+  const updated =
+    role === 'admin'
+      ? await tx.adminAccount.updateMany({ where: { id: accountId }, data })
+      : await tx.vendorAccount.updateMany({ where: { id: accountId }, data });
+  await tx.refreshFamily.updateMany({ where: { role, accountId, revokedAt: null }, data: { revokedAt: now } });
+  return updated.count === 1;
+}

@@ -1,0 +1,102 @@
+// What each route of the table does: one line per route, from a parsed request to the auth service.
+// The table (src/contract/routes.ts) says how a route is called; this file says which service
+// function answers it. The type below makes a route without a binding a compile error.
+import type { z } from 'zod';
+import { resetIdentityOf, type Role } from '@/contract/auth-schemas';
+import type { RestRoute } from '@/contract/route';
+import type { Routes, RouteSide } from '@/contract/routes';
+import type { ClientInfo } from '@/core/ports';
+import type { AuthService, Principal } from '@/core/service';
+
+/** One request to one route, as the dispatcher (REST) or a procedure (tRPC) hands it over. */
+export interface RouteCall<R extends RestRoute = RestRoute> {
+  auth: AuthService;
+  client: ClientInfo;
+  /** The path's `{name}` segments, decoded. */
+  params: Record<string, string>;
+  query: Record<string, string>;
+  /** The signed-in account of a bearer route (the adapter authenticated it before the body was read). */
+  principal: Principal;
+  /** The body as sent: guarded operations validate it themselves, after their module guard. */
+  body(): Promise<unknown>;
+  /** The body validated by the route's own schema. */
+  input(): Promise<R['body'] extends z.ZodType ? z.output<R['body']> : undefined>;
+  /** Checks the database, for the health route. */
+  databaseHealthy(): Promise<boolean>;
+  /** The API's description, for its own route. */
+  openapiDocument(): object;
+}
+
+/** An answer with a status other than the route's first result status (health's 503). */
+export class Answer {
+  constructor(
+    readonly status: number,
+    readonly body: object,
+  ) {}
+}
+
+export type Binding<R extends RestRoute> = (call: RouteCall<R>) => Promise<object | void>;
+type SideBindings<S extends RouteSide> = { [K in keyof Routes[S]]: Routes[S][K] extends RestRoute ? Binding<Routes[S][K]> : never };
+
+type AccountRoutes = Routes['admin'] | Routes['vendor'];
+
+/** Signing in, tokens, profile, own sessions and password reset: the same for every role. */
+function accountBindings<R extends Role>(role: R) {
+  return {
+    login: async (c: RouteCall<AccountRoutes['login']>) => c.auth.loginWithProfile(role, await c.input(), c.client),
+    refresh: async (c: RouteCall<AccountRoutes['refresh']>) => c.auth.refresh(role, (await c.input()).refresh_token),
+    logout: async (c: RouteCall<AccountRoutes['logout']>) => c.auth.logout(role, (await c.input()).refresh_token),
+    me: async (c: RouteCall) => c.auth.me(role, c.principal),
+    requestReset: async (c: RouteCall<AccountRoutes['requestReset']>) => c.auth.requestReset(role, resetIdentityOf(await c.input()), c.client),
+    verifyReset: async (c: RouteCall<AccountRoutes['verifyReset']>) => {
+      const body = await c.input();
+      return c.auth.verifyReset(role, { ...resetIdentityOf(body), code: body.code });
+    },
+    completeReset: async (c: RouteCall<AccountRoutes['completeReset']>) => c.auth.completeReset(role, await c.input()),
+    listOwnSessions: async (c: RouteCall) => c.auth.administration.listOwnSessions(c.principal, c.query),
+    endOwnSession: async (c: RouteCall) => c.auth.administration.endOwnSession(c.principal, c.params.sessionId!),
+  };
+}
+
+/** A business's accounts, stores and terminals: admins name the business in the path, vendors act on their own. */
+function businessBindings(vendorIdOf: (c: RouteCall) => string | undefined) {
+  const run = (c: RouteCall) => c.auth.administration;
+  return {
+    listVendorAccounts: async (c: RouteCall) => run(c).listVendorAccounts(c.principal, vendorIdOf(c), c.query),
+    createEmployee: async (c: RouteCall) => run(c).createEmployee(c.principal, vendorIdOf(c), await c.body()),
+    updateEmployee: async (c: RouteCall) => run(c).updateEmployee(c.principal, vendorIdOf(c), c.params.accountId!, await c.body()),
+    disableVendorAccount: async (c: RouteCall) => run(c).disableVendorAccount(c.principal, vendorIdOf(c), c.params.accountId!),
+    enableVendorAccount: async (c: RouteCall) => run(c).enableVendorAccount(c.principal, vendorIdOf(c), c.params.accountId!),
+    listVendorAccountSessions: async (c: RouteCall) => run(c).listVendorAccountSessions(c.principal, vendorIdOf(c), c.params.accountId!, c.query),
+    endVendorAccountSession: async (c: RouteCall) =>
+      run(c).endVendorAccountSession(c.principal, vendorIdOf(c), c.params.accountId!, c.params.sessionId!),
+    listStores: async (c: RouteCall) => run(c).listStores(c.principal, vendorIdOf(c), c.query),
+    createStore: async (c: RouteCall) => run(c).createStore(c.principal, vendorIdOf(c), await c.body()),
+    createTerminal: async (c: RouteCall) => run(c).createTerminal(c.principal, vendorIdOf(c), c.params.storeId!, await c.body()),
+  };
+}
+
+export const BINDINGS: { [S in RouteSide]: SideBindings<S> } = {
+  admin: {
+    ...accountBindings('admin'),
+    listAdmins: async (c) => c.auth.administration.listAdmins(c.principal, c.query),
+    createAdmin: async (c) => c.auth.administration.createAdmin(c.principal, await c.body()),
+    updateAdmin: async (c) => c.auth.administration.updateAdmin(c.principal, c.params.adminId!, await c.body()),
+    disableAdmin: async (c) => c.auth.administration.disableAdmin(c.principal, c.params.adminId!),
+    enableAdmin: async (c) => c.auth.administration.enableAdmin(c.principal, c.params.adminId!),
+    listAdminSessions: async (c) => c.auth.administration.listAdminSessions(c.principal, c.params.adminId!, c.query),
+    endAdminSession: async (c) => c.auth.administration.endAdminSession(c.principal, c.params.adminId!, c.params.sessionId!),
+    listVendors: async (c) => c.auth.administration.listVendors(c.principal, c.query),
+    createVendor: async (c) => c.auth.administration.createVendor(c.principal, await c.body()),
+    ...businessBindings((c) => c.params.vendorId),
+  },
+  vendor: {
+    ...accountBindings('vendor'),
+    context: async (c) => c.auth.vendorContext(c.principal),
+    ...businessBindings(() => undefined),
+  },
+  service: {
+    health: async (c) => ((await c.databaseHealthy()) ? { status: 'ok' } : new Answer(503, { status: 'unavailable' })),
+    openapi: async (c) => c.openapiDocument(),
+  },
+};

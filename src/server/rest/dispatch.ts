@@ -1,0 +1,104 @@
+// The REST adapter: finds the request's route in the table, authenticates bearer routes, hands the
+// request to the route's binding and maps what it answers or throws (problem+json). A path the table
+// lacks is 404; a listed path called with another method is 405 with Allow.
+import { after } from 'next/server';
+import type { HttpMethod, RestRoute } from '@/contract/route';
+import { NAMED_ROUTES, type NamedRoute } from '@/contract/routes';
+import { AuthError, NO_SUCH_ROUTE } from '@/core/errors';
+import { parseInput } from '@/core/validation';
+import { bearerTokenOf, clientInfoOf, missingBearer } from '../client-info';
+import { getContainer, type Container } from '../container';
+import { collectDeferred, type StartDeferred } from '../deferred-tasks';
+import { faultToAuthError } from '../faults';
+import { openApiDocument } from '../openapi/document';
+import { Answer, BINDINGS, type Binding, type RouteCall } from './bindings';
+import { readJsonBody } from './body';
+import { jsonResponse, noContent, problemResponse } from './responses';
+
+export const API_ROOT = '/api/v1';
+
+interface Compiled extends NamedRoute {
+  pattern: RegExp;
+  binding: Binding<RestRoute>;
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const COMPILED: Compiled[] = NAMED_ROUTES.map((named) => {
+  const source = named.route.path.split(/(\{\w+\})/).map((part) => (/^\{\w+\}$/.test(part) ? `(?<${part.slice(1, -1)}>[^/]+)` : escape(part))).join('');
+  const side = BINDINGS[named.side] as Record<string, Binding<RestRoute>>;
+  return { ...named, pattern: new RegExp(`^${source}$`), binding: side[named.key]! };
+});
+
+interface Found {
+  route: Compiled;
+  params: Record<string, string>;
+}
+
+/** The route `method` reaches at `path` (relative to the API root), or the methods the path has (none: 404). */
+export function findRoute(method: string, path: string): Found | { allow: string[] } {
+  const allowed: string[] = [];
+  for (const candidate of COMPILED) {
+    const match = candidate.pattern.exec(path);
+    if (!match) continue;
+    if (candidate.route.methods.includes(method as HttpMethod)) {
+      const params = Object.fromEntries(Object.entries(match.groups ?? {}).map(([name, value]) => [name, decodeURIComponent(value)]));
+      return { route: candidate, params };
+    }
+    allowed.push(...candidate.route.methods);
+  }
+  return { allow: [...new Set(allowed)] };
+}
+
+function callOf(container: Container, request: Request, params: Record<string, string>, route: RestRoute): RouteCall {
+  const { config, auth } = container;
+  let body: Promise<unknown> | undefined;
+  const rawBody = () => (body ??= readJsonBody(request, config.maxBodyBytes));
+  return {
+    auth,
+    client: clientInfoOf(request.headers, config.trustProxyHops),
+    params,
+    query: Object.fromEntries(new URL(request.url).searchParams),
+    principal: undefined as never, // set by dispatch for bearer routes
+    body: rawBody,
+    input: async () => (route.body ? parseInput(route.body, await rawBody()) : undefined) as never,
+    databaseHealthy: () => container.databaseHealthy(),
+    openapiDocument: openApiDocument,
+  };
+}
+
+async function answer(container: Container, request: Request, found: Found): Promise<Response> {
+  const { route, binding } = found.route;
+  const call = callOf(container, request, found.params, route);
+  if (route.auth === 'bearer') {
+    const token = bearerTokenOf(request.headers);
+    if (!token) throw missingBearer();
+    call.principal = await container.auth.authenticate(route.role!, token);
+  }
+  const result = await binding(call);
+  if (result instanceof Answer) return jsonResponse(result.body, result.status);
+  return route.result === undefined ? noContent() : jsonResponse(result, route.resultStatuses[0]);
+}
+
+/** Answers one request under /api/v1. */
+export async function dispatch(request: Request): Promise<Response> {
+  let container: Container | undefined;
+  const deferred: StartDeferred[] = [];
+  const path = new URL(request.url).pathname.slice(API_ROOT.length) || '/';
+  try {
+    const found = findRoute(request.method, path);
+    if ('allow' in found) {
+      if (found.allow.length === 0) return problemResponse(new AuthError('not_found', NO_SUCH_ROUTE));
+      const allow = found.allow.join(', ');
+      return problemResponse(new AuthError('method_not_allowed', `Use ${allow}.`), { allow });
+    }
+    container = getContainer();
+    const ready = container;
+    return await collectDeferred(deferred, () => answer(ready, request, found));
+  } catch (error) {
+    if (error instanceof AuthError) return problemResponse(error);
+    return problemResponse(await faultToAuthError(error, container, `${request.method} ${path}`));
+  } finally {
+    // Deferred work (reset mail) starts once the answer is out, so it can neither slow nor time it.
+    if (deferred.length > 0) after(() => deferred.forEach((start) => start()));
+  }
+}

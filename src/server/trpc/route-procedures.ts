@@ -1,0 +1,65 @@
+// The pages' procedures, derived from the route table: each route of a role (but signing in and
+// out, which move the refresh token through a cookie) becomes a procedure of the same name, whose
+// input is the route's path parameters, query and body in one flat object, answered by the same
+// binding as the REST route.
+import type { TRPCMutationProcedure, TRPCQueryProcedure } from '@trpc/server';
+import type { z } from 'zod';
+import type { Role } from '@/contract/auth-schemas';
+import type { ParamsOf, RestRoute } from '@/contract/route';
+import { ROUTES, type Routes } from '@/contract/routes';
+import { parseInput } from '@/core/validation';
+import { openApiDocument } from '../openapi/document';
+import { BINDINGS, type Binding, type RouteCall } from '../rest/bindings';
+import type { Context } from './context';
+import { passedInput, protectedProcedure, publicProcedure } from './init';
+
+/** Kept out: login sets the cookie, refresh and logout read it at the session endpoint. */
+const COOKIE_ROUTES = ['login', 'refresh', 'logout'] as const;
+type CookieRoute = (typeof COOKIE_ROUTES)[number];
+
+type Empty = Record<never, never>;
+type Parts<R extends RestRoute> = ([ParamsOf<R['path']>] extends [never] ? Empty : Record<ParamsOf<R['path']>, string>) &
+  ([NonNullable<R['query']>] extends [never] ? Empty : z.input<NonNullable<R['query']>>) &
+  (R['body'] extends z.ZodType ? z.input<R['body']> : Empty);
+/** A route's path parameters, query and body as one object; nothing at all for routes with none. */
+export type FlatInputOf<R extends RestRoute> = keyof Parts<R> extends never ? void : Parts<R>;
+type OutputOf<R extends RestRoute> = R['result'] extends z.ZodType ? z.output<R['result']> : { success: true };
+type Procedure<R extends RestRoute> = R['methods'][0] extends 'GET'
+  ? TRPCQueryProcedure<{ input: FlatInputOf<R>; output: OutputOf<R>; meta: object }>
+  : TRPCMutationProcedure<{ input: FlatInputOf<R>; output: OutputOf<R>; meta: object }>;
+export type RouteProcedures<S extends Role> = { [K in Exclude<keyof Routes[S], CookieRoute>]: Routes[S][K] extends RestRoute ? Procedure<Routes[S][K]> : never };
+
+const paramNamesOf = (route: RestRoute) => [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
+const stringOf = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+function procedureFor(role: Role, route: RestRoute, binding: Binding<RestRoute>) {
+  const names = paramNamesOf(route);
+  const resolve = async ({ ctx, input }: { ctx: Context & { principal?: RouteCall['principal'] }; input: Record<string, unknown> }) => {
+    const params = Object.fromEntries(names.map((name) => [name, stringOf(input[name])]));
+    const rest = Object.fromEntries(Object.entries(input).filter(([key]) => !names.includes(key)));
+    const call: RouteCall = {
+      auth: ctx.auth,
+      client: ctx.client,
+      params,
+      query: route.methods[0] === 'GET' ? (rest as Record<string, string>) : {},
+      principal: ctx.principal as RouteCall['principal'],
+      body: async () => rest,
+      input: async () => (route.body ? parseInput(route.body, rest) : undefined) as never,
+      databaseHealthy: async () => true,
+      openapiDocument: openApiDocument,
+    };
+    return (await binding(call)) ?? { success: true as const };
+  };
+  const base = (route.auth === 'bearer' ? protectedProcedure(role) : publicProcedure).input(passedInput());
+  return route.methods[0] === 'GET' ? base.query(resolve) : base.mutation(resolve);
+}
+
+/** Every route of `role` but the cookie ones, as procedures of the same names. */
+export function routeProcedures<S extends Role>(role: S): RouteProcedures<S> {
+  const routes = ROUTES[role] as Record<string, RestRoute>;
+  const bindings = BINDINGS[role] as Record<string, Binding<RestRoute>>;
+  const entries = Object.keys(routes)
+    .filter((key) => !(COOKIE_ROUTES as readonly string[]).includes(key))
+    .map((key) => [key, procedureFor(role, routes[key]!, bindings[key]!)]);
+  return Object.fromEntries(entries) as unknown as RouteProcedures<S>;
+}
