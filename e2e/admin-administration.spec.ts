@@ -132,7 +132,7 @@ test('the vendors list pages with Load more', async ({ page, accounts, server },
   // More businesses than one page holds, whatever other tests of this worker created.
   await withContainer(server.db, async ({ auth }) => {
     for (let i = 0; i < 21; i += 1) {
-      await auth.admin.createVendor({ name: `Paged ${id} ${i}`, ownerEmail: `paged-${id}-${i}@example.com`, ownerPassword: NEW_PASSWORD, ownerName: `Owner ${i}` });
+      await auth.operator.createVendor({ name: `Paged ${id} ${i}`, owner_email: `paged-${id}-${i}@example.com`, owner_password: NEW_PASSWORD, owner_name: `Owner ${i}` });
     }
   });
   await signIn(page, 'admin', accounts.admin.email, PASSWORDS.admin);

@@ -35,7 +35,7 @@ export async function startTarget(options: BenchOptions): Promise<BenchTarget> {
     const email = seed.employee.email;
     // The seed hashes at a test cost; login must compare at the bench's cost, like production.
     const cost = { BCRYPT_ROUNDS: String(options.cost) };
-    await withContainer(db, (c) => c.auth.admin.resetPassword('vendor', email, PASSWORDS.employee), cost);
+    await withContainer(db, (c) => c.auth.operator.resetPassword('vendor', email, PASSWORDS.employee), cost);
     const app = await startApp(db, {
       ...cost,
       ...BENCH_LIMITS,

@@ -10,8 +10,8 @@ let targets: { adminId: string; adminSession: string; employeeId: string; employ
 
 const s = administrationSuite(async () => {
   const made = await withContainer(s.db, async ({ auth }) => ({
-    admin: await auth.admin.createAdmin({ email: 'target-admin@example.com', password: EXTRA_PASSWORD, name: 'Target', type: 'admin' }),
-    employee: await auth.admin.createEmployee({ vendorId: s.w.vendor.id, email: 'target-employee@example.com', password: EXTRA_PASSWORD, name: 'Target' }),
+    admin: await auth.operator.createAdmin({ email: 'target-admin@example.com', password: EXTRA_PASSWORD, name: 'Target', admin_type: 'admin' }),
+    employee: await auth.operator.createEmployee({ vendor_id: s.w.vendor.id, email: 'target-employee@example.com', password: EXTRA_PASSWORD, name: 'Target' }),
   }));
   // One session each, whose id the session operations use; ending it twice is still 204.
   await signIn(s.url, 'admin', 'target-admin@example.com', EXTRA_PASSWORD);

@@ -119,13 +119,13 @@ describe('typed errors', () => {
   });
 
   test('a disabled account is 403 account_disabled after the right password', async () => {
-    await withContainer(db, ({ auth }) => auth.admin.setDisabled('vendor', seed.owner.email, true));
+    await withContainer(db, ({ auth }) => auth.operator.setDisabled('vendor', seed.owner.email, true));
     try {
       const error = await rejection(createAuthClient({ baseUrl: app.url }).vendor.login({ email: seed.owner.email, password: PASSWORDS.owner }));
       assert.equal(error.status, 403);
       assert.equal(error.code, 'account_disabled');
     } finally {
-      await withContainer(db, ({ auth }) => auth.admin.setDisabled('vendor', seed.owner.email, false));
+      await withContainer(db, ({ auth }) => auth.operator.setDisabled('vendor', seed.owner.email, false));
     }
   });
 

@@ -236,7 +236,7 @@ test('password reset, disabled accounts and malformed requests: documented, with
     const { reset_token } = (await probe('POST', `/auth/${role}/password-reset/verify`, { json: { email, ...type, code } })).body;
     await probe('POST', `/auth/${role}/password-reset/complete`, { json: { reset_token, password: NEW_PASSWORD } });
     await probe('POST', `/auth/${role}/password-reset/complete`, { json: { reset_token, password: NEW_PASSWORD } });
-    await withContainer(db, ({ auth }) => auth.admin.setDisabled(role, email, true));
+    await withContainer(db, ({ auth }) => auth.operator.setDisabled(role, email, true));
     await probe('POST', `/auth/${role}/login`, { json: { email, password: NEW_PASSWORD } });
   }
   for (const [template, item] of Object.entries(resolved.paths)) {

@@ -88,7 +88,7 @@ describe('full flow', () => {
 
 describe('step 1', () => {
   test('unknown e-mail, wrong type and disabled account get byte-identical answers and no mail', async () => {
-    await withContainer(db, (c) => c.auth.admin.setDisabled('vendor', seed.owner.email, true));
+    await withContainer(db, (c) => c.auth.operator.setDisabled('vendor', seed.owner.email, true));
     const since = smtp.messages.length;
     const answers = await Promise.all([
       post(app.url, base('vendor'), { email: 'nobody@example.com', vendor_type: 'owner' }),
@@ -105,7 +105,7 @@ describe('step 1', () => {
     await smtp.waitFor(seed.admin.email, { since });
     await new Promise((r) => setTimeout(r, 500));
     assert.deepEqual(smtp.messages.slice(since).map((m) => m.to[0]), [seed.admin.email]);
-    await withContainer(db, (c) => c.auth.admin.setDisabled('vendor', seed.owner.email, false));
+    await withContainer(db, (c) => c.auth.operator.setDisabled('vendor', seed.owner.email, false));
   });
 
   test('a new request replaces the earlier code', async () => {

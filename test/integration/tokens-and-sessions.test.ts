@@ -141,7 +141,7 @@ describe('logout and disabled accounts', () => {
   test('a disabled account cannot sign in and its tokens are refused', async () => {
     const pair = await post(app.url, '/api/v1/auth/vendor/login', { email: seed.employee.email, password: PASSWORDS.employee });
     assert.equal(pair.status, 200);
-    await withContainer(db, (c) => c.auth.admin.setDisabled('vendor', seed.employee.email, true));
+    await withContainer(db, (c) => c.auth.operator.setDisabled('vendor', seed.employee.email, true));
     try {
       const denied = await post(app.url, '/api/v1/auth/vendor/login', { email: seed.employee.email, password: PASSWORDS.employee });
       assert.equal(denied.status, 403);
@@ -152,7 +152,7 @@ describe('logout and disabled accounts', () => {
       assertInvalidToken(await get(app.url, '/api/v1/auth/vendor/context', pair.body.access_token), 'context of a disabled account');
       assert.equal((await refresh('vendor', pair.body.refresh_token)).status, 401);
     } finally {
-      await withContainer(db, (c) => c.auth.admin.setDisabled('vendor', seed.employee.email, false));
+      await withContainer(db, (c) => c.auth.operator.setDisabled('vendor', seed.employee.email, false));
     }
   });
 });

@@ -30,21 +30,21 @@ export async function withContainer<T>(
 /** A super admin, an admin with the `orders` module, a business with two stores, an owner and an employee. */
 export async function seedAccounts(db: TestDatabase, prefix = 'u') {
   return withContainer(db, async ({ auth }) => {
-    const admin = await auth.admin.createAdmin({ email: `${prefix}-super@example.com`, password: PASSWORDS.admin, name: 'Super Admin', type: 'super_admin' });
-    const limited = await auth.admin.createAdmin({ email: `${prefix}-orders@example.com`, password: PASSWORDS.limited, name: 'Orders Admin', type: 'admin', modules: ['orders'] });
-    const { vendor, owner } = await auth.admin.createVendor({ name: 'Corner Shop', ownerEmail: `${prefix}-owner@example.com`, ownerPassword: PASSWORDS.owner, ownerName: 'Olive Owner' });
-    const storeA = await auth.admin.createStore(vendor.id, 'High Street');
-    const storeB = await auth.admin.createStore(vendor.id, 'Station Road');
-    const tillA = await auth.admin.createTerminal(storeA.id, 'Till A1');
-    const tillB = await auth.admin.createTerminal(storeB.id, 'Till B1');
-    const employee = await auth.admin.createEmployee({
-      vendorId: vendor.id,
+    const admin = await auth.operator.createAdmin({ email: `${prefix}-super@example.com`, password: PASSWORDS.admin, name: 'Super Admin', admin_type: 'super_admin' });
+    const limited = await auth.operator.createAdmin({ email: `${prefix}-orders@example.com`, password: PASSWORDS.limited, name: 'Orders Admin', admin_type: 'admin', modules: ['orders'] });
+    const { vendor, owner } = await auth.operator.createVendor({ name: 'Corner Shop', owner_email: `${prefix}-owner@example.com`, owner_password: PASSWORDS.owner, owner_name: 'Olive Owner' });
+    const storeA = await auth.operator.createStore(vendor.id, { name: 'High Street' });
+    const storeB = await auth.operator.createStore(vendor.id, { name: 'Station Road' });
+    const tillA = await auth.operator.createTerminal(storeA.id, { name: 'Till A1' });
+    const tillB = await auth.operator.createTerminal(storeB.id, { name: 'Till B1' });
+    const employee = await auth.operator.createEmployee({
+      vendor_id: vendor.id,
       email: `${prefix}-cashier@example.com`,
       password: PASSWORDS.employee,
       name: 'Casey Cashier',
       modules: ['orders'],
-      permissions: { orders: ['read'] },
-      storeIds: [storeA.id],
+      module_permissions: { orders: ['read'] },
+      store_ids: [storeA.id],
     });
     return { admin, limited, vendor, owner, employee, storeA, storeB, tillA, tillB };
   });

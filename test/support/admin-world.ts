@@ -13,21 +13,21 @@ export async function seedAdministration(db: TestDatabase, prefix = 'a') {
   const base = await seedAccounts(db, prefix);
   return withContainer(db, async ({ auth }) => {
     const admin = (label: string, modules: string[]) =>
-      auth.admin.createAdmin({ email: `${prefix}-${label}@example.com`, password: EXTRA_PASSWORD, name: label, type: 'admin', modules: modules as never });
+      auth.operator.createAdmin({ email: `${prefix}-${label}@example.com`, password: EXTRA_PASSWORD, name: label, admin_type: 'admin', modules: modules as never });
     const employee = (vendorId: string, label: string, modules: string[], permissions: Record<string, string[]>, storeIds: string[] = []) =>
-      auth.admin.createEmployee({ vendorId, email: `${prefix}-${label}@example.com`, password: EXTRA_PASSWORD, name: label, modules: modules as never, permissions: permissions as never, storeIds });
+      auth.operator.createEmployee({ vendor_id: vendorId, email: `${prefix}-${label}@example.com`, password: EXTRA_PASSWORD, name: label, modules: modules as never, module_permissions: permissions as never, store_ids: storeIds });
 
     const adminsAdmin = await admin('admins-admin', ['admins']);
     const vendorsAdmin = await admin('vendors-admin', ['vendors']);
     const staffer = await employee(base.vendor.id, 'staffer', ['staff', 'stores'], { staff: ['read', 'write'], stores: ['read', 'write'] }, [base.storeA.id]);
     const reader = await employee(base.vendor.id, 'reader', ['staff', 'stores'], { staff: ['read'], stores: ['read'] });
-    const { vendor: vendorB, owner: ownerB } = await auth.admin.createVendor({
+    const { vendor: vendorB, owner: ownerB } = await auth.operator.createVendor({
       name: 'Other Business',
-      ownerEmail: `${prefix}-owner-b@example.com`,
-      ownerPassword: EXTRA_PASSWORD,
-      ownerName: 'Bob Other',
+      owner_email: `${prefix}-owner-b@example.com`,
+      owner_password: EXTRA_PASSWORD,
+      owner_name: 'Bob Other',
     });
-    const storeOfB = await auth.admin.createStore(vendorB.id, 'Elsewhere');
+    const storeOfB = await auth.operator.createStore(vendorB.id, { name: 'Elsewhere' });
     const employeeOfB = await employee(vendorB.id, 'employee-b', ['orders'], { orders: ['read'] }, [storeOfB.id]);
     return { ...base, adminsAdmin, vendorsAdmin, staffer, reader, vendorB, ownerB, storeOfB, employeeOfB };
   });

@@ -88,31 +88,31 @@ test('a refused token is UNAUTHORIZED with the code invalid_token: missing, malf
   }
 });
 
-test('the vendors procedures need the vendors module, checked before the input', async () => {
+test('the vendor business procedures need the vendors module, checked before the input', async () => {
   const ordersAdmin = callerWith(await signIn('admin', seed.limited.email, PASSWORDS.limited)).caller;
-  const listed = await refusal(ordersAdmin.admin.vendors.list({}));
+  const listed = await refusal(ordersAdmin.admin.listVendors({}));
   assert.deepEqual([listed.trpcCode, listed.data.code, listed.data.httpStatus], ['FORBIDDEN', 'forbidden', 403]);
   // An invalid body is still 403 for a caller without the module: the body is not looked at.
-  const created = await refusal(ordersAdmin.admin.vendors.create({ name: '', owner_email: 'nope', owner_name: '', owner_password: '' }));
+  const created = await refusal(ordersAdmin.admin.createVendor({ name: '', owner_email: 'nope', owner_name: '', owner_password: '' }));
   assert.equal(created.data.code, 'forbidden');
 
   const superAdmin = callerWith(await signIn('admin', seed.admin.email, PASSWORDS.admin)).caller;
-  const page = await superAdmin.admin.vendors.list({ limit: 10 });
+  const page = await superAdmin.admin.listVendors({ limit: 10 });
   assert.deepEqual(page.items.map((v) => v.name), ['Corner Shop']);
   assert.equal(page.next_cursor, null);
-  const invalid = await refusal(superAdmin.admin.vendors.create({ name: '', owner_email: 'nope', owner_name: 'O', owner_password: 'x' }));
+  const invalid = await refusal(superAdmin.admin.createVendor({ name: '', owner_email: 'nope', owner_name: 'O', owner_password: 'x' }));
   assert.equal(invalid.data.code, 'validation_failed');
 });
 
 test('an account lists its own sessions and ends one', async () => {
   const token = await signIn('vendor', seed.employee.email, PASSWORDS.employee);
   const { caller } = callerWith(token);
-  const before = await caller.vendor.sessions({});
+  const before = await caller.vendor.listOwnSessions({});
   assert.ok(before.items.length >= 1);
   const ended = before.items[0]!;
-  assert.deepEqual(await caller.vendor.endSession({ session_id: ended.id }), { success: true });
-  const afterwards = await caller.vendor.sessions({});
+  assert.deepEqual(await caller.vendor.endOwnSession({ sessionId: ended.id }), { success: true });
+  const afterwards = await caller.vendor.listOwnSessions({});
   assert.equal(afterwards.items.some((s) => s.id === ended.id), false);
-  const unknown = await refusal(caller.vendor.endSession({ session_id: 'no-such-session' }));
+  const unknown = await refusal(caller.vendor.endOwnSession({ sessionId: 'no-such-session' }));
   assert.equal(unknown.data.code, 'not_found');
 });

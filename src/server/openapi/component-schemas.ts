@@ -40,6 +40,7 @@ const RESPONSE_SCHEMAS = {
   PasswordResetVerified: wire.resetVerifyResponse,
   PasswordResetCompleted: wire.resetCompleteResponse,
   Health: wire.healthResponse,
+  OpenApiDocument: wire.openapiDocument,
   Problem: problemSchema,
   AdminAccount: admin.adminAccount,
   AdminAccountPage: pages.adminAccountPage,
