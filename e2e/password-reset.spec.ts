@@ -42,7 +42,7 @@ test('a wrong code shows an error and does not call refresh', async ({ page, acc
   await page.getByLabel('6-digit code').fill(wrong);
   const answer = page.waitForResponse((r) => r.url().includes('vendor.verifyCode'));
   await page.getByRole('button', { name: 'Verify code' }).click();
-  expect((await answer).status()).toBe(401); // the seed's case: a 401 that is not an expired session
+  expect((await answer).status()).toBe(401); // the interface's case: a 401 that is not an expired session
 
   await expect(alertOf(page)).toContainText('The code is wrong, expired or already used.');
   await expect(page.getByRole('heading', { name: 'Enter the code' })).toBeVisible();

@@ -33,7 +33,7 @@ export async function startTarget(options: BenchOptions): Promise<BenchTarget> {
   try {
     const seed = await seedAccounts(db, 'bench');
     const email = seed.employee.email;
-    // The seed hashes at a test cost; login must compare at the bench's cost, like production.
+    // The seeded accounts hash at a test cost; login must compare at the bench's cost, like production.
     const cost = { BCRYPT_ROUNDS: String(options.cost) };
     await withContainer(db, (c) => c.auth.operator.resetPassword('vendor', email, PASSWORDS.employee), cost);
     const app = await startApp(db, {

@@ -52,7 +52,7 @@ function publicApi<T extends Routes['admin'] | Routes['vendor']>(role: Role, rou
       }
     },
     // The password-reset steps go straight to the transport: a 401 (wrong code, spent reset token)
-    // belongs to the caller and must not refresh the session (seed section 5, rule 4).
+    // belongs to the caller and must not refresh the session (docs/interface.md, "Clients").
     passwordReset: {
       request: (body: BodyOf<T['requestReset']>): Promise<ResultOf<T['requestReset']>> => send<T['requestReset']>(routes.requestReset, { body }),
       verify: (body: BodyOf<T['verifyReset']>): Promise<ResultOf<T['verifyReset']>> => send<T['verifyReset']>(routes.verifyReset, { body }),

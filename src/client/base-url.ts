@@ -1,7 +1,7 @@
-// The base-address rule of seed section 5: where the client sends its requests.
+// The base-address rule (docs/interface.md, "Clients"): where the client sends its requests.
 
 export const API_PREFIX = '/api/v1';
-/** The seed's "local address on port 3000" for development without a configured value. */
+/** The interface's "local address on port 3000" for development without a configured value. */
 export const DEVELOPMENT_ORIGIN = 'http://localhost:3000';
 
 export interface BaseUrlInputs {
@@ -19,7 +19,8 @@ const nonEmpty = (value: string | undefined) => (value !== undefined && value.tr
 
 /**
  * The API root every route path is appended to, always ending in `/api/v1`. A configured value
- * may name the origin (`https://api.example.com`) or already include the prefix: the seed allows both.
+ * may name the origin (`https://api.example.com`) or already include the prefix: the interface
+ * allows both.
  *
  * | explicit | VITE_API_URL | NEXT_PUBLIC_API_URL | build       | result                         |
  * |----------|--------------|---------------------|-------------|--------------------------------|

@@ -1,5 +1,6 @@
-// Refresh-on-401 (seed section 5): an authenticated call that fails with 401 refreshes its role's
-// pair once, with at most one refresh in flight, and is retried once. No timers.
+// Refresh-on-401 (docs/interface.md, "Clients"): an authenticated call that fails with 401
+// refreshes its role's pair once, with at most one refresh in flight, and is retried once. No
+// timers.
 import type { Role, TokenPair } from '../contract/auth-schemas';
 import { AuthClientError, isAuthClientError } from './client-error';
 import type { RestRoute } from '../contract/route';

@@ -1,4 +1,4 @@
-// The limits of contract section 7 as fixed windows over counters that every instance shares.
+// The limits (docs/interface.md, "Limits") as fixed windows over counters every instance shares.
 import { AuthError } from './errors';
 import type { Clock } from './ports';
 import type { Role } from '../contract/auth-schemas';

@@ -1,5 +1,6 @@
 // Structured JSON logs (pino). Known secret-bearing fields are censored wherever they appear, so a
-// careless log call cannot leak them; the one deliberate exception is the seed's `otp` line.
+// careless log call cannot leak them; the one deliberate exception is the `otp` line
+// (docs/interface.md, "Password reset").
 import pino from 'pino';
 
 const SECRET_FIELDS = [

@@ -239,7 +239,7 @@ test('a 413 on a streamed body closes the connection, so the next request on it 
   }
 });
 
-// Requests Next.js answers itself, before any route handler: the contract still wants problem+json.
+// Requests Next.js answers itself, before any route handler: the interface still wants problem+json.
 test('malformed percent-encoding in the path and unknown methods get a 4xx problem+json, not a 500', async () => {
   const json = { 'content-type': 'application/json' };
   const cases: RawRequest[] = [

@@ -1,4 +1,5 @@
-// The limits of contract section 7 over HTTP, and login and step-1 timing that reveals no account.
+// The limits (docs/interface.md, "Limits") over HTTP, and login and step-1 timing that reveals
+// no account.
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import bcrypt from 'bcryptjs';

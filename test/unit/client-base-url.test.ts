@@ -1,4 +1,4 @@
-// The base-address rule of seed section 5, one test per row of resolveApiRoot's table.
+// The base-address rule (docs/interface.md, "Clients"), one test per row of resolveApiRoot's table.
 import assert from 'node:assert/strict';
 import { afterEach, describe, test } from 'node:test';
 import { readBaseUrlEnvironment, resolveApiRoot } from '@/client/base-url';

@@ -17,7 +17,7 @@ test('durations accept 900, 30s, 15m, 12h and 7d, and nothing else', () => {
   }
 });
 
-test('the defaults are the seed and contract values', () => {
+test('the defaults are the documented defaults', () => {
   const config = parseConfig({ NODE_ENV: 'production', ...secrets });
   assert.equal(config.jwt.accessTtl, 900);
   assert.equal(config.jwt.refreshTtl, 7 * 86400);

@@ -1,4 +1,4 @@
-// The module guard table of contract section 2.
+// The module guard table (docs/interface.md, "Accounts and modules").
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { passesModuleGuard, type GuardSubject } from '@/core/modules';

@@ -1,4 +1,5 @@
-// The three-step password reset (contract section 5): request a code, verify it, set a password.
+// The three-step password reset (docs/interface.md, "Password reset"): request a code, verify
+// it, set a password.
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { AuthError } from '../errors';
 import type { ClientInfo } from '../ports';

@@ -1,6 +1,7 @@
-// The refresh-on-401 link (seed section 5): a request refused with 401 waits for the role's one
-// refresh in flight, then is retried once with the new token. Login and the password-reset steps
-// never trigger a refresh: a 401 there is a wrong password or code, not an expired session.
+// The refresh-on-401 link (docs/interface.md, "Clients"): a request refused with 401 waits for the
+// role's one refresh in flight, then is retried once with the new token. Login and the
+// password-reset steps never trigger a refresh: a 401 there is a wrong password or code, not an
+// expired session.
 import type { TRPCClientError, TRPCLink } from '@trpc/client';
 import { observable, type Unsubscribable } from '@trpc/server/observable';
 import { createRefreshCoordinator } from '@/client/refresh-coordinator';
