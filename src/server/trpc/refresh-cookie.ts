@@ -1,7 +1,7 @@
 // The refresh-token cookie of the bundled pages: httpOnly, SameSite=Strict, scoped to the role's
 // session endpoint, Secure everywhere except plain-http development.
 import type { Role } from '@/contract/auth-schemas';
-import { sessionEndpoint } from './endpoints';
+import { sessionEndpoint } from '../../contract/trpc-endpoints';
 
 export interface CookieJar {
   /** Cookies the request carried, by name. */

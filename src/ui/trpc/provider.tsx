@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { httpLink, TRPCClientError } from '@trpc/client';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { TRPC_ENDPOINT } from '@/server/trpc/endpoints';
+import { TRPC_ENDPOINT } from '@/contract/trpc-endpoints';
 import { loginPath } from '../auth/role-text';
 import { trpc } from './client';
 import { bearerHeaderOf, refreshOnUnauthorizedLink } from './refresh-link';

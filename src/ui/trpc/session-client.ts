@@ -4,7 +4,7 @@
 // outside the refresh-on-401 link: a refresh never refreshes.
 import { createTRPCClient, httpLink, type TRPCClient } from '@trpc/client';
 import type { Role } from '@/contract/auth-schemas';
-import { sessionEndpoint } from '@/server/trpc/endpoints';
+import { sessionEndpoint } from '@/contract/trpc-endpoints';
 import type { SessionRouter } from '@/server/trpc/routers/session';
 
 const tokens = new Map<Role, string>();

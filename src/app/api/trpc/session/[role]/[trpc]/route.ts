@@ -1,7 +1,7 @@
 // /api/trpc/session/<role>/{refresh,logout}: the only path the refresh-token cookie is sent to.
 import { AuthError } from '@/core/errors';
 import { roleSchema } from '@/contract/auth-schemas';
-import { sessionEndpoint } from '@/server/trpc/endpoints';
+import { sessionEndpoint } from '@/contract/trpc-endpoints';
 import { errorResponse, handleTrpc } from '@/server/trpc/handler';
 import { sessionRouter } from '@/server/trpc/routers/session';
 

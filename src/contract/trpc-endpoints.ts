@@ -1,6 +1,6 @@
 // Where the tRPC endpoints live. Shared by the server (routes, cookie path) and the browser client,
 // so it must stay free of server-only imports.
-import type { Role } from '@/contract/auth-schemas';
+import type { Role } from './auth-schemas';
 
 /** Every procedure of the bundled pages except the two that read the refresh-token cookie. */
 export const TRPC_ENDPOINT = '/api/trpc';

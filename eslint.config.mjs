@@ -1,0 +1,51 @@
+// Lint rules: typescript-eslint's type-aware recommendations, and the import boundaries that keep
+// the core framework-free, the contract dependency-free and the browser away from server code.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+const INTERNAL = (...folders) => folders.flatMap((f) => [`@/${f}`, `@/${f}/**`, `**/${f}/**`, `../${f}`]);
+
+/** `files` may not import what `pattern` (a gitignore-style `group` or a `regex`) matches; type imports too, unless allowed. */
+const boundary = (files, message, pattern, allowTypeImports = false) => ({
+  files,
+  rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ ...pattern, message, allowTypeImports }] }] },
+});
+
+export default tseslint.config(
+  { ignores: ['.next/**', '.next-*/**', 'node_modules/**', 'src/generated/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts', '.data/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      // node:test's test() and describe() return promises the runner itself awaits.
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        { allowForKnownSafeCalls: [{ from: 'package', package: 'node:test', name: ['test', 'describe', 'it', 'suite', 'before', 'after', 'beforeEach', 'afterEach'] }] },
+      ],
+    },
+  },
+  { files: ['**/*.mjs', '**/*.js'], ...tseslint.configs.disableTypeChecked, languageOptions: { globals: { process: 'readonly', console: 'readonly' } } },
+  // Tests read HTTP answers as `any` on purpose: the assertions are the type check.
+  {
+    files: ['test/**', 'e2e/**'],
+    rules: {
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+    },
+  },
+  boundary(['src/core/**'], 'The core is framework-free: it imports the contract and its own ports only.', {
+    group: [...INTERNAL('server', 'client', 'ui', 'app'), 'next', 'next/**', '@trpc/**', 'react', 'react-dom', '@prisma/**'],
+  }),
+  boundary(['src/contract/**'], 'The contract imports only zod (and itself).', { regex: '^(?!zod$)(?!\\./)' }),
+  boundary(['src/client/**'], 'The client for outside callers imports only the contract.', { group: INTERNAL('core', 'server', 'ui', 'app', 'cli') }),
+  boundary(['src/ui/**'], 'Browser code imports server code only as types.', { group: INTERNAL('server', 'cli') }, true),
+  // Destructured React props are the normal way to read callbacks; they never rely on `this`.
+  { files: ['**/*.tsx'], rules: { '@typescript-eslint/unbound-method': 'off' } },
+);

@@ -1,0 +1,75 @@
+// The route table is what the app serves: every entry answers its declared methods with a declared
+// status, every other method of its path with 405 and the declared Allow, and nothing outside the
+// table is served (no route file beside the dispatcher, unknown paths 404 problem+json).
+import assert from 'node:assert/strict';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { ERROR_CATALOGUE } from '@/contract/errors';
+import { NAMED_ROUTES } from '@/contract/routes';
+import { ROOT, startApp, type RunningApp } from '../support/app-process';
+import { createTestDatabase, type TestDatabase } from '../support/databases';
+import { request } from '../support/http';
+
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+let db: TestDatabase;
+let app: RunningApp;
+
+before(async () => {
+  db = await createTestDatabase();
+  app = await startApp(db);
+});
+after(async () => {
+  await app?.stop();
+  await db?.drop();
+});
+
+const fill = (template: string) => template.replace(/\{(\w+)\}/g, 'no-such-id');
+
+test('the only route handlers under /api/v1 are the dispatcher and the benchmark\'s bare handler', () => {
+  const dir = path.join(ROOT, 'src/app/api/v1');
+  const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => path.basename(f) === 'route.ts').map((f) => f.replace(/\\/g, '/'));
+  assert.deepEqual(files.sort(), ['[[...path]]/route.ts', 'bench/noop/route.ts']);
+});
+
+test('every table entry answers its methods with a declared status, and other methods with 405 and Allow', async () => {
+  const methodsOf = new Map<string, Set<string>>();
+  for (const { route } of NAMED_ROUTES) {
+    const served = methodsOf.get(route.path) ?? new Set<string>();
+    route.methods.forEach((m) => served.add(m));
+    methodsOf.set(route.path, served);
+  }
+  for (const { name, route } of NAMED_ROUTES) {
+    const declared = new Set([...route.resultStatuses, ...route.errors.map((code) => ERROR_CATALOGUE[code].status)]);
+    for (const method of METHODS) {
+      const answer = await request(app.url, method, `/api/v1${fill(route.path)}`);
+      const allowed = methodsOf.get(route.path)!;
+      if (allowed.has(method)) {
+        if (!route.methods.includes(method as never)) continue; // another entry of the same path serves it
+        assert.ok(declared.has(answer.status), `${name}: ${method} answered ${answer.status}, declared ${[...declared].join(', ')}: ${answer.text}`);
+      } else {
+        assert.equal(answer.status, 405, `${name}: ${method} ${answer.text}`);
+        assert.equal(answer.body.code, 'method_not_allowed');
+        assert.deepEqual(answer.headers.get('allow')?.split(', ').sort(), [...allowed].sort(), `${name}: Allow`);
+      }
+    }
+  }
+});
+
+test('paths the table lacks are 404 problem+json for every method', async () => {
+  const unlisted = [
+    '/', '/auth', '/auth/admin', '/auth/admin/context', '/auth/customer/login', '/auth/admin/login/extra',
+    '/admin', '/vendor/accounts/a/b/c/d', '/bench/noop', '/HEALTH',
+    ...NAMED_ROUTES.map(({ route }) => `${fill(route.path)}/more`),
+  ];
+  for (const p of unlisted) {
+    for (const method of METHODS) {
+      const answer = await request(app.url, method, `/api/v1${p}`, { headers: { 'content-type': 'application/json' }, body: '{}' });
+      // Next.js redirects a trailing slash before any handler runs; that is no route either.
+      if (answer.status === 308) continue;
+      assert.equal(answer.status, 404, `${method} ${p}: ${answer.text}`);
+      assert.equal(answer.headers.get('content-type'), 'application/problem+json');
+      assert.equal(answer.body.code, 'not_found');
+    }
+  }
+});
