@@ -7,7 +7,7 @@ import { ConfigError, type Config } from '@/core/config';
 import { AuthError, problemBody } from '@/core/errors';
 import { SOCKET_IP_HEADER } from '@/server/client-info';
 import { corsResponseHeaders } from '@/server/http/cors';
-import { API_SECURITY_HEADERS } from '@/server/http/security-headers';
+import { API_SECURITY_HEADERS, SOCKET_TLS_HEADER } from '@/server/http/security-headers';
 import { createContainer, type Container } from '@/server/container';
 import { applyMigrations } from '@/server/db/migrate';
 import { sqliteFilePath } from '@/server/db/prisma';
@@ -85,6 +85,7 @@ async function main() {
   const server = createServer((req, res) => {
     if (refuseBeforeNext(req, res, container.config.browser)) return;
     req.headers[SOCKET_IP_HEADER] = req.socket.remoteAddress ?? '';
+    req.headers[SOCKET_TLS_HEADER] = 'encrypted' in req.socket && req.socket.encrypted ? '1' : '0';
     void handle(req, res);
   });
   server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout

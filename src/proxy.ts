@@ -19,7 +19,7 @@ export function proxy(request: NextRequest): NextResponse {
   // Parsed on first use: the start script has validated the same variables already.
   browserConfig ??= parseBrowserConfig(process.env);
   const { pathname } = request.nextUrl;
-  const transport = cameOverHttps(request.nextUrl, request.headers, browserConfig.trustProxyHops) ? STRICT_TRANSPORT_SECURITY : {};
+  const transport = cameOverHttps(request.headers, browserConfig.trustProxyHops) ? STRICT_TRANSPORT_SECURITY : {};
 
   if (pathname.startsWith('/api/')) {
     const rest = pathname.startsWith('/api/v1/');

@@ -7,7 +7,7 @@ import { cameOverHttps } from './security-headers';
 export function appOriginOf(url: URL, headers: Headers, config: Pick<BrowserConfig, 'appUrl' | 'trustProxyHops'>): string {
   if (config.appUrl) return config.appUrl;
   const host = headers.get('host') ?? url.host;
-  return `${cameOverHttps(url, headers, config.trustProxyHops) ? 'https' : 'http'}://${host}`.toLowerCase();
+  return `${cameOverHttps(headers, config.trustProxyHops) ? 'https' : 'http'}://${host}`.toLowerCase();
 }
 
 /**

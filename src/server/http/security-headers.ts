@@ -50,12 +50,16 @@ export const API_SECURITY_HEADERS: Readonly<Record<string, string>> = {
 
 export const STRICT_TRANSPORT_SECURITY = { 'strict-transport-security': 'max-age=31536000; includeSubDomains' };
 
+/** Set by the app's own HTTP server: '1' when the socket is TLS; any value a client sends is replaced. */
+export const SOCKET_TLS_HEADER = 'x-commerce-auth-socket-tls';
+
 /**
- * Whether the browser reached us over https: the request URL itself, or behind trusted proxies
- * the X-Forwarded-Proto they set (the first hop's value is the browser's).
+ * Whether the browser reached us over https: a TLS socket, or behind trusted proxies the
+ * X-Forwarded-Proto they set (the first hop's value is the browser's). Next.js's own idea of the
+ * request URL cannot tell: it believes X-Forwarded-Proto from anyone.
  */
-export function cameOverHttps(url: URL, headers: Headers, trustProxyHops: number): boolean {
-  if (url.protocol === 'https:') return true;
+export function cameOverHttps(headers: Headers, trustProxyHops: number): boolean {
+  if (headers.get(SOCKET_TLS_HEADER) === '1') return true;
   if (trustProxyHops === 0) return false;
   return headers.get('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase() === 'https';
 }
