@@ -33,7 +33,7 @@ const origin = z.string().trim().transform((v, ctx) => {
   } catch {
     // reported below
   }
-  if (!url || !/^https?:$/.test(url.protocol) || url.origin !== v.replace(/\/$/, '').toLowerCase()) {
+  if (!url || v.includes('*') || !/^https?:$/.test(url.protocol) || url.origin !== v.replace(/\/$/, '').toLowerCase()) {
     ctx.addIssue({ code: 'custom', message: `"${v}" is not an origin like https://shop.example.com (no path, no *)` });
     return z.NEVER;
   }
