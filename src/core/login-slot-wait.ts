@@ -63,7 +63,7 @@ export async function waitForLoginSlot(
     if (await failuresFillALimit(store, limits, w)) throw refused(w.retryAfter);
     if (waited >= waiting.maxWaitMs) throw refused(1, 'Too many sign-in attempts at once. Try again in a second.');
     // Jitter spreads the waiters' retries; the cap keeps a freed slot from idling long.
-    const pause = Math.min(delay, waiting.maxWaitMs - waited) * (0.75 + Math.random() / 2);
+    const pause = Math.min(delay * (0.75 + Math.random() / 2), waiting.maxWaitMs - waited);
     await waiting.sleep(pause);
     waited += pause;
     delay = Math.min(delay * 2, 200);
