@@ -1,6 +1,6 @@
 // Fixtures of the browser tests: per worker a fresh database, a real SMTP sink and the built app
 // started on them; per test its own accounts (tests never share a password or a rate limit), and a
-// page that fails the test on any unexpected console error.
+// page that fails the test on any unexpected console error or CSP violation.
 import { test as base, expect, type Page } from '@playwright/test';
 import { seedAccounts } from '../test/support/accounts';
 import { startApp, type RunningApp } from '../test/support/app-process';
@@ -53,6 +53,10 @@ export const test = base.extend<{ accounts: Accounts; smtp: SmtpSink }, { access
 
   page: async ({ page }, use) => {
     const errors: string[] = [];
+    // Every Content-Security-Policy violation fails the test, whatever the browser logs for it.
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'}`));
+    });
     page.on('console', (message) => {
       if (message.type() === 'error' && !EXPECTED_CONSOLE_ERRORS.test(message.text())) errors.push(`${message.text()} (${message.location().url})`);
     });

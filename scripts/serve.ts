@@ -6,6 +6,8 @@ import next from 'next';
 import { ConfigError, type Config } from '@/core/config';
 import { AuthError, problemBody } from '@/core/errors';
 import { SOCKET_IP_HEADER } from '@/server/client-info';
+import { corsResponseHeaders } from '@/server/http/cors';
+import { API_SECURITY_HEADERS, SOCKET_TLS_HEADER } from '@/server/http/security-headers';
 import { createContainer, type Container } from '@/server/container';
 import { applyMigrations } from '@/server/db/migrate';
 import { sqliteFilePath } from '@/server/db/prisma';
@@ -27,7 +29,7 @@ const SERVED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE',
  * Requests Next.js would answer itself with a 500 or an empty 400 (a path that is not valid
  * percent-encoding, TRACE, WebDAV methods) get a problem+json answer here instead.
  */
-function refuseBeforeNext(req: IncomingMessage, res: ServerResponse): boolean {
+function refuseBeforeNext(req: IncomingMessage, res: ServerResponse, browser: Config['browser']): boolean {
   let refusal: AuthError | undefined;
   if (!SERVED_METHODS.has(req.method ?? '')) refusal = new AuthError('method_not_allowed', 'Use GET, POST, PUT, PATCH or DELETE.');
   else {
@@ -38,9 +40,12 @@ function refuseBeforeNext(req: IncomingMessage, res: ServerResponse): boolean {
     }
   }
   if (!refusal) return false;
+  // The same API headers the proxy gives every answer Next.js serves, CORS included.
+  const cors = req.url?.startsWith('/api/v1/') ? corsResponseHeaders(req.headers.origin ?? null, browser) : {};
   res.writeHead(refusal.status, {
     'content-type': 'application/problem+json',
-    'cache-control': 'no-store',
+    ...API_SECURITY_HEADERS,
+    ...cors,
     ...(refusal.code === 'method_not_allowed' ? { allow: 'GET, POST, PUT, PATCH, DELETE' } : {}),
   });
   res.end(JSON.stringify(problemBody(refusal)));
@@ -78,8 +83,9 @@ async function main() {
   await app.prepare();
   const handle = app.getRequestHandler();
   const server = createServer((req, res) => {
-    if (refuseBeforeNext(req, res)) return;
+    if (refuseBeforeNext(req, res, container.config.browser)) return;
     req.headers[SOCKET_IP_HEADER] = req.socket.remoteAddress ?? '';
+    req.headers[SOCKET_TLS_HEADER] = 'encrypted' in req.socket && req.socket.encrypted ? '1' : '0';
     void handle(req, res);
   });
   server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout

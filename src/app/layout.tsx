@@ -1,5 +1,6 @@
 // The root layout: the design system's base styles and the tRPC/React Query provider.
 import type { Metadata, Viewport } from 'next';
+import { connection } from 'next/server';
 import type { ReactNode } from 'react';
 import { TrpcProvider } from '@/ui/trpc/provider';
 import '@/ui/styles/globals.css';
@@ -11,7 +12,9 @@ export const metadata: Metadata = {
 
 export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#1d4ed8' };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // Rendered per request, so Next.js can put the request's CSP nonce on its scripts.
+  await connection();
   return (
     <html lang="en">
       <body>

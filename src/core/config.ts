@@ -25,6 +25,21 @@ const duration = (fallback: string) =>
 const count = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 const flag = z.enum(['0', '1', 'true', 'false']).optional().transform((v) => (v === undefined ? undefined : v === '1' || v === 'true'));
 
+/** An origin as browsers send it (scheme://host[:port]); a trailing slash is tolerated and dropped. */
+const origin = z.string().trim().transform((v, ctx) => {
+  let url: URL | undefined;
+  try {
+    url = new URL(v);
+  } catch {
+    // reported below
+  }
+  if (!url || v.includes('*') || !/^https?:$/.test(url.protocol) || url.origin !== v.replace(/\/$/, '').toLowerCase()) {
+    ctx.addIssue({ code: 'custom', message: `"${v}" is not an origin like https://shop.example.com (no path, no *)` });
+    return z.NEVER;
+  }
+  return url.origin;
+});
+
 const envSchema = z.object({
   NODE_ENV: z.string().default('development'),
   DATABASE_URL: z.string().trim().optional().transform((v) => v || undefined)
@@ -64,6 +79,10 @@ const envSchema = z.object({
   DEMO_ACCOUNTS: flag,
   CLEANUP_INTERVAL: duration('10m'),
   DATABASE_TIMEOUT: duration('5s'),
+  /** Origins (comma list) whose pages may call the REST API from a browser. */
+  CORS_ORIGINS: z.string().default('').transform((v) => v.split(',').map((o) => o.trim()).filter(Boolean)).pipe(z.array(origin)),
+  /** The app's public origin; unset: taken from each request's Host header. */
+  APP_URL: z.string().trim().optional().transform((v) => v || undefined).pipe(origin.optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -76,13 +95,27 @@ function secretBytes(value: string): number {
   return Buffer.byteLength(value, 'utf8');
 }
 
+const browserEnvSchema = envSchema.pick({ NODE_ENV: true, CORS_ORIGINS: true, APP_URL: true, TRUST_PROXY: true });
+
+function invalid(error: z.ZodError): ConfigError {
+  const lines = error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`);
+  return new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+}
+
+/** What every request's browser rules (CORS, security headers, CSRF) need, without secrets or database. */
+export function parseBrowserConfig(env: Record<string, string | undefined>) {
+  const parsed = browserEnvSchema.safeParse({ ...env, NODE_ENV: env.COMMERCE_AUTH_NODE_ENV || env.NODE_ENV });
+  if (!parsed.success) throw invalid(parsed.error);
+  const e = parsed.data;
+  return { production: e.NODE_ENV === 'production', corsOrigins: e.CORS_ORIGINS, appUrl: e.APP_URL, trustProxyHops: e.TRUST_PROXY };
+}
+
+export type BrowserConfig = ReturnType<typeof parseBrowserConfig>;
+
 export function parseConfig(env: Record<string, string | undefined>, devSecrets?: DevSecretsSource) {
   // COMMERCE_AUTH_NODE_ENV is the NODE_ENV the operator gave the server, before Next.js set its own.
   const parsed = envSchema.safeParse({ ...env, NODE_ENV: env.COMMERCE_AUTH_NODE_ENV || env.NODE_ENV });
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`);
-    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
-  }
+  if (!parsed.success) throw invalid(parsed.error);
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
 
@@ -142,6 +175,7 @@ export function parseConfig(env: Record<string, string | undefined>, devSecrets?
     cleanupInterval: e.CLEANUP_INTERVAL,
     databaseTimeout: e.DATABASE_TIMEOUT,
     logLevel: e.LOG_LEVEL,
+    browser: parseBrowserConfig(env),
   };
 }
 

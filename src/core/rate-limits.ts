@@ -2,6 +2,7 @@
 import { AuthError } from './errors';
 import type { Clock } from './ports';
 import type { Role } from '../contract/auth-schemas';
+import { settledFailuresKey, waitForLoginSlot, type SlotWaiting } from './login-slot-wait';
 
 export interface CounterStore {
   /** Adds `by` to the counter `key` (created at 0, expiring at `expiresAt`) and returns its new value. */
@@ -19,17 +20,22 @@ export interface RateLimitSettings {
 }
 
 export interface RateLimiter {
-  /** Reserves one failed-login slot on every login limit, or throws rate_limited. */
+  /**
+   * Reserves one failed-login slot on every login limit, waiting briefly while the slots are held
+   * by attempts still in flight; throws rate_limited once failures fill a limit.
+   */
   assertLoginAllowed(role: Role, email: string, ip: string | undefined): Promise<void>;
   /** Gives back the slot reserved by assertLoginAllowed after a successful login. */
   refundLogin(role: Role, email: string, ip: string | undefined): Promise<void>;
+  /** Marks the slot reserved by assertLoginAllowed as a settled failure (a wrong password). */
+  recordLoginFailure(role: Role, email: string, ip: string | undefined): Promise<void>;
   /** Counts one password-reset request; false when a limit is passed (no code, no mail). */
   allowResetRequest(role: Role, email: string, ip: string | undefined): Promise<boolean>;
 }
 
 const UNKNOWN_IP = 'unknown';
 
-export function createRateLimiter(settings: RateLimitSettings, store: CounterStore, clock: Clock): RateLimiter {
+export function createRateLimiter(settings: RateLimitSettings, store: CounterStore, clock: Clock, waiting?: SlotWaiting): RateLimiter {
   function window(seconds: number) {
     const now = clock.now().getTime();
     const start = Math.floor(now / (seconds * 1000)) * seconds * 1000;
@@ -51,21 +57,18 @@ export function createRateLimiter(settings: RateLimitSettings, store: CounterSto
   }
 
   return {
-    // Counting before the password is checked keeps the limit exact under parallel attempts.
-    async assertLoginAllowed(role, email, ip) {
-      const { w, limits } = loginKeys(role, email, ip);
-      const counts = await Promise.all(limits.map((l) => store.add(l.key, 1, new Date(w.end))));
-      if (counts.some((count, i) => count > limits[i]!.limit)) {
-        await Promise.all(limits.map((l) => store.add(l.key, -1, new Date(w.end))));
-        throw new AuthError('rate_limited', `Too many failed sign-in attempts. Try again in ${w.retryAfter} seconds.`, {
-          retryAfter: w.retryAfter,
-        });
-      }
+    assertLoginAllowed(role, email, ip) {
+      return waitForLoginSlot(store, () => loginKeys(role, email, ip), waiting);
     },
 
     async refundLogin(role, email, ip) {
       const { w, limits } = loginKeys(role, email, ip);
       await Promise.all(limits.map((l) => store.add(l.key, -1, new Date(w.end))));
+    },
+
+    async recordLoginFailure(role, email, ip) {
+      const { w, limits } = loginKeys(role, email, ip);
+      await Promise.all(limits.map((l) => store.add(settledFailuresKey(l.key), 1, new Date(w.end))));
     },
 
     async allowResetRequest(role, email, ip) {

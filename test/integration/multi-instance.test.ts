@@ -81,6 +81,12 @@ test('30 parallel wrong passwords spread over A and B with a limit of 10: exactl
   assert.equal((await login(b, 'admin', seed.limited.email, PASSWORDS.limited)).status, 429);
 });
 
+test('regression: 40 parallel right passwords spread over A and B with a limit of 10: all 200, none 429 for attempts in flight', async () => {
+  const { owner } = await seedAccounts(db, 'burst');
+  const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => login(i % 2 ? a : b, 'vendor', owner.email, PASSWORDS.owner)));
+  assert.deepEqual(tally(answers), { 200: 40 });
+});
+
 test('wrong codes count across instances: 3 on A and 2 on B spend the code', async () => {
   const { email } = seed.admin;
   const code = await requestCode(b, 'admin', email, 'super_admin');

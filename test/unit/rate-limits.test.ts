@@ -1,7 +1,7 @@
 // The login and reset limits over a counter store: windows, keys, refunds and Retry-After.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { createRateLimiter, type CounterStore } from '@/core/rate-limits';
+import { createRateLimiter, type CounterStore, type RateLimiter } from '@/core/rate-limits';
 
 function memoryCounters(): CounterStore & { values: Map<string, number> } {
   const values = new Map<string, number>();
@@ -15,12 +15,18 @@ function memoryCounters(): CounterStore & { values: Map<string, number> } {
   };
 }
 
+/** One attempt that ends as a wrong password: its slot is reserved, then settled as a failure. */
+async function failedLogin(limiter: RateLimiter, role: 'admin' | 'vendor', email: string, ip: string) {
+  await limiter.assertLoginAllowed(role, email, ip);
+  await limiter.recordLoginFailure(role, email, ip);
+}
+
 const settings = { loginWindow: 900, loginPerIdentityIp: 3, loginPerIdentity: 5, loginPerIp: 8, resetWindow: 3600, resetPerIdentity: 2, resetPerIp: 3 };
 
 test('the per-(e-mail, role, IP) limit refuses the attempt past it with Retry-After', async () => {
   let now = new Date('2026-01-01T00:10:00Z');
   const limiter = createRateLimiter(settings, memoryCounters(), { now: () => now });
-  for (let i = 0; i < 3; i++) await limiter.assertLoginAllowed('admin', 'a@x.io', '1.1.1.1');
+  for (let i = 0; i < 3; i++) await failedLogin(limiter, 'admin', 'a@x.io', '1.1.1.1');
   await assert.rejects(limiter.assertLoginAllowed('admin', 'a@x.io', '1.1.1.1'), (e: { code: string; retryAfter: number }) => e.code === 'rate_limited' && e.retryAfter === 300);
   await limiter.assertLoginAllowed('admin', 'a@x.io', '2.2.2.2'); // another address is still allowed
   await limiter.assertLoginAllowed('vendor', 'a@x.io', '1.1.1.1'); // and the other role
@@ -31,7 +37,7 @@ test('the per-(e-mail, role, IP) limit refuses the attempt past it with Retry-Af
 test('the per-e-mail limit spans addresses, and a refused attempt is not counted', async () => {
   const counters = memoryCounters();
   const limiter = createRateLimiter(settings, counters, { now: () => new Date('2026-01-01T00:00:00Z') });
-  for (let i = 0; i < 5; i++) await limiter.assertLoginAllowed('admin', 'b@x.io', `10.0.0.${i}`);
+  for (let i = 0; i < 5; i++) await failedLogin(limiter, 'admin', 'b@x.io', `10.0.0.${i}`);
   await assert.rejects(limiter.assertLoginAllowed('admin', 'b@x.io', '10.0.0.9'));
   const identity = [...counters.values].find(([k]) => k.startsWith('login:identity:admin:b@x.io'));
   assert.equal(identity?.[1], 5);
@@ -52,4 +58,44 @@ test('reset requests are allowed up to each limit, then silently refused', async
   assert.equal(await limiter.allowResetRequest('admin', 'd@x.io', '1.1.1.1'), false, 'per e-mail');
   assert.equal(await limiter.allowResetRequest('admin', 'e@x.io', '1.1.1.1'), false, 'per IP: 4th request from the address');
   assert.equal(await limiter.allowResetRequest('admin', 'e@x.io', '2.2.2.2'), true);
+});
+
+/** Sleeps that resolve at once but are recorded, so waiting is observable without real time. */
+function recordedSleeps(onSleep: (ms: number) => void = () => {}) {
+  const slept: number[] = [];
+  return { slept, waiting: { maxWaitMs: 1000, sleep: async (ms: number) => { slept.push(ms); onSleep(ms); } } };
+}
+
+test('regression: a slot held by an attempt in flight makes the next attempt wait, not fail with 429', async () => {
+  let inFlight = true;
+  const counters = memoryCounters();
+  const { slept, waiting } = recordedSleeps(() => {
+    // The in-flight attempt turns out to be the right password after the first pause.
+    if (inFlight) void limiter.refundLogin('admin', 'f@x.io', '1.1.1.1');
+    inFlight = false;
+  });
+  const limiter = createRateLimiter({ ...settings, loginPerIdentityIp: 1 }, counters, { now: () => new Date('2026-01-01T00:00:00Z') }, waiting);
+  await limiter.assertLoginAllowed('admin', 'f@x.io', '1.1.1.1'); // in flight
+  await limiter.assertLoginAllowed('admin', 'f@x.io', '1.1.1.1'); // waits, then gets the freed slot
+  assert.equal(slept.length, 1);
+});
+
+test('once settled failures fill a limit the attempt is refused at once, without waiting', async () => {
+  const { slept, waiting } = recordedSleeps();
+  const limiter = createRateLimiter(settings, memoryCounters(), { now: () => new Date('2026-01-01T00:10:00Z') }, waiting);
+  for (let i = 0; i < 3; i++) await failedLogin(limiter, 'vendor', 'g@x.io', '1.1.1.1');
+  await assert.rejects(limiter.assertLoginAllowed('vendor', 'g@x.io', '1.1.1.1'), (e: { code: string; retryAfter: number }) => e.code === 'rate_limited' && e.retryAfter === 300);
+  assert.deepEqual(slept, []);
+});
+
+test('slots held past the longest wait give 429 with Retry-After 1, and the waiting is bounded', async () => {
+  const { slept, waiting } = recordedSleeps();
+  const counters = memoryCounters();
+  const limiter = createRateLimiter(settings, counters, { now: () => new Date('2026-01-01T00:00:00Z') }, waiting);
+  for (let i = 0; i < 3; i++) await limiter.assertLoginAllowed('admin', 'h@x.io', '1.1.1.1'); // never settle
+  await assert.rejects(limiter.assertLoginAllowed('admin', 'h@x.io', '1.1.1.1'), (e: { code: string; retryAfter: number }) => e.code === 'rate_limited' && e.retryAfter === 1);
+  const total = slept.reduce((a, b) => a + b, 0);
+  assert.ok(total >= 1000 && total <= 1000.001, `waited ${total} ms`);
+  const triple = [...counters.values].find(([k]) => k.startsWith('login:identity-ip:admin:h@x.io'));
+  assert.equal(triple?.[1], 3, 'the refused attempt holds no slot');
 });

@@ -38,7 +38,10 @@ export function createSessions(deps: ServiceDeps) {
     // An unknown e-mail costs one bcrypt comparison too, so timing does not reveal it.
     dummyHash ??= hasher.hash(newId());
     const valid = await hasher.verify(input.password, account?.passwordHash ?? (await dummyHash));
-    if (!account || !valid) throw new AuthError('invalid_credentials', 'The e-mail or password is wrong.');
+    if (!account || !valid) {
+      await limiter.recordLoginFailure(role, input.email, client.ip);
+      throw new AuthError('invalid_credentials', 'The e-mail or password is wrong.');
+    }
     await limiter.refundLogin(role, input.email, client.ip);
     if (account.disabled) throw new AuthError('account_disabled', 'This account is disabled.');
     const familyId = newId();

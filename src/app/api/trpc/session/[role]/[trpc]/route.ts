@@ -2,12 +2,15 @@
 import { AuthError } from '@/core/errors';
 import { roleSchema } from '@/contract/auth-schemas';
 import { sessionEndpoint } from '@/contract/trpc-endpoints';
+import { refuseCrossSite } from '@/server/trpc/cross-site-guard';
 import { errorResponse, handleTrpc } from '@/server/trpc/handler';
 import { sessionRouter } from '@/server/trpc/routers/session';
 
 async function handler(req: Request, { params }: { params: Promise<{ role: string }> }) {
   const role = roleSchema.safeParse((await params).role);
   if (!role.success) return errorResponse(new AuthError('not_found', 'No such route.'));
+  const crossSite = refuseCrossSite(req);
+  if (crossSite) return crossSite;
   return handleTrpc(req, { endpoint: sessionEndpoint(role.data), router: sessionRouter, sessionRole: role.data });
 }
 
