@@ -78,7 +78,7 @@ export async function runLoad(baseUrl: string, spec: LoadSpec, seconds: number, 
   });
   // Our own record of every latency: autocannon's histogram "corrects" fixed-rate runs with
   // synthetic samples at a 1 ms interval, and cannot be merged across rounds.
-  run.on('response', (_client, _status, _bytes, responseTime) => {
+  void run.on('response', (_client, _status, _bytes, responseTime) => {
     last = performance.now();
     latencies.push(responseTime);
   });

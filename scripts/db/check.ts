@@ -98,7 +98,7 @@ async function checkPostgres(source: string): Promise<void> {
       checkMigrations('postgresql', source, url, os.tmpdir(), introspectingAdapterFactory(url)),
     );
   } catch (error) {
-    problems.push(`PostgreSQL at ${redacted(baseUrl)}: ${error instanceof Error ? error.message : error}`);
+    problems.push(`PostgreSQL at ${redacted(baseUrl)}: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 

@@ -3,9 +3,9 @@ import { parseArgs } from 'node:util';
 import { AuthError } from '@/core/errors';
 
 export function parseFlags(argv: string[], names: string[], booleans: string[] = []) {
-  const options = Object.fromEntries([
-    ...names.map((n) => [n, { type: 'string' as const }]),
-    ...booleans.map((n) => [n, { type: 'boolean' as const }]),
+  const options = Object.fromEntries<{ type: 'string' | 'boolean' }>([
+    ...names.map((n) => [n, { type: 'string' }] as const),
+    ...booleans.map((n) => [n, { type: 'boolean' }] as const),
   ]);
   try {
     return parseArgs({ args: argv, options, strict: true, allowPositionals: false }).values as Record<string, string | boolean | undefined>;

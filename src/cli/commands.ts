@@ -61,7 +61,7 @@ export const COMMANDS: Record<string, Command> = {
       password: await password(f),
       name: required(f, 'name'),
       modules: list(f.modules) as never,
-      module_permissions: permissions(f.permissions) as never,
+      module_permissions: permissions(f.permissions),
       store_ids: list(f.stores),
     });
     return { ...publicAccount(employee), vendor_id: employee.vendor?.id, module_permissions: employee.modulePermissions, store_ids: list(f.stores) };

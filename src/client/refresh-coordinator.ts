@@ -16,9 +16,9 @@ export function singleFlight<T>(task: () => Promise<T>): () => Promise<T> {
 
 export interface RefreshCoordinatorOptions<T> {
   /** The access token the role holds now, if any. */
-  tokenOf(role: Role): string | undefined | Promise<string | undefined>;
+  tokenOf: (role: Role) => string | undefined | Promise<string | undefined>;
   /** Trades the role's refresh token for a new pair; throws when refused. */
-  rotate(role: Role): Promise<T>;
+  rotate: (role: Role) => Promise<T>;
 }
 
 export function createRefreshCoordinator<T>({ tokenOf, rotate }: RefreshCoordinatorOptions<T>) {

@@ -24,7 +24,7 @@ export interface SendOptions {
 }
 
 export interface Transport {
-  send<R extends RestRoute>(route: R, options?: SendOptions): Promise<ResultOf<R>>;
+  send: <R extends RestRoute>(route: R, options?: SendOptions) => Promise<ResultOf<R>>;
 }
 
 /** The request URL: path parameters encoded into their segments, defined query values appended. */
@@ -35,7 +35,7 @@ export function urlOf(apiRoot: string, route: RestRoute, params: Record<string, 
     return encodeURIComponent(value);
   });
   const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== null) search.set(key, String(value));
+  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== null) search.set(key, typeof value === 'string' ? value : JSON.stringify(value));
   const queryString = search.toString();
   return `${apiRoot}${path}${queryString ? `?${queryString}` : ''}`;
 }

@@ -1,5 +1,4 @@
 // The limits (docs/interface.md, "Limits") as fixed windows over counters every instance shares.
-import { AuthError } from './errors';
 import type { Clock } from './ports';
 import type { Role } from '../contract/auth-schemas';
 import { settledFailuresKey, waitForLoginSlot, type SlotWaiting } from './login-slot-wait';

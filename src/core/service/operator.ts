@@ -71,7 +71,7 @@ export function createOperator(deps: Pick<ServiceDeps, 'accounts' | 'hasher' | '
       name: input.name,
       vendorType: 'employee',
       modules: input.modules,
-      modulePermissions: input.module_permissions as Record<string, string[]>,
+      modulePermissions: input.module_permissions,
       passwordHash,
       storeIds: input.store_ids,
     });

@@ -8,9 +8,10 @@ import {
   type SqlMigrationAwareDriverAdapterFactory,
 } from '@prisma/driver-adapter-utils';
 import type { MigrationList, SchemaEngine, SchemaFilter } from '@prisma/schema-engine-wasm';
+import type * as SchemaEngineModule from '@prisma/schema-engine-wasm/schema_engine_bg';
 import type { Dialect } from './dialect';
 
-type EngineModule = typeof import('@prisma/schema-engine-wasm/schema_engine_bg');
+type EngineModule = typeof SchemaEngineModule;
 
 /** No externally managed tables or enums: Prisma owns the whole schema. */
 export const NO_FILTERS: SchemaFilter = { externalTables: [], externalEnums: [] };
@@ -70,7 +71,7 @@ function withUnrefTimers(glue: EngineModule): Record<string, unknown> {
 export interface OpenEngine {
   engine: SchemaEngine;
   /** Frees the engine and disposes every connection it opened, so no pool keeps the process alive. */
-  close(): Promise<void>;
+  close: () => Promise<void>;
 }
 
 export async function openSchemaEngine(opts: {
@@ -99,7 +100,7 @@ export async function openSchemaEngine(opts: {
   );
   return {
     engine,
-    async close() {
+    close: async () => {
       engine.free();
       // A second dispose of one connection fails harmlessly; none may be left open.
       await Promise.all(opened.map((adapter) => adapter.dispose().catch(() => undefined)));

@@ -63,8 +63,8 @@ export function createSweeper(prisma: PrismaClient, clock: Clock, logger: Logger
         running = false;
       }
     };
-    const first = setTimeout(tick, Math.min(5, intervalSeconds) * 1000);
-    const timer = setInterval(tick, intervalSeconds * 1000);
+    const first = setTimeout(() => void tick(), Math.min(5, intervalSeconds) * 1000);
+    const timer = setInterval(() => void tick(), intervalSeconds * 1000);
     first.unref();
     timer.unref();
     return () => {

@@ -106,7 +106,7 @@ export function componentSchemas() {
   return {
     schemas: { ...convert(REQUEST_SCHEMAS, 'input'), ...convert(RESPONSE_SCHEMAS, 'output') },
     /** The `$ref` of a contract schema; throws for one without a name, so none is inlined by accident. */
-    refOf(schema: z.ZodType) {
+    refOf: (schema: z.ZodType) => {
       const name = names.get(schema);
       if (!name) throw new Error('a contract schema has no component name in component-schemas.ts');
       return schemaRef(name);

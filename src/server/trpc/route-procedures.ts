@@ -60,6 +60,7 @@ export function routeProcedures<S extends Role>(role: S): RouteProcedures<S> {
   const bindings = BINDINGS[role] as Record<string, Binding<RestRoute>>;
   const entries = Object.keys(routes)
     .filter((key) => !(COOKIE_ROUTES as readonly string[]).includes(key))
-    .map((key) => [key, procedureFor(role, routes[key]!, bindings[key]!)]);
-  return Object.fromEntries(entries) as unknown as RouteProcedures<S>;
+    .map((key): [string, unknown] => [key, procedureFor(role, routes[key]!, bindings[key]!)]);
+  const procedures: Record<string, unknown> = Object.fromEntries(entries);
+  return procedures as RouteProcedures<S>;
 }

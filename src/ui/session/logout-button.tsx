@@ -35,7 +35,7 @@ export function LogoutButton({ role }: { role: Role }) {
   return (
     <>
       <LiveAlert tone="error" message={failed ? 'Signing out failed: the service could not be reached. Try again.' : null} />
-      <Button variant="secondary" onClick={logout} pending={pending} pendingLabel="Signing out…">
+      <Button variant="secondary" onClick={() => void logout()} pending={pending} pendingLabel="Signing out…">
         Sign out
       </Button>
     </>

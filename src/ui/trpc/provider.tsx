@@ -3,6 +3,7 @@
 // that cannot be refreshed sends the user back to the role's login page with a message.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { httpLink, TRPCClientError } from '@trpc/client';
+import type { AppRouter } from '@/server/trpc/router';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { TRPC_ENDPOINT } from '@/contract/trpc-endpoints';
@@ -12,7 +13,7 @@ import { bearerHeaderOf, refreshOnUnauthorizedLink } from './refresh-link';
 
 /** Retries only what may pass on a second try: network faults and server errors, once. */
 function retryTransient(failures: number, error: unknown): boolean {
-  const status = error instanceof TRPCClientError ? (error.data?.httpStatus as number | undefined) : undefined;
+  const status = error instanceof TRPCClientError ? (error as TRPCClientError<AppRouter>).data?.httpStatus : undefined;
   return failures < 1 && (status === undefined || status >= 500);
 }
 

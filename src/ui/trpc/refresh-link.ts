@@ -25,7 +25,7 @@ function isUnauthorized(error: { data?: { httpStatus?: number } | null }): boole
 
 export interface RefreshLinkOptions {
   /** Called once per refused refresh: the session is over and the user must sign in again. */
-  onSessionLost(role: Role, hadToken: boolean): void;
+  onSessionLost: (role: Role, hadToken: boolean) => void;
 }
 
 export function refreshOnUnauthorizedLink({ onSessionLost }: RefreshLinkOptions): TRPCLink<AppRouter> {
