@@ -1,16 +1,17 @@
 // Starts the app: checks the configuration, applies pending migrations, creates demo accounts on a
 // first development start, starts the expired-row sweeper, then serves Next.js over an HTTP server
-// that records each request's socket address.
+// that records each request's socket address and shuts down gracefully on SIGTERM or SIGINT.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import next from 'next';
 import { ConfigError, type Config } from '@/core/config';
 import { AuthError, problemBody } from '@/core/errors';
 import { SOCKET_IP_HEADER } from '@/server/client-info';
-import { createContainer, type Container } from '@/server/container';
+import { getContainer, type Container } from '@/server/container';
 import { applyMigrations } from '@/server/db/migrate';
 import { sqliteFilePath } from '@/server/db/prisma';
 import { createSweeper } from '@/server/db/sweeper';
 import { createDemoAccounts } from '@/server/demo-accounts';
+import { createGracefulShutdown } from '@/server/lifecycle';
 
 const dev = process.argv.includes('--dev');
 // Next.js fills in NODE_ENV=production for its production server when it is unset; the operator's
@@ -70,7 +71,8 @@ async function prepareDatabase(container: Container) {
 }
 
 async function main() {
-  const container = createContainer();
+  // The same container the route handlers use, so shutdown closes the pools that serve requests.
+  const container = getContainer();
   await prepareDatabase(container);
   const stopSweeper = createSweeper(container.db.prisma, { now: () => new Date() }, container.logger).start(container.config.cleanupInterval);
 
@@ -85,14 +87,18 @@ async function main() {
   server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout
   server.listen(port, hostname, () => console.log(`commerce-auth ready on http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${port}`));
 
-  const stop = (signal: string) => {
-    console.log(`${signal}: closing`);
-    stopSweeper();
-    server.close(() => void container.close().finally(() => process.exit(0)));
-    setTimeout(() => process.exit(0), 5000).unref();
-  };
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  process.on('SIGINT', () => stop('SIGINT'));
+  const shutdown = createGracefulShutdown(server, {
+    delaySeconds: container.config.shutdown.delay,
+    timeoutSeconds: container.config.shutdown.timeout,
+    close: () => {
+      stopSweeper();
+      return container.close();
+    },
+    log: (event, message, fields) => container.logger.info({ event, ...fields }, message),
+    exit: (code) => process.exit(code),
+  });
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
 main().catch((error: unknown) => {

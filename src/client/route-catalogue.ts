@@ -24,6 +24,6 @@ export function namedRoutes(): NamedRoute[] {
       for (const [key, route] of Object.entries(routes)) named.push({ name: `${role}${capitalised(key)}`, group, route });
     }
   }
-  named.push({ name: 'health', group: 'service', route: restContract.health });
+  for (const name of ['health', 'healthReady', 'healthLive'] as const) named.push({ name, group: 'service', route: restContract[name] });
   return named;
 }

@@ -109,7 +109,7 @@ export const resetVerifyResponse = z.object({
   reset_token: z.string().meta({ description: 'A short-lived, single-use token for step 3.' }),
 });
 export const resetCompleteResponse = z.object({ success: z.literal(true) });
-export const healthResponse = z.object({ status: z.enum(['ok', 'unavailable']) });
+export const healthResponse = z.object({ status: z.enum(['ok', 'draining', 'unavailable']) });
 
 export const problemSchema = z.object({
   type: z.string(),

@@ -10,7 +10,9 @@ import { bearerTokenOf, clientInfoOf, missingBearer } from '../client-info';
 import { getContainer, type Container } from '../container';
 import { collectDeferred, type StartDeferred } from '../deferred-tasks';
 import { faultToAuthError } from '../faults';
+import { recordRequest } from '../metrics';
 import { readJsonBody } from './body';
+import { routeTemplateOf } from './route-template';
 import { jsonResponse, problemResponse } from './responses';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -35,6 +37,15 @@ type Handler = (ctx: RouteContext) => Promise<Response | object>;
 type NextHandler = (request: Request, context: RouteParams) => Promise<Response>;
 
 async function run(handler: Handler, request: Request, context: RouteParams, roles?: readonly Role[]): Promise<Response> {
+  const started = performance.now();
+  const response = await answer(handler, request, context, roles);
+  const params = await Promise.resolve(context.params).catch(() => undefined);
+  const route = routeTemplateOf(new URL(request.url).pathname, params ?? {});
+  recordRequest({ route, method: request.method, status: response.status, seconds: (performance.now() - started) / 1000 });
+  return response;
+}
+
+async function answer(handler: Handler, request: Request, context: RouteParams, roles?: readonly Role[]): Promise<Response> {
   let container: Container | undefined;
   const deferred: StartDeferred[] = [];
   try {
