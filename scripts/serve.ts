@@ -6,7 +6,7 @@ import next from 'next';
 import { ConfigError, type Config } from '@/core/config';
 import { AuthError, problemBody } from '@/core/errors';
 import { SOCKET_IP_HEADER } from '@/server/client-info';
-import { getContainer, type Container } from '@/server/container';
+import { createContainer, servingContainer, type Container } from '@/server/container';
 import { applyMigrations } from '@/server/db/migrate';
 import { sqliteFilePath } from '@/server/db/prisma';
 import { createSweeper } from '@/server/db/sweeper';
@@ -71,8 +71,7 @@ async function prepareDatabase(container: Container) {
 }
 
 async function main() {
-  // The same container the route handlers use, so shutdown closes the pools that serve requests.
-  const container = getContainer();
+  const container = createContainer();
   await prepareDatabase(container);
   const stopSweeper = createSweeper(container.db.prisma, { now: () => new Date() }, container.logger).start(container.config.cleanupInterval);
 
@@ -90,9 +89,11 @@ async function main() {
   const shutdown = createGracefulShutdown(server, {
     delaySeconds: container.config.shutdown.delay,
     timeoutSeconds: container.config.shutdown.timeout,
-    close: () => {
+    close: async () => {
       stopSweeper();
-      return container.close();
+      // The route handlers' container (their bundle's own copy of the service) holds the pools and
+      // the after-response work of the requests served.
+      await Promise.all([servingContainer()?.close(), container.close()]);
     },
     log: (event, message, fields) => container.logger.info({ event, ...fields }, message),
     exit: (code) => process.exit(code),

@@ -107,3 +107,8 @@ export function getContainer(): Container {
   holder[globalKey] ??= createContainer();
   return holder[globalKey];
 }
+
+/** The container the route handlers created, if any request has needed one yet. */
+export function servingContainer(): Container | undefined {
+  return (globalThis as Holder)[globalKey];
+}

@@ -60,6 +60,7 @@ export function createGracefulShutdown(server: Server, options: ShutdownOptions)
     await sleep(options.delaySeconds * 1000);
 
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    options.log('shutdown_closing', `stopped accepting; ${inFlight.size} request(s) under way`, { inFlight: inFlight.size });
     // Idle keep-alive connections close now; busy ones as soon as their answer is out.
     server.closeIdleConnections();
     const sweep = setInterval(() => server.closeIdleConnections(), 100);

@@ -52,8 +52,7 @@ function createMetrics() {
     });
   poolGauge('auth_bcrypt_queue_length', 'Password hashes waiting for a bcrypt worker', (p) => p.bcrypt().waiting);
   poolGauge('auth_bcrypt_busy_workers', 'bcrypt workers hashing now', (p) => p.bcrypt().busy);
-  poolGauge('auth_db_pool_in_use', 'Database connections checked out (PostgreSQL)', (p) => p.database()?.busy);
-  poolGauge('auth_db_pool_waiting', 'Queries waiting for a database connection (PostgreSQL)', (p) => p.database()?.waiting);
+  let databaseGauges = false;
 
   return {
     registry,
@@ -69,6 +68,11 @@ function createMetrics() {
     codeMailed: (role: string) => codesMailed.inc({ role }),
     observePools(sources: PoolSources) {
       pools = sources;
+      // Only a database with a pool (PostgreSQL) gets its gauges, rather than a constant 0.
+      if (sources.database() === undefined || databaseGauges) return;
+      databaseGauges = true;
+      poolGauge('auth_db_pool_in_use', 'Database connections checked out (PostgreSQL)', (p) => p.database()?.busy);
+      poolGauge('auth_db_pool_waiting', 'Queries waiting for a database connection (PostgreSQL)', (p) => p.database()?.waiting);
     },
   };
 }

@@ -1,0 +1,104 @@
+// SIGTERM: readiness turns 503 at once while the instance keeps serving for SHUTDOWN_DELAY, then it
+// stops accepting, finishes the answers under way and their after-response mail, closes idle
+// keep-alive connections and exits 0; a request that never completes is cut at SHUTDOWN_TIMEOUT.
+import assert from 'node:assert/strict';
+import http from 'node:http';
+import net from 'node:net';
+import { after, before, test } from 'node:test';
+import { PASSWORDS, seedAccounts } from '../support/accounts';
+import { startApp, type RunningApp } from '../support/app-process';
+import { createTestDatabase, type TestDatabase } from '../support/databases';
+import { get, post } from '../support/http';
+import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
+
+let db: TestDatabase;
+let smtp: SmtpSink;
+let seed: Awaited<ReturnType<typeof seedAccounts>>;
+
+before(async () => {
+  db = await createTestDatabase();
+  smtp = await startSmtpSink();
+  // Migrated by one short-lived app first, so the seed has tables.
+  await (await startApp(db, { SHUTDOWN_DELAY: '0' })).stop();
+  seed = await seedAccounts(db);
+});
+after(async () => {
+  await smtp?.close();
+  await db?.drop();
+});
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const exitOf = (app: RunningApp) => new Promise<{ code: number | null; at: number }>((resolve) => app.process.once('exit', (code) => resolve({ code, at: Date.now() })));
+const logged = (app: RunningApp, event: string) => app.output.find((l) => l.includes(`"event":"${event}"`));
+
+/** A GET over a keep-alive agent, leaving the connection open and idle afterwards. */
+function keepAliveGet(url: string, agent: http.Agent): Promise<{ status: number; socket: net.Socket }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { agent }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, socket: req.socket! }));
+    });
+    req.on('error', reject);
+  });
+}
+
+test('SIGTERM drains: ready 503 at once, answers keep coming until the delay ends, in-flight work and mail finish, exit 0', async () => {
+  const app = await startApp(db, { SHUTDOWN_DELAY: '2s', SHUTDOWN_TIMEOUT: '20s', BCRYPT_ROUNDS: '11', SMTP_URL: smtp.url });
+  assert.equal((await get(app.url, '/api/v1/health/ready')).status, 200);
+  assert.equal((await get(app.url, '/api/v1/health/live')).status, 200);
+  const agent = new http.Agent({ keepAlive: true });
+  const idle = await keepAliveGet(`${app.url}/api/v1/health/live`, agent);
+  assert.equal(idle.status, 200);
+  const idleClosed = new Promise<void>((resolve) => idle.socket.once('close', () => resolve()));
+
+  const exited = exitOf(app);
+  const signalled = Date.now();
+  app.process.kill('SIGTERM');
+  for (const deadline = Date.now() + 5000; !logged(app, 'shutdown_draining') && Date.now() < deadline; ) await sleep(10);
+
+  const ready = await get(app.url, '/api/v1/health/ready');
+  assert.deepEqual([ready.status, ready.body], [503, { status: 'draining' }], 'readiness turns 503 at once');
+  assert.equal((await get(app.url, '/api/v1/health')).status, 503, '/health is readiness');
+  assert.equal((await get(app.url, '/api/v1/health/live')).status, 200, 'liveness stays 200 while draining');
+  const during = await post(app.url, '/api/v1/auth/admin/login', { email: seed.admin.email, password: PASSWORDS.admin });
+  assert.equal(during.status, 200, 'still serving during the delay');
+  assert.equal(during.headers.get('connection'), 'close', 'no client keeps a connection the server will drop');
+
+  // Slow sign-ins (bcrypt cost 11) and a reset step 1, sent just before the server stops accepting.
+  await sleep(Math.max(0, signalled + 1800 - Date.now()));
+  const since = smtp.messages.length;
+  const late = Promise.all([
+    ...Array.from({ length: 6 }, () => post(app.url, '/api/v1/auth/vendor/login', { email: seed.owner.email, password: PASSWORDS.owner })),
+    post(app.url, '/api/v1/auth/vendor/password-reset', { email: seed.employee.email, vendor_type: 'employee' }),
+  ]);
+  const answers = await late;
+  assert.deepEqual(answers.map((a) => a.status), [200, 200, 200, 200, 200, 200, 200], 'every request in flight got its answer');
+  const { code, at } = await exited;
+  assert.equal(code, 0);
+  const closing = JSON.parse(logged(app, 'shutdown_closing')!) as { inFlight: number };
+  assert.ok(closing.inFlight > 0, 'some of those requests were still running when the server stopped accepting');
+  assert.ok(smtp.messages.slice(since).some((m) => m.to.includes(seed.employee.email)), "the reset step 1's mail went out before the process exited");
+  await idleClosed;
+  assert.ok(at - signalled < 10_000, `an idle keep-alive connection did not hold the exit until SHUTDOWN_TIMEOUT (${at - signalled} ms)`);
+  assert.equal(logged(app, 'shutdown_timeout'), undefined);
+  await assert.rejects(fetch(`${app.url}/api/v1/health/live`), 'nothing listens any more');
+  agent.destroy();
+});
+
+test('a request that never completes is cut at SHUTDOWN_TIMEOUT and the process still exits 0', async () => {
+  const app = await startApp(db, { SHUTDOWN_DELAY: '0', SHUTDOWN_TIMEOUT: '2s' });
+  // A body announced as 100 bytes of which 10 arrive: the request stays in flight.
+  const socket = net.connect(app.port, '127.0.0.1');
+  await new Promise((resolve) => socket.once('connect', resolve));
+  socket.write('POST /api/v1/auth/admin/login HTTP/1.1\r\nhost: 127.0.0.1\r\ncontent-type: application/json\r\ncontent-length: 100\r\n\r\n{"email":"');
+  socket.on('error', () => undefined);
+  await sleep(300);
+  const exited = exitOf(app);
+  const signalled = Date.now();
+  app.process.kill('SIGTERM');
+  const { code, at } = await exited;
+  assert.equal(code, 0);
+  assert.ok(logged(app, 'shutdown_timeout'), 'the cut is logged');
+  assert.ok(at - signalled >= 2000 && at - signalled < 8000, `exited ${at - signalled} ms after SIGTERM`);
+  socket.destroy();
+});
