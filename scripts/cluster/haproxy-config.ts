@@ -42,7 +42,7 @@ frontend auth
 backend instances
     balance roundrobin
     # Readiness turns 503 the moment an instance starts draining; two failed checks take it out,
-    # two good ones put it back. SHUTDOWN_DELAY must exceed fall x inter.
+    # two good ones put it back. SHUTDOWN_DELAY must exceed fall x inter plus a check's time.
     option httpchk GET /api/v1/health/ready
     http-check expect status 200
     default-server inter ${checkIntervalMs}ms fall 2 rise 2
