@@ -1,6 +1,6 @@
 // Starts the app: checks the configuration, applies pending migrations, creates demo accounts on a
 // first development start, starts the expired-row sweeper, then serves Next.js over an HTTP server
-// that records each request's socket address.
+// that records each request's socket address and shuts down gracefully on SIGTERM or SIGINT.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import next from 'next';
 import { ConfigError, type Config } from '@/core/config';
@@ -8,11 +8,12 @@ import { AuthError, problemBody } from '@/core/errors';
 import { SOCKET_IP_HEADER } from '@/server/client-info';
 import { corsResponseHeaders } from '@/server/http/cors';
 import { API_SECURITY_HEADERS, SOCKET_TLS_HEADER } from '@/server/http/security-headers';
-import { createContainer, type Container } from '@/server/container';
+import { createContainer, servingContainer, type Container } from '@/server/container';
 import { applyMigrations } from '@/server/db/migrate';
 import { sqliteFilePath } from '@/server/db/prisma';
 import { createSweeper } from '@/server/db/sweeper';
 import { createDemoAccounts } from '@/server/demo-accounts';
+import { createGracefulShutdown } from '@/server/lifecycle';
 
 const dev = process.argv.includes('--dev');
 // Next.js fills in NODE_ENV=production for its production server when it is unset; the operator's
@@ -91,14 +92,20 @@ async function main() {
   server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout
   server.listen(port, hostname, () => console.log(`commerce-auth ready on http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${port}`));
 
-  const stop = (signal: string) => {
-    console.log(`${signal}: closing`);
-    stopSweeper();
-    server.close(() => void container.close().finally(() => process.exit(0)));
-    setTimeout(() => process.exit(0), 5000).unref();
-  };
-  process.on('SIGTERM', () => stop('SIGTERM'));
-  process.on('SIGINT', () => stop('SIGINT'));
+  const shutdown = createGracefulShutdown(server, {
+    delaySeconds: container.config.shutdown.delay,
+    timeoutSeconds: container.config.shutdown.timeout,
+    close: async () => {
+      stopSweeper();
+      // The route handlers' container (their bundle's own copy of the service) holds the pools and
+      // the after-response work of the requests served.
+      await Promise.all([servingContainer()?.close(), container.close()]);
+    },
+    log: (event, message, fields) => container.logger.info({ event, ...fields }, message),
+    exit: (code) => process.exit(code),
+  });
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
 main().catch((error: unknown) => {

@@ -94,7 +94,19 @@ export const authRoutes = {
       role: null, methods: ['GET'], path: '/health', auth: 'none', body: undefined, result: healthResponse, resultStatuses: [200, 503],
       errors: [],
       summary: 'Health',
-      description: '200 with status "ok" while the database answers, 503 with status "unavailable" while it does not.',
+      description: 'The readiness probe under its first name: see healthReady.',
+    }),
+    healthReady: route({
+      role: null, methods: ['GET'], path: '/health/ready', auth: 'none', body: undefined, result: healthResponse, resultStatuses: [200, 503],
+      errors: [],
+      summary: 'Readiness',
+      description: '200 with status "ok" when the instance should get work; 503 with status "draining" once it is shutting down, or "unavailable" while the database does not answer. Load balancers check this.',
+    }),
+    healthLive: route({
+      role: null, methods: ['GET'], path: '/health/live', auth: 'none', body: undefined, result: healthResponse, resultStatuses: [200],
+      errors: [],
+      summary: 'Liveness',
+      description: '200 with status "ok" while the process serves requests, draining or not.',
     }),
     openapi: route({
       role: null, methods: ['GET'], path: '/openapi.json', auth: 'none', body: undefined, result: openapiDocument, resultStatuses: [200],

@@ -109,6 +109,6 @@ export const resetVerifyResponse = z.object({
   reset_token: z.string().meta({ description: 'A short-lived, single-use token for step 3.' }),
 });
 export const resetCompleteResponse = z.object({ success: z.literal(true) });
-export const healthResponse = z.object({ status: z.enum(['ok', 'unavailable']) });
+export const healthResponse = z.object({ status: z.enum(['ok', 'draining', 'unavailable']) });
 /** An OpenAPI 3.1 document: an object whose shape the OpenAPI specification fixes. */
 export const openapiDocument = z.looseObject({ openapi: z.string(), info: z.object({ title: z.string(), version: z.string() }), paths: z.record(z.string(), z.unknown()) });

@@ -9,11 +9,12 @@ export class ConfigError extends Error {
   }
 }
 
-const duration = (fallback: string) =>
+const duration = (fallback: string, options: { allowZero?: boolean } = {}) =>
   z
     .string()
     .default(fallback)
     .transform((value, ctx) => {
+      if (options.allowZero && /^0+\s*[smhd]?$/.test(value.trim())) return 0;
       const seconds = parseDurationSeconds(value);
       if (seconds === null) {
         ctx.addIssue({ code: 'custom', message: `"${value}" is not a duration (use 900, 30s, 15m, 12h or 7d)` });
@@ -47,6 +48,12 @@ const envSchema = z.object({
   DATA_DIR: z.string().trim().min(1).default('./.data'),
   JWT_ACCESS_SECRET: z.string().optional(),
   JWT_REFRESH_SECRET: z.string().optional(),
+  /** The secrets before a rotation: still accepted for verification, never used to sign. */
+  JWT_ACCESS_SECRET_PREVIOUS: z.string().optional(),
+  JWT_REFRESH_SECRET_PREVIOUS: z.string().optional(),
+  JWT_SECRET_PREVIOUS_UNTIL: z.string().trim().optional().transform((v) => v || undefined)
+    .pipe(z.iso.datetime({ offset: true, message: 'must be an ISO 8601 instant such as 2026-12-01T12:00:00Z' }).optional())
+    .transform((v) => (v === undefined ? undefined : new Date(v))),
   JWT_ACCESS_EXPIRES: duration('15m'),
   JWT_REFRESH_EXPIRES: duration('7d'),
   JWT_REFRESH_REUSE_GRACE: duration('10s'),
@@ -83,6 +90,10 @@ const envSchema = z.object({
   CORS_ORIGINS: z.string().default('').transform((v) => v.split(',').map((o) => o.trim()).filter(Boolean)).pipe(z.array(origin)),
   /** The app's public origin; unset: taken from each request's Host header. */
   APP_URL: z.string().trim().optional().transform((v) => v || undefined).pipe(origin.optional()),
+  SHUTDOWN_DELAY: duration('5s', { allowZero: true }),
+  SHUTDOWN_TIMEOUT: duration('25s'),
+  METRICS_TOKEN: z.string().trim().optional().transform((v) => v || undefined)
+    .refine((v) => v === undefined || Buffer.byteLength(v, 'utf8') >= 16, 'must be at least 16 bytes long (or unset, which hides /metrics)'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -112,6 +123,21 @@ export function parseBrowserConfig(env: Record<string, string | undefined>) {
 
 export type BrowserConfig = ReturnType<typeof parseBrowserConfig>;
 
+/**
+ * The secrets in use before a rotation, checked like the current ones. They verify tokens until the
+ * variables are removed or JWT_SECRET_PREVIOUS_UNTIL passes (docs/decisions/0009-operations.md).
+ */
+function previousSecretsOf(e: z.output<typeof envSchema>, production: boolean, current: { access: string; refresh: string }) {
+  const access = e.JWT_ACCESS_SECRET_PREVIOUS || undefined;
+  const refresh = e.JWT_REFRESH_SECRET_PREVIOUS || undefined;
+  for (const [name, value] of [['JWT_ACCESS_SECRET_PREVIOUS', access], ['JWT_REFRESH_SECRET_PREVIOUS', refresh]] as const) {
+    if (value === undefined) continue;
+    if (production && secretBytes(value) < 32) throw new ConfigError(`${name} must be at least 32 bytes long in production`);
+    if (value === current.access || value === current.refresh) throw new ConfigError(`${name} must differ from the current secrets`);
+  }
+  return { previousAccessSecret: access, previousRefreshSecret: refresh, previousUntil: e.JWT_SECRET_PREVIOUS_UNTIL };
+}
+
 export function parseConfig(env: Record<string, string | undefined>, devSecrets?: DevSecretsSource) {
   // COMMERCE_AUTH_NODE_ENV is the NODE_ENV the operator gave the server, before Next.js set its own.
   const parsed = envSchema.safeParse({ ...env, NODE_ENV: env.COMMERCE_AUTH_NODE_ENV || env.NODE_ENV });
@@ -137,6 +163,7 @@ export function parseConfig(env: Record<string, string | undefined>, devSecrets?
   if (accessSecret === refreshSecret) {
     throw new ConfigError('JWT_ACCESS_SECRET and JWT_REFRESH_SECRET must be different values');
   }
+  const previousSecrets = previousSecretsOf(e, production, { access: accessSecret as string, refresh: refreshSecret as string });
 
   return {
     production,
@@ -151,6 +178,7 @@ export function parseConfig(env: Record<string, string | undefined>, devSecrets?
       refreshReuseGrace: e.JWT_REFRESH_REUSE_GRACE,
       issuer: e.JWT_ISSUER,
       audience: e.JWT_AUDIENCE,
+      ...previousSecrets,
     },
     passwordReset: {
       tokenTtl: e.PASSWORD_RESET_TOKEN_TTL,
@@ -176,6 +204,8 @@ export function parseConfig(env: Record<string, string | undefined>, devSecrets?
     databaseTimeout: e.DATABASE_TIMEOUT,
     logLevel: e.LOG_LEVEL,
     browser: parseBrowserConfig(env),
+    shutdown: { delay: e.SHUTDOWN_DELAY, timeout: e.SHUTDOWN_TIMEOUT },
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 

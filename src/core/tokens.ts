@@ -1,6 +1,6 @@
 // Signing and verification of the three JWT kinds. Every verifier checks the algorithm, the
 // `typ` header, iss, aud, expiry, the purpose claim and the role, so no token serves another use.
-import { SignJWT, jwtVerify, type JWTPayload } from 'jose';
+import { SignJWT, errors, jwtVerify, type JWTPayload } from 'jose';
 import { AuthError } from './errors';
 import { type ErrorCode } from '../contract/errors';
 import type { Role } from '../contract/auth-schemas';
@@ -62,6 +62,10 @@ export interface TokenSettings {
   accessTtl: number;
   issuer: string;
   audience: string;
+  /** Secrets before a rotation: they verify, never sign, until `previousUntil` (if set) passes. */
+  previousAccessSecret?: string;
+  previousRefreshSecret?: string;
+  previousUntil?: Date;
 }
 
 /**
@@ -78,6 +82,13 @@ export function createTokenService(settings: TokenSettings, clock: Clock) {
   const accessKey = hmacKey(settings.accessSecret);
   const refreshKey = hmacKey(settings.refreshSecret);
   const keyFor = (purpose: TokenPurpose) => (purpose === 'refresh' ? refreshKey : accessKey);
+  const previousAccessKey = settings.previousAccessSecret ? hmacKey(settings.previousAccessSecret) : undefined;
+  const previousRefreshKey = settings.previousRefreshSecret ? hmacKey(settings.previousRefreshSecret) : undefined;
+  /** The key a token signed before the last rotation verifies with, while the window is open. */
+  const previousKeyFor = (purpose: TokenPurpose) => {
+    if (settings.previousUntil && clock.now() >= settings.previousUntil) return undefined;
+    return purpose === 'refresh' ? previousRefreshKey : previousAccessKey;
+  };
 
   // Claims are written in a fixed order and iat/exp are explicit, so signing the same claims
   // again yields the same token: the refresh grace period relies on it.
@@ -94,20 +105,29 @@ export function createTokenService(settings: TokenSettings, clock: Clock) {
   async function verify(purpose: TokenPurpose, token: string, role: Role): Promise<JWTPayload> {
     const failure = () => new AuthError(FAILURE[purpose]);
     if (typeof token !== 'string' || token.length === 0 || token.length > 8192 || !isCanonicalCompactJws(token)) throw failure();
+    const options = {
+      algorithms: ['HS256'],
+      typ: TYP[purpose],
+      issuer: settings.issuer,
+      audience: settings.audience,
+      requiredClaims: ['sub', 'iat', 'exp'],
+      currentDate: clock.now(),
+    };
+    let payload: JWTPayload;
     try {
-      const { payload } = await jwtVerify(token, await keyFor(purpose), {
-        algorithms: ['HS256'],
-        typ: TYP[purpose],
-        issuer: settings.issuer,
-        audience: settings.audience,
-        requiredClaims: ['sub', 'iat', 'exp'],
-        currentDate: clock.now(),
-      });
-      if (payload.purpose !== purpose || payload.role !== role) throw failure();
-      return payload;
-    } catch {
-      throw failure();
+      ({ payload } = await jwtVerify(token, await keyFor(purpose), options));
+    } catch (error) {
+      const previous = previousKeyFor(purpose);
+      // Only a signature made with another key may be the previous secret's; anything else fails as is.
+      if (!previous || !(error instanceof errors.JWSSignatureVerificationFailed)) throw failure();
+      try {
+        ({ payload } = await jwtVerify(token, await previous, options));
+      } catch {
+        throw failure();
+      }
     }
+    if (payload.purpose !== purpose || payload.role !== role) throw failure();
+    return payload;
   }
 
   const nowSeconds = () => Math.floor(clock.now().getTime() / 1000);

@@ -15,6 +15,8 @@ import { devSecretsIn } from './dev-secrets';
 import { createBcryptHasher } from './hasher';
 import { createLogger, type AppLogger } from './logger';
 import { createOutboxMailer, createSmtpMailer } from './mailer';
+import { meteredLogger } from './event-metrics';
+import { getMetrics } from './metrics';
 
 export interface ContainerOptions {
   env?: Record<string, string | undefined>;
@@ -33,6 +35,8 @@ export function createContainer(options: ContainerOptions = {}) {
   const clock = { now: () => new Date() };
   const tasks = createDeferredTasks(logger);
   const hasher = createBcryptHasher(config.bcryptRounds);
+  const metrics = getMetrics();
+  metrics.observePools({ bcrypt: hasher.stats, database: db.poolStats });
   const mailer = config.mail.smtpUrl
     ? createSmtpMailer(config.mail.smtpUrl, config.mail.from)
     : createOutboxMailer(config.dataDir, config.mail.from, logger);
@@ -48,7 +52,7 @@ export function createContainer(options: ContainerOptions = {}) {
     mailer,
     hasher,
     clock,
-    logger,
+    logger: meteredLogger(logger, metrics),
     tokens: createTokenService(
       {
         accessSecret: config.jwt.accessSecret,
@@ -56,6 +60,9 @@ export function createContainer(options: ContainerOptions = {}) {
         accessTtl: config.jwt.accessTtl,
         issuer: config.jwt.issuer,
         audience: config.jwt.audience,
+        previousAccessSecret: config.jwt.previousAccessSecret,
+        previousRefreshSecret: config.jwt.previousRefreshSecret,
+        previousUntil: config.jwt.previousUntil,
       },
       clock,
     ),
@@ -99,4 +106,9 @@ export function getContainer(): Container {
   const holder = globalThis as Holder;
   holder[globalKey] ??= createContainer();
   return holder[globalKey];
+}
+
+/** The container the route handlers created, if any request has needed one yet. */
+export function servingContainer(): Container | undefined {
+  return (globalThis as Holder)[globalKey];
 }

@@ -92,6 +92,8 @@ export function createWorkerPool(size: number) {
         else queue.push(job);
       });
     },
+    /** Jobs waiting for a worker, and workers busy with one (for the metrics). */
+    stats: () => ({ waiting: queue.length, busy: busy.size }),
     async close() {
       closed = true;
       await Promise.all([...idle, ...busy.keys()].map((w) => w.terminate()));
@@ -104,12 +106,13 @@ export function poolSize(): number {
 }
 
 /** A hasher over the worker pool; `close` ends the workers. */
-export function createBcryptHasher(rounds: number, workers = poolSize()): PasswordHasher & { close(): Promise<void> } {
+export function createBcryptHasher(rounds: number, workers = poolSize()): PasswordHasher & { close(): Promise<void>; stats(): { waiting: number; busy: number } } {
   let pool: ReturnType<typeof createWorkerPool> | undefined;
   const get = () => (pool ??= createWorkerPool(workers)); // started on first use: builds never spawn workers
   return {
     hash: (password) => get().run<string>({ op: 'hash', password, rounds }),
     verify: (password, hash) => get().run<boolean>({ op: 'compare', password, hash }),
+    stats: () => pool?.stats() ?? { waiting: 0, busy: 0 },
     close: async () => {
       await pool?.close();
     },

@@ -139,7 +139,7 @@ test('auth routes: every status the app answers is documented, with a matching b
     await probe('POST', `/auth/${role}/logout`, { json: { refresh_token: next.refresh_token } });
     for (let i = 0; i < 11; i += 1) await probe('POST', `/auth/${role}/login`, { json: { email: 'nobody@example.com', password: 'wrong-password-1' } });
   }
-  await probe('GET', '/health');
+  for (const healthPath of ['/health', '/health/ready', '/health/live']) await probe('GET', healthPath);
   await probe('GET', '/openapi.json');
 });
 

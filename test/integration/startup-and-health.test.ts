@@ -51,6 +51,8 @@ test('health is 503 while PostgreSQL refuses connections and 200 again when it i
     const down = await get(app.url, '/api/v1/health');
     assert.equal(down.status, 503);
     assert.deepEqual(down.body, { status: 'unavailable' });
+    assert.equal((await get(app.url, '/api/v1/health/ready')).status, 503, 'readiness is the same probe');
+    assert.equal((await get(app.url, '/api/v1/health/live')).status, 200, 'the process itself still serves');
     const login = await fetch(`${app.url}/api/v1/auth/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'a@example.com', password: 'whatever-1' }) });
     assert.equal(login.status, 503, 'a request needing the database says to retry');
     assert.equal(login.headers.get('content-type'), 'application/problem+json');

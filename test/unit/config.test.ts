@@ -70,3 +70,22 @@ test('DATABASE_URL must be a PostgreSQL URL when set; TRUST_PROXY counts proxies
   assert.equal(parseConfig({ ...secrets, TRUST_PROXY: '2' }).trustProxyHops, 2);
   assert.throws(() => parseConfig({ ...secrets, TRUST_PROXY: 'maybe' }), /TRUST_PROXY/);
 });
+
+test('operations settings: shutdown timing (a zero delay allowed), the metrics token, previous JWT secrets', () => {
+  const defaults = parseConfig({ NODE_ENV: 'production', ...secrets });
+  assert.deepEqual(defaults.shutdown, { delay: 5, timeout: 25 });
+  assert.equal(defaults.metricsToken, undefined);
+  assert.equal(defaults.jwt.previousAccessSecret, undefined);
+  assert.equal(parseConfig({ ...secrets, SHUTDOWN_DELAY: '0' }).shutdown.delay, 0);
+  assert.throws(() => parseConfig({ ...secrets, SHUTDOWN_TIMEOUT: '0' }), /SHUTDOWN_TIMEOUT/);
+  assert.throws(() => parseConfig({ ...secrets, METRICS_TOKEN: 'short' }), /METRICS_TOKEN/);
+  assert.equal(parseConfig({ ...secrets, METRICS_TOKEN: '' }).metricsToken, undefined, 'empty means unset');
+
+  const previous = { JWT_ACCESS_SECRET_PREVIOUS: 'c'.repeat(32), JWT_REFRESH_SECRET_PREVIOUS: 'd'.repeat(32) };
+  const rotated = parseConfig({ NODE_ENV: 'production', ...secrets, ...previous, JWT_SECRET_PREVIOUS_UNTIL: '2026-12-01T12:00:00Z' });
+  assert.equal(rotated.jwt.previousAccessSecret, 'c'.repeat(32));
+  assert.equal(rotated.jwt.previousUntil?.toISOString(), '2026-12-01T12:00:00.000Z');
+  assert.throws(() => parseConfig({ ...secrets, JWT_SECRET_PREVIOUS_UNTIL: 'next week' }), /JWT_SECRET_PREVIOUS_UNTIL/);
+  assert.throws(() => parseConfig({ NODE_ENV: 'production', ...secrets, JWT_ACCESS_SECRET_PREVIOUS: 'short' }), /JWT_ACCESS_SECRET_PREVIOUS must be at least 32 bytes/);
+  assert.throws(() => parseConfig({ ...secrets, JWT_REFRESH_SECRET_PREVIOUS: secrets.JWT_REFRESH_SECRET }), /must differ from the current secrets/);
+});

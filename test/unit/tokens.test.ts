@@ -49,3 +49,27 @@ test('a token from a service with other secrets or issuer is refused', async () 
   const otherIssuer = createTokenService({ ...settings, issuer: 'elsewhere' }, clock);
   await refusedWith(tokens.verifyAccess(await otherIssuer.signAccess(access), 'vendor'), 'invalid_token');
 });
+
+test('after a rotation, the previous secrets verify (never across purposes) until previousUntil, and never sign', async () => {
+  const before = createTokenService(settings, clock);
+  const oldAccess = await before.signAccess(access);
+  const iat = Math.floor(now.getTime() / 1000);
+  const oldRefresh = await before.signRefresh({ sub: 'acc-1', role: 'vendor', fam: 'f', jti: 'j', iat, exp: iat + 3600 });
+  const until = new Date(now.getTime() + 60_000);
+  const rotated = createTokenService(
+    { ...settings, accessSecret: 'n'.repeat(32), refreshSecret: 'm'.repeat(32), previousAccessSecret: settings.accessSecret, previousRefreshSecret: settings.refreshSecret, previousUntil: until },
+    clock,
+  );
+  assert.equal((await rotated.verifyAccess(oldAccess, 'vendor')).sub, 'acc-1');
+  assert.equal((await rotated.verifyRefresh(oldRefresh, 'vendor')).jti, 'j');
+  await refusedWith(before.verifyAccess(await rotated.signAccess(access), 'vendor'), 'invalid_token'); // signed with the new secret
+  // A refresh token forged with the previous *access* secret stays refused.
+  const crossed = createTokenService({ ...settings, refreshSecret: settings.accessSecret, accessSecret: 'x'.repeat(32) }, clock);
+  await refusedWith(rotated.verifyRefresh(await crossed.signRefresh({ sub: 'acc-1', role: 'vendor', fam: 'f', jti: 'j', iat, exp: iat + 60 }), 'vendor'), 'invalid_refresh_token');
+
+  const saved = now;
+  now = until;
+  await refusedWith(rotated.verifyAccess(oldAccess, 'vendor'), 'invalid_token');
+  await refusedWith(rotated.verifyRefresh(oldRefresh, 'vendor'), 'invalid_refresh_token');
+  now = saved;
+});

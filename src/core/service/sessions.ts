@@ -33,6 +33,16 @@ export function createSessions(deps: ServiceDeps) {
   }
 
   async function login(role: Role, input: LoginRequest, client: ClientInfo) {
+    try {
+      return await signIn(role, input, client);
+    } catch (error) {
+      // The reason code only: operators count refusals by kind; the e-mail stays out of the log.
+      logger.info({ event: 'login_failed', role, reason: error instanceof AuthError ? error.code : 'error' }, 'sign-in refused');
+      throw error;
+    }
+  }
+
+  async function signIn(role: Role, input: LoginRequest, client: ClientInfo) {
     await limiter.assertLoginAllowed(role, input.email, client.ip);
     const account = await accounts.findByEmail(role, input.email);
     // An unknown e-mail costs one bcrypt comparison too, so timing does not reveal it.

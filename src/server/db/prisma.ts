@@ -1,6 +1,7 @@
 // Opens the Prisma client for the configured database: PostgreSQL by URL, else the SQLite file.
 import fs from 'node:fs';
 import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
 import { PrismaClient } from '../../generated/prisma/postgresql/client';
 import { PrismaClient as SqlitePrismaClient } from '../../generated/prisma/sqlite/client';
 import { type Dialect, dialectFor, sqliteFilePath } from './dialect';
@@ -14,6 +15,8 @@ export interface DatabaseClient {
   dialect: Dialect;
   /** Ends the pool or closes the file, so the process can exit. */
   close(): Promise<void>;
+  /** Connections checked out and queries waiting for one (PostgreSQL; undefined for SQLite). */
+  poolStats(): { busy: number; waiting: number } | undefined;
 }
 
 /**
@@ -23,9 +26,12 @@ export interface DatabaseClient {
 export function createPrismaClient(opts: { databaseUrl?: string; dataDir: string; connectTimeoutMs?: number }): DatabaseClient {
   const dialect = dialectFor(opts.databaseUrl);
   let prisma: PrismaClient;
+  let pool: pg.Pool | undefined;
   if (dialect === 'postgresql') {
     // A bounded connect time turns a database outage into fast errors (and 503 health) rather than hangs.
-    const adapter = new PrismaPg({ connectionString: opts.databaseUrl, connectionTimeoutMillis: opts.connectTimeoutMs ?? 5000 });
+    // The pool is ours (not the adapter's) so the metrics can read its counts.
+    pool = new pg.Pool({ connectionString: opts.databaseUrl, connectionTimeoutMillis: opts.connectTimeoutMs ?? 5000 });
+    const adapter = new PrismaPg(pool, { disposeExternalPool: true });
     prisma = new PrismaClient({ adapter });
   } else {
     fs.mkdirSync(opts.dataDir, { recursive: true });
@@ -33,5 +39,14 @@ export function createPrismaClient(opts: { databaseUrl?: string; dataDir: string
     // Both clients come from one schema and differ only in the provider, so their APIs match.
     prisma = new SqlitePrismaClient({ adapter }) as unknown as PrismaClient;
   }
-  return { prisma, dialect, close: () => prisma.$disconnect() };
+  return {
+    prisma,
+    dialect,
+    close: async () => {
+      await prisma.$disconnect();
+      // The adapter ends the pool only if a connection was ever opened through it.
+      if (pool && !pool.ended) await pool.end();
+    },
+    poolStats: () => (pool ? { busy: pool.totalCount - pool.idleCount, waiting: pool.waitingCount } : undefined),
+  };
 }

@@ -7,6 +7,7 @@ import type { RestRoute } from '@/contract/route';
 import type { Routes, RouteSide } from '@/contract/routes';
 import type { ClientInfo } from '@/core/ports';
 import type { AuthService, Principal } from '@/core/service';
+import { isDraining } from '../lifecycle';
 
 /** One request to one route, as the dispatcher (REST) or a procedure (tRPC) hands it over. */
 export interface RouteCall<R extends RestRoute = RestRoute> {
@@ -76,6 +77,12 @@ function businessBindings(vendorIdOf: (c: RouteCall) => string | undefined) {
   };
 }
 
+/** 503 while draining for shutdown or without a database: the load balancer sends no work. */
+async function readiness(c: RouteCall) {
+  if (isDraining()) return new Answer(503, { status: 'draining' });
+  return (await c.databaseHealthy()) ? { status: 'ok' } : new Answer(503, { status: 'unavailable' });
+}
+
 export const BINDINGS: { [S in RouteSide]: SideBindings<S> } = {
   admin: {
     ...accountBindings('admin'),
@@ -96,7 +103,9 @@ export const BINDINGS: { [S in RouteSide]: SideBindings<S> } = {
     ...businessBindings(() => undefined),
   },
   service: {
-    health: async (c) => ((await c.databaseHealthy()) ? { status: 'ok' } : new Answer(503, { status: 'unavailable' })),
+    health: (c) => readiness(c),
+    healthReady: (c) => readiness(c),
+    healthLive: async () => ({ status: 'ok' }),
     openapi: async (c) => c.openapiDocument(),
   },
 };

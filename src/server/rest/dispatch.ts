@@ -10,6 +10,7 @@ import { bearerTokenOf, clientInfoOf, missingBearer } from '../client-info';
 import { getContainer, type Container } from '../container';
 import { collectDeferred, type StartDeferred } from '../deferred-tasks';
 import { faultToAuthError } from '../faults';
+import { recordRequest, UNMATCHED_ROUTE } from '../metrics';
 import { openApiDocument } from '../openapi/document';
 import { Answer, BINDINGS, type Binding, type RouteCall } from './bindings';
 import { readJsonBody } from './body';
@@ -79,13 +80,21 @@ async function answer(container: Container, request: Request, found: Found): Pro
   return route.result === undefined ? noContent() : jsonResponse(result, route.resultStatuses[0]);
 }
 
-/** Answers one request under /api/v1. */
+/** Answers one request under /api/v1, counted under its route's template. */
 export async function dispatch(request: Request): Promise<Response> {
+  const started = performance.now();
+  const path = new URL(request.url).pathname.slice(API_ROOT.length) || '/';
+  const found = findRoute(request.method, path);
+  const response = await answerFound(request, path, found);
+  const route = 'route' in found ? `${API_ROOT}${found.route.route.path}` : UNMATCHED_ROUTE;
+  recordRequest({ route, method: request.method, status: response.status, seconds: (performance.now() - started) / 1000 });
+  return response;
+}
+
+async function answerFound(request: Request, path: string, found: Found | { allow: string[] }): Promise<Response> {
   let container: Container | undefined;
   const deferred: StartDeferred[] = [];
-  const path = new URL(request.url).pathname.slice(API_ROOT.length) || '/';
   try {
-    const found = findRoute(request.method, path);
     if ('allow' in found) {
       if (found.allow.length === 0) return problemResponse(new AuthError('not_found', NO_SUCH_ROUTE));
       const allow = found.allow.join(', ');
