@@ -79,16 +79,18 @@ test('counters move by exactly the requests made, by route template, role and re
 
   const { text, samples } = await scrape();
   const moved = (key: string) => delta(before.samples, samples, key);
-  assert.equal(moved(requests('/api/v1/auth/{role}/login', 'POST', 200)), 4);
-  assert.equal(moved(requests('/api/v1/auth/{role}/login', 'POST', 401)), 3);
-  assert.equal(moved(requests('/api/v1/auth/{role}/login', 'POST', 429)), 1);
-  assert.equal(moved(latencyCount('/api/v1/auth/{role}/login', 'POST', 200)), 4, 'one latency observation per request');
-  assert.equal(moved(requests('/api/v1/auth/{role}/me', 'GET', 200)), 4);
+  // Templates are the route table's paths: one per role, never with an id in them.
+  assert.equal(moved(requests('/api/v1/auth/admin/login', 'POST', 200)), 3);
+  assert.equal(moved(requests('/api/v1/auth/vendor/login', 'POST', 200)), 1);
+  assert.equal(moved(requests('/api/v1/auth/admin/login', 'POST', 401)), 3);
+  assert.equal(moved(requests('/api/v1/auth/admin/login', 'POST', 429)), 1);
+  assert.equal(moved(latencyCount('/api/v1/auth/admin/login', 'POST', 200)), 3, 'one latency observation per request');
+  assert.equal(moved(requests('/api/v1/auth/admin/me', 'GET', 200)), 4);
   assert.equal(moved(requests('/api/v1/admin/admins/{adminId}/sessions', 'GET', 200)), 2);
   assert.equal(moved(requests('unmatched', 'GET', 404)), 1);
-  assert.equal(moved(requests('/api/v1/auth/{role}/refresh', 'POST', 200)), 1);
-  assert.equal(moved(requests('/api/v1/auth/{role}/refresh', 'POST', 401)), 1);
-  assert.equal(moved(requests('/api/v1/auth/{role}/password-reset', 'POST', 200)), 3);
+  assert.equal(moved(requests('/api/v1/auth/vendor/refresh', 'POST', 200)), 1);
+  assert.equal(moved(requests('/api/v1/auth/vendor/refresh', 'POST', 401)), 1);
+  assert.equal(moved(requests('/api/v1/auth/vendor/password-reset', 'POST', 200)), 3);
   assert.equal(moved(requests('/metrics', 'GET', 200)), 1, 'the first scrape');
 
   assert.equal(moved('auth_sign_ins_total{role="admin",result="success"}'), 3);

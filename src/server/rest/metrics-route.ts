@@ -6,7 +6,7 @@ import { AuthError, NO_SUCH_ROUTE } from '@/core/errors';
 import { bearerTokenOf } from '../client-info';
 import { getContainer } from '../container';
 import { faultToAuthError } from '../faults';
-import { getMetrics } from '../metrics';
+import { getMetrics, recordRequest } from '../metrics';
 import { problemResponse } from './responses';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
@@ -16,8 +16,15 @@ function holdsToken(presented: string | undefined, expected: string): boolean {
   return presented !== undefined && timingSafeEqual(digest(presented), digest(expected));
 }
 
-/** The scrape: 404 to anyone without the configured token, whatever the method. */
+/** The scrape: 404 to anyone without the configured token, whatever the method; counted like any request. */
 export async function metricsAnswer(request: Request): Promise<Response> {
+  const started = performance.now();
+  const response = await scrape(request);
+  recordRequest({ route: '/metrics', method: request.method, status: response.status, seconds: (performance.now() - started) / 1000 });
+  return response;
+}
+
+async function scrape(request: Request): Promise<Response> {
   try {
     const expected = getContainer().config.metricsToken;
     if (!expected || !holdsToken(bearerTokenOf(request.headers), expected)) return problemResponse(new AuthError('not_found', NO_SUCH_ROUTE));
