@@ -21,7 +21,11 @@ export interface AppSuiteOptions {
   setup?: (suite: AppSuite) => Promise<void> | void;
 }
 
-/** The first started app (as a RunningApp) plus what surrounds it; fields are set once `before` ran. */
+/**
+ * The first started app (as a RunningApp) plus what surrounds it. `db`, `mail` and `seed` are
+ * filled in place by `before`, so a file may take them apart at its top level; the rest is read
+ * once `before` ran.
+ */
 export interface AppSuite extends RunningApp {
   db: TestDatabase;
   /** The SMTP sink; only with `smtp: true`. */
@@ -43,6 +47,9 @@ export function appSuite(options: AppSuiteOptions = {}): AppSuite {
     return instances[0];
   };
   const suite = {
+    db: {} as TestDatabase,
+    mail: {} as SmtpSink,
+    seed: {} as SeedAccounts,
     instances,
     env: {},
     get url() {
@@ -66,18 +73,18 @@ export function appSuite(options: AppSuiteOptions = {}): AppSuite {
   } as AppSuite;
 
   before(async () => {
-    suite.db = await createTestDatabase();
-    if (options.smtp) suite.mail = await startSmtpSink();
+    Object.assign(suite.db, await createTestDatabase());
+    if (options.smtp) Object.assign(suite.mail, await startSmtpSink());
     suite.env = { ...options.env, ...(options.smtp ? { SMTP_URL: suite.mail.url } : {}) };
     // Started together: on an empty database they run the start-up migrations at once.
     instances.push(...(await Promise.all(Array.from({ length: options.instances ?? 1 }, () => startApp(suite.db, suite.env)))));
-    if (options.seed !== false) suite.seed = await seedAccounts(suite.db, options.seed);
+    if (options.seed !== false) Object.assign(suite.seed, await seedAccounts(suite.db, options.seed));
     await options.setup?.(suite);
   });
   after(async () => {
     await Promise.all(instances.map((app) => app.stop()));
-    await suite.mail?.close();
-    await suite.db?.drop();
+    await suite.mail.close?.();
+    await suite.db.drop?.();
   });
   return suite;
 }
