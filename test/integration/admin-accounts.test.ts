@@ -2,8 +2,9 @@
 // protection, sessions ending on disable, stable paging and 400s for bad input.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { administrationSuite, call, EXTRA_PASSWORD, problemOf, signIn } from '../support/admin-world';
+import { administrationSuite, call, EXTRA_PASSWORD, problemOf } from '../support/admin-world';
 import { get, post } from '../support/http';
+import { login, signIn } from '../support/sign-in';
 
 const s = administrationSuite();
 
@@ -70,7 +71,7 @@ describe('disabling', () => {
     assert.equal(disabled.body.disabled, true);
     problemOf(await get(s.url, '/api/v1/auth/admin/me', pair.access_token), 401, 'invalid_token', 'its access token');
     problemOf(await post(s.url, '/api/v1/auth/admin/refresh', { refresh_token: pair.refresh_token }), 401, 'invalid_refresh_token', 'its refresh token');
-    problemOf(await post(s.url, '/api/v1/auth/admin/login', { email: target.body.email, password: EXTRA_PASSWORD }), 403, 'account_disabled', 'its login');
+    problemOf(await login(s.url, 'admin', target.body.email, EXTRA_PASSWORD), 403, 'account_disabled', 'its login');
     const sessions = await call(s.url, 'GET', `${ADMINS}/${target.body.id}/sessions`, s.tokens.superAdmin);
     assert.deepEqual(sessions.body, { items: [], next_cursor: null });
 

@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { OPERATION_NAMES, ruleFor, type Operation } from '@/core/operations';
 import { withContainer } from '../support/accounts';
-import { administrationSuite, call, EXTRA_PASSWORD, problemOf, signIn } from '../support/admin-world';
+import { administrationSuite, call, EXTRA_PASSWORD, problemOf } from '../support/admin-world';
+import { signIn } from '../support/sign-in';
 
 let targets: { adminId: string; adminSession: string; employeeId: string; employeeSession: string };
 

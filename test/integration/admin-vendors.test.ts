@@ -3,8 +3,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { PASSWORDS } from '../support/accounts';
-import { administrationSuite, call, EXTRA_PASSWORD, problemOf, signIn } from '../support/admin-world';
+import { administrationSuite, call, EXTRA_PASSWORD, problemOf } from '../support/admin-world';
 import { get, post } from '../support/http';
+import { login, signIn } from '../support/sign-in';
 
 const s = administrationSuite();
 
@@ -136,7 +137,7 @@ describe('disabling a vendor account', () => {
     problemOf(await get(s.url, '/api/v1/auth/vendor/me', pair.access_token), 401, 'invalid_token', 'its access token on /me');
     problemOf(await get(s.url, '/api/v1/auth/vendor/context', pair.access_token), 401, 'invalid_token', 'its access token on /context');
     problemOf(await post(s.url, '/api/v1/auth/vendor/refresh', { refresh_token: pair.refresh_token }), 401, 'invalid_refresh_token', 'its refresh token');
-    problemOf(await post(s.url, '/api/v1/auth/vendor/login', { email: made.body.email, password: EXTRA_PASSWORD }), 403, 'account_disabled', 'its login');
+    problemOf(await login(s.url, 'vendor', made.body.email, EXTRA_PASSWORD), 403, 'account_disabled', 'its login');
     const listed = await call(s.url, 'GET', '/api/v1/vendor/accounts?limit=100', s.tokens.owner);
     assert.equal(listed.body.items.find((a: { id: string }) => a.id === made.body.id).disabled, true);
 

@@ -1,21 +1,10 @@
 // Malformed requests get a clear 4xx problem+json answer, never a 500.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { startApp, type RunningApp } from '../support/app-process';
-import { createTestDatabase, type TestDatabase } from '../support/databases';
+import { test } from 'node:test';
+import { appSuite } from '../support/app-suite';
 import { request } from '../support/http';
 
-let db: TestDatabase;
-let app: RunningApp;
-
-before(async () => {
-  db = await createTestDatabase();
-  app = await startApp(db);
-});
-after(async () => {
-  await app?.stop();
-  await db?.drop();
-});
+const app = appSuite({ seed: false });
 
 function assertProblem(res: { status: number; headers: Headers; body: any }, status: number, code: string, label: string) {
   assert.equal(res.status, status, `${label}: status`);

@@ -1,23 +1,14 @@
 // Expired rows are removed by the running app's sweeper, and live ones are kept.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { seedAccounts, withContainer } from '../support/accounts';
-import { startApp, type RunningApp } from '../support/app-process';
-import { createTestDatabase, type TestDatabase } from '../support/databases';
+import { test } from 'node:test';
+import { withContainer } from '../support/accounts';
+import { appSuite } from '../support/app-suite';
 
-let db: TestDatabase;
-let app: RunningApp;
-
-before(async () => {
-  db = await createTestDatabase();
-});
-after(async () => {
-  await app?.stop();
-  await db?.drop();
-});
+// The app starts only once the expired rows are in place.
+const suite = appSuite({ instances: 0 });
+const { db, seed } = suite;
 
 test('the sweeper deletes expired counters, codes, grants, refresh tokens and families only', async () => {
-  const seed = await seedAccounts(db);
   const past = new Date(Date.now() - 60_000);
   const future = new Date(Date.now() + 3600_000);
   const longAgo = new Date(Date.now() - 3 * 86400_000);
@@ -46,7 +37,7 @@ test('the sweeper deletes expired counters, codes, grants, refresh tokens and fa
     });
   });
 
-  app = await startApp(db, { CLEANUP_INTERVAL: '1s' });
+  const app = await suite.start({ CLEANUP_INTERVAL: '1s' });
   const deadline = Date.now() + 15_000;
   while (!app.output.some((l) => l.includes('expired_rows_removed')) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
 

@@ -2,24 +2,13 @@
 // the context, picks a store and terminal, and keeps calling /me across an access-token expiry.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { after, before, test } from 'node:test';
-import { PASSWORDS, seedAccounts } from '../support/accounts';
-import { ROOT, startApp, type RunningApp } from '../support/app-process';
-import { createTestDatabase, type TestDatabase } from '../support/databases';
+import { test } from 'node:test';
+import { PASSWORDS } from '../support/accounts';
+import { ROOT } from '../support/app-process';
+import { appSuite } from '../support/app-suite';
 
-let db: TestDatabase;
-let app: RunningApp;
-let seed: Awaited<ReturnType<typeof seedAccounts>>;
-
-before(async () => {
-  db = await createTestDatabase();
-  app = await startApp(db, { JWT_ACCESS_EXPIRES: '2s' });
-  seed = await seedAccounts(db);
-});
-after(async () => {
-  await app?.stop();
-  await db?.drop();
-});
+const app = appSuite({ env: { JWT_ACCESS_EXPIRES: '2s' } });
+const { seed } = app;
 
 function runExample(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {

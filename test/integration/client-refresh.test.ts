@@ -1,27 +1,15 @@
 // Refresh-on-401 of the typed client against the running app with 2-second access tokens: one
 // refresh for many concurrent 401s, none for password-reset 401s, and a clean end for a dead session.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { createAuthClient, isAuthClientError, memoryTokenStore, type FetchLike, type SessionExpired } from '@/client';
-import { PASSWORDS, seedAccounts } from '../support/accounts';
-import { startApp, type RunningApp } from '../support/app-process';
-import { createTestDatabase, type TestDatabase } from '../support/databases';
+import { PASSWORDS } from '../support/accounts';
+import { appSuite } from '../support/app-suite';
 import { post } from '../support/http';
 
 const ACCESS_SECONDS = 2;
-let db: TestDatabase;
-let app: RunningApp;
-let seed: Awaited<ReturnType<typeof seedAccounts>>;
-
-before(async () => {
-  db = await createTestDatabase();
-  app = await startApp(db, { JWT_ACCESS_EXPIRES: `${ACCESS_SECONDS}s` });
-  seed = await seedAccounts(db);
-});
-after(async () => {
-  await app?.stop();
-  await db?.drop();
-});
+const app = appSuite({ env: { JWT_ACCESS_EXPIRES: `${ACCESS_SECONDS}s` } });
+const { seed } = app;
 
 /** A real fetch that records each exchange as "METHOD /path STATUS"; `holdBack` may delay an answer. */
 function recordingFetch(holdBack?: (path: string, status: number, exchanges: string[]) => Promise<void> | undefined) {

@@ -1,29 +1,13 @@
 // Every method of the typed client against the running app: typed results, stored pairs, and typed
 // errors carrying the problem code, on a real server and database.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { AuthClientError, createAuthClient, isAuthClientError, memoryTokenStore, type VendorProfile } from '@/client';
-import { PASSWORDS, seedAccounts, withContainer } from '../support/accounts';
-import { startApp, type RunningApp } from '../support/app-process';
-import { createTestDatabase, type TestDatabase } from '../support/databases';
-import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
+import { PASSWORDS, withContainer } from '../support/accounts';
+import { appSuite } from '../support/app-suite';
 
-let db: TestDatabase;
-let app: RunningApp;
-let smtp: SmtpSink;
-let seed: Awaited<ReturnType<typeof seedAccounts>>;
-
-before(async () => {
-  db = await createTestDatabase();
-  smtp = await startSmtpSink();
-  app = await startApp(db, { SMTP_URL: smtp.url });
-  seed = await seedAccounts(db);
-});
-after(async () => {
-  await app?.stop();
-  await smtp?.close();
-  await db?.drop();
-});
+const app = appSuite({ smtp: true });
+const { db, seed, mail: smtp } = app;
 
 const rejection = (promise: Promise<unknown>) =>
   promise.then(

@@ -1,24 +1,17 @@
 // Parallel requests on one token, one account and one code: no 500, one refresh successor, one
 // spent code, one reset, and rate-limit counters that end exactly where the answers say.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { PASSWORDS, seedAccounts, withContainer } from '../support/accounts';
-import { startApp, type RunningApp } from '../support/app-process';
-import { createTestDatabase, type TestDatabase } from '../support/databases';
+import { test } from 'node:test';
+import type { Role } from '@/contract/auth-schemas';
+import { PASSWORDS, withContainer } from '../support/accounts';
+import { appSuite } from '../support/app-suite';
 import { post, type Answer } from '../support/http';
-import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
+import { login as loginAnswer } from '../support/sign-in';
 import { decodePayload } from '../support/tokens';
 
-let db: TestDatabase;
-let app: RunningApp;
-let smtp: SmtpSink;
-let seed: Awaited<ReturnType<typeof seedAccounts>>;
-
-before(async () => {
-  db = await createTestDatabase();
-  smtp = await startSmtpSink();
-  app = await startApp(db, {
-    SMTP_URL: smtp.url,
+const app = appSuite({
+  smtp: true,
+  env: {
     TRUST_PROXY: '1',
     // One window for the whole run (no boundary to cross mid-test) and a grace no burst outlasts.
     RATE_LIMIT_LOGIN_WINDOW: '36500d',
@@ -29,18 +22,13 @@ before(async () => {
     RATE_LIMIT_LOGIN_PER_IP: '1000',
     RATE_LIMIT_RESET_PER_IDENTITY: '5',
     RATE_LIMIT_RESET_PER_IP: '1000',
-  });
-  seed = await seedAccounts(db);
+  },
 });
-after(async () => {
-  await app?.stop();
-  await smtp?.close();
-  await db?.drop();
-});
+const { db, seed, mail: smtp } = app;
 
 const parallel = <T>(n: number, work: (i: number) => Promise<T>) => Promise.all(Array.from({ length: n }, (_, i) => work(i)));
 const from = (ip: string) => ({ 'x-forwarded-for': ip });
-const login = (role: string, email: string, password: string, ip: string) => post(app.url, `/api/v1/auth/${role}/login`, { email, password }, from(ip));
+const login = (role: Role, email: string, password: string, ip: string) => loginAnswer(app.url, role, email, password, from(ip));
 const tally = (answers: Answer[]) => answers.reduce<Record<number, number>>((t, a) => ({ ...t, [a.status]: (t[a.status] ?? 0) + 1 }), {});
 
 /** The login counters of (role, e-mail, ip): per triple, per identity, per address. */

@@ -2,13 +2,13 @@
 // then restarted on the same database: what the server confirmed holds, what was in flight is
 // applied in full or not at all, and the stored token chains have no half-written link.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { PASSWORDS, seedAccounts, withContainer } from '../support/accounts';
-import { startApp, type RunningApp } from '../support/app-process';
+import type { RunningApp } from '../support/app-process';
+import { appSuite } from '../support/app-suite';
 import { runNoise, runResets, runSessions, type Account, type Burst, type ResetWorker, type SessionWorker } from '../support/crash-workers';
-import { createTestDatabase, type TestDatabase } from '../support/databases';
 import { get, post } from '../support/http';
-import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
+import { login } from '../support/sign-in';
 
 const ENV = {
   LOG_LEVEL: 'warn',
@@ -21,9 +21,6 @@ const ENV = {
   RATE_LIMIT_RESET_PER_IP: '100000',
 };
 
-let db: TestDatabase;
-let smtp: SmtpSink;
-let app: RunningApp;
 let restarted: RunningApp | undefined;
 let resets: ResetWorker[];
 let sessions: SessionWorker[];
@@ -37,22 +34,19 @@ function accountsOf(seed: Awaited<ReturnType<typeof seedAccounts>>): (Account & 
   ];
 }
 
-before(async () => {
-  db = await createTestDatabase();
-  smtp = await startSmtpSink();
-  app = await startApp(db, { ...ENV, SMTP_URL: smtp.url });
-  resets = accountsOf(await seedAccounts(db, 'r')).map(({ password, ...account }) => ({ account, confirmed: password, previous: [], completed: 0 }));
-  sessions = accountsOf(await seedAccounts(db, 's')).map(({ password, ...account }) => ({ account, password, chains: [], refreshes: 0 }));
+const app = appSuite({
+  smtp: true,
+  env: ENV,
+  seed: false,
+  async setup() {
+    resets = accountsOf(await seedAccounts(db, 'r')).map(({ password, ...account }) => ({ account, confirmed: password, previous: [], completed: 0 }));
+    sessions = accountsOf(await seedAccounts(db, 's')).map(({ password, ...account }) => ({ account, password, chains: [], refreshes: 0 }));
+  },
 });
-after(async () => {
-  await app?.stop();
-  await restarted?.stop();
-  await smtp?.close();
-  await db?.drop();
-});
+const { db, mail: smtp } = app;
 
 const url = () => restarted!.url;
-const signsIn = async (a: Account, password: string) => (await post(url(), `/api/v1/auth/${a.role}/login`, { email: a.email, password })).status === 200;
+const signsIn = async (a: Account, password: string) => (await login(url(), a.role, a.email, password)).status === 200;
 const refresh = (a: Account, token: string) => post(url(), `/api/v1/auth/${a.role}/refresh`, { refresh_token: token });
 
 test('SIGKILL mid-burst, with requests in flight, and a restart on the same database', async (t) => {
@@ -80,7 +74,7 @@ test('SIGKILL mid-burst, with requests in flight, and a restart on the same data
   const inFlightResets = resets.filter((w) => w.pending).length;
   t.diagnostic(`killed after ${Date.now() - started} ms: ${burst.unanswered} requests unanswered, ${inFlightResets} step 3 in flight`);
 
-  restarted = await startApp(db, { ...ENV, SMTP_URL: smtp.url });
+  restarted = await app.start();
 });
 
 test('each account signs in with its last confirmed password, or with the in-flight one if that reset committed in full', async (t) => {

@@ -3,51 +3,45 @@
 // one success the input legitimately earns; the server stays up and no real session is harmed.
 import assert from 'node:assert/strict';
 import http from 'node:http';
-import { after, before, test } from 'node:test';
+import { after, test } from 'node:test';
 import fc from 'fast-check';
 import { ERROR_CATALOGUE, type ErrorCode } from '@/contract/errors';
 import { adminResetRequest, adminResetVerifyRequest, vendorResetRequest, vendorResetVerifyRequest } from '@/contract/auth-schemas';
 import { RESET_REQUEST_MESSAGE } from '@/core/service/password-reset';
-import { PASSWORDS, seedAccounts } from '../support/accounts';
-import { startApp, type RunningApp } from '../support/app-process';
-import { createTestDatabase, type TestDatabase } from '../support/databases';
+import { PASSWORDS } from '../support/accounts';
+import { appSuite } from '../support/app-suite';
 import { forgedTokens, mutate, type RealPair } from '../support/forged-tokens';
 import { fuzzCaseArb, type FuzzCase, type RouteKind } from '../support/fuzz-requests';
 import { get, post } from '../support/http';
 import { closeRawConnections, rawRequest, type RawAnswer, type RawRequest } from '../support/raw-http';
+import { login, signIn } from '../support/sign-in';
 
 const SEED = Number(process.env.FUZZ_SEED || 20261121);
 const RUNS = Number(process.env.FUZZ_RUNS || 450);
 const MAX_BODY_BYTES = 16 * 1024;
 
-let db: TestDatabase;
-let app: RunningApp;
-let seed: Awaited<ReturnType<typeof seedAccounts>>;
 let pairs: Record<'admin' | 'vendor', RealPair>;
 let pool: { forged: string[]; real: typeof pairs; emails: string[] };
 
-before(async () => {
-  db = await createTestDatabase();
+// Registered before the suite's hook, so kept-alive raw connections close before the app stops.
+after(() => closeRawConnections());
+const app = appSuite({
   // A low per-(e-mail, address) limit makes rate_limited reachable; the others would lock the
   // accounts out for the checks after the fuzzing.
-  app = await startApp(db, {
+  env: {
     TRUST_PROXY: '1',
     PASSWORD_RESET_LOG_OTP: '1',
     RATE_LIMIT_LOGIN_PER_IDENTITY_IP: '2',
     RATE_LIMIT_LOGIN_PER_IDENTITY: '100000',
     RATE_LIMIT_LOGIN_PER_IP: '100000',
-  });
-  seed = await seedAccounts(db);
-  const login = async (role: string, email: string, password: string) => (await post(app.url, `/api/v1/auth/${role}/login`, { email, password })).body as RealPair;
-  pairs = { admin: await login('admin', seed.admin.email, PASSWORDS.admin), vendor: await login('vendor', seed.owner.email, PASSWORDS.owner) };
-  const emails = [seed.admin.email, seed.limited.email, seed.owner.email, seed.employee.email, 'nobody@example.com'];
-  pool = { forged: await forgedTokens(pairs), real: pairs, emails };
+  },
+  async setup({ url }) {
+    pairs = { admin: await signIn(url, 'admin', seed.admin.email, PASSWORDS.admin), vendor: await signIn(url, 'vendor', seed.owner.email, PASSWORDS.owner) };
+    const emails = [seed.admin.email, seed.limited.email, seed.owner.email, seed.employee.email, 'nobody@example.com'];
+    pool = { forged: await forgedTokens(pairs), real: pairs, emails };
+  },
 });
-after(async () => {
-  closeRawConnections();
-  await app?.stop();
-  await db?.drop();
-});
+const { seed } = app;
 
 // The codes a route may answer, besides the body codes of routes that read a JSON body.
 const ROUTE_CODES: Record<RouteKind, ErrorCode[]> = {
@@ -185,7 +179,7 @@ test('the server stays up, logs no fault, and no real session or account was har
   const faults = app.output.filter((l) => /"level":(50|60)|unhandled_error|Internal Server Error/.test(l));
   assert.deepEqual(faults, [], 'the app logged errors');
   for (const [role, who] of [['admin', 'admin'], ['admin', 'limited'], ['vendor', 'owner'], ['vendor', 'employee']] as const) {
-    const res = await post(app.url, `/api/v1/auth/${role}/login`, { email: seed[who].email, password: PASSWORDS[who] }, { 'x-forwarded-for': '198.51.100.7' });
+    const res = await login(app.url, role, seed[who].email, PASSWORDS[who], { 'x-forwarded-for': '198.51.100.7' });
     assert.equal(res.status, 200, `${who} still signs in`);
   }
   for (const role of ['admin', 'vendor'] as const) {
@@ -198,7 +192,7 @@ test('the server stays up, logs no fault, and no real session or account was har
 // trailing bits and surrounding whitespace, so a logout with such a spelling of a live refresh
 // token ended that session.
 test('a padded, malleated or space-wrapped spelling of a live token is refused and leaves its session alone', async () => {
-  const signedIn = await post(app.url, '/api/v1/auth/vendor/login', { email: seed.employee.email, password: PASSWORDS.employee }, { 'x-forwarded-for': '198.51.100.8' });
+  const signedIn = await login(app.url, 'vendor', seed.employee.email, PASSWORDS.employee, { 'x-forwarded-for': '198.51.100.8' });
   const pair = signedIn.body as RealPair;
   const spellings: Record<string, (t: string) => string> = {
     padded: (t) => mutate(t, 'padded', 0, 0),

@@ -1,27 +1,17 @@
 // Login, me and vendor context over HTTP against the started app, on the configured database.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { VENDOR_MODULES } from '@/contract/modules';
-import { PASSWORDS, seedAccounts } from '../support/accounts';
-import { startApp, type RunningApp } from '../support/app-process';
-import { createTestDatabase, type TestDatabase } from '../support/databases';
+import type { Role } from '@/contract/auth-schemas';
+import { PASSWORDS } from '../support/accounts';
+import { appSuite } from '../support/app-suite';
 import { get, post } from '../support/http';
+import { login as loginAnswer } from '../support/sign-in';
 
-let db: TestDatabase;
-let app: RunningApp;
-let seed: Awaited<ReturnType<typeof seedAccounts>>;
+const app = appSuite();
+const { seed } = app;
 
-before(async () => {
-  db = await createTestDatabase();
-  app = await startApp(db);
-  seed = await seedAccounts(db);
-});
-after(async () => {
-  await app?.stop();
-  await db?.drop();
-});
-
-const login = (role: string, email: string, password: string) => post(app.url, `/api/v1/auth/${role}/login`, { email, password });
+const login = (role: Role, email: string, password: string) => loginAnswer(app.url, role, email, password);
 
 describe('login', () => {
   test('an admin gets a token pair and the admin profile', async () => {
@@ -82,7 +72,7 @@ describe('login', () => {
   });
 
   test('an unknown role is 404 problem+json', async () => {
-    const res = await login('customer', seed.owner.email, PASSWORDS.owner);
+    const res = await post(app.url, '/api/v1/auth/customer/login', { email: seed.owner.email, password: PASSWORDS.owner });
     assert.equal(res.status, 404);
     assert.equal(res.body.code, 'not_found');
   });

@@ -2,25 +2,24 @@
 // limits and code attempts count across both, and refresh-token reuse is seen by either.
 // On PostgreSQL that is the production set-up; on SQLite both processes share one DATA_DIR file.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { PASSWORDS, seedAccounts } from '../support/accounts';
-import { startApp, type RunningApp } from '../support/app-process';
-import { createTestDatabase, type TestDatabase } from '../support/databases';
+import { test } from 'node:test';
+import type { Role } from '@/contract/auth-schemas';
+import { PASSWORDS } from '../support/accounts';
+import type { RunningApp } from '../support/app-process';
+import { seedAccounts } from '../support/accounts';
+import { appSuite } from '../support/app-suite';
 import { get, post, type Answer } from '../support/http';
-import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
+import { login as loginAnswer } from '../support/sign-in';
 
 const GRACE_SECONDS = 1;
-let db: TestDatabase;
-let smtp: SmtpSink;
 let a: RunningApp;
 let b: RunningApp;
-let seed: Awaited<ReturnType<typeof seedAccounts>>;
 
-before(async () => {
-  db = await createTestDatabase();
-  smtp = await startSmtpSink();
-  const env = {
-    SMTP_URL: smtp.url,
+// Both started together on an empty database: both run the start-up migrations at once.
+const suite = appSuite({
+  smtp: true,
+  instances: 2,
+  env: {
     JWT_REFRESH_REUSE_GRACE: `${GRACE_SECONDS}s`,
     RATE_LIMIT_LOGIN_WINDOW: '36500d',
     RATE_LIMIT_RESET_WINDOW: '36500d',
@@ -29,18 +28,14 @@ before(async () => {
     RATE_LIMIT_LOGIN_PER_IP: '1000',
     RATE_LIMIT_RESET_PER_IDENTITY: '5',
     RATE_LIMIT_RESET_PER_IP: '1000',
-  };
-  // Started together on an empty database: both run the start-up migrations at once.
-  [a, b] = await Promise.all([startApp(db, env), startApp(db, env)]);
-  seed = await seedAccounts(db);
+  },
+  setup({ instances }) {
+    [a, b] = instances as [RunningApp, RunningApp];
+  },
 });
-after(async () => {
-  await Promise.all([a?.stop(), b?.stop()]);
-  await smtp?.close();
-  await db?.drop();
-});
+const { db, seed, mail: smtp } = suite;
 
-const login = (app: RunningApp, role: string, email: string, password: string) => post(app.url, `/api/v1/auth/${role}/login`, { email, password });
+const login = (app: RunningApp, role: Role, email: string, password: string) => loginAnswer(app.url, role, email, password);
 const refresh = (app: RunningApp, token: string) => post(app.url, '/api/v1/auth/vendor/refresh', { refresh_token: token });
 const tally = (answers: Answer[]) => answers.reduce<Record<number, number>>((t, x) => ({ ...t, [x.status]: (t[x.status] ?? 0) + 1 }), {});
 

@@ -2,16 +2,15 @@
 // src/app/api/v1 with the methods it serves, and every status the running app answers, with bodies
 // that match the documented schemas. Statuses are found by probing the app, not read from the code.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { NAMED_ROUTES } from '@/contract/routes';
 import { buildOpenApiDocument } from '@/server/openapi/document';
 import { PASSWORDS, withContainer } from '../support/accounts';
-import { seedAdministration, signIn, tokensOf, type AdministrationWorld } from '../support/admin-world';
-import { startApp, type RunningApp } from '../support/app-process';
-import { createTestDatabase, type TestDatabase } from '../support/databases';
+import { administrationSuite } from '../support/admin-world';
 import { request, type Answer } from '../support/http';
+import { signIn } from '../support/sign-in';
 
 type Responses = Record<string, { headers?: Record<string, unknown>; content?: Record<string, { schema: object }> }>;
 type Operation = { responses: Responses; requestBody?: unknown; security?: unknown; parameters?: { in: string }[] };
@@ -21,28 +20,19 @@ const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 /** Statuses no probe can cause without breaking the server: a fault (500), a database outage (503). */
 const NOT_PROBED = new Set(['500', '503']);
 const NEW_PASSWORD = 'long-enough-password-7';
-let db: TestDatabase;
-let app: RunningApp;
-let w: AdministrationWorld;
-let t: Awaited<ReturnType<typeof tokensOf>>;
 let served: Doc;
 let resolved: Doc;
 const seen = new Set<string>();
 
-before(async () => {
-  db = await createTestDatabase();
-  app = await startApp(db, { PASSWORD_RESET_LOG_OTP: '1' });
-  w = await seedAdministration(db);
-  t = await tokensOf(app.url, w);
-  served = (await request(app.url, 'GET', '/api/v1/openapi.json')).body as Doc;
-  const validator = new Validator();
-  await validator.validate(structuredClone(served) as never); // resolveRefs rewrites what it was given
-  resolved = validator.resolveRefs() as Doc;
-});
-after(async () => {
-  await app?.stop();
-  await db?.drop();
-});
+const app = administrationSuite(
+  async () => {
+    served = (await request(app.url, 'GET', '/api/v1/openapi.json')).body as Doc;
+    const validator = new Validator();
+    await validator.validate(structuredClone(served) as never); // resolveRefs rewrites what it was given
+    resolved = validator.resolveRefs() as Doc;
+  },
+  { env: { PASSWORD_RESET_LOG_OTP: '1' } },
+);
 
 test('the served document is valid OpenAPI 3.1 by an independent validator, and is the generated one', async () => {
   const validator = new Validator();
@@ -123,7 +113,7 @@ async function loggedCode(email: string): Promise<string> {
 }
 
 test('auth routes: every status the app answers is documented, with a matching body', async () => {
-  const logins = { admin: { email: w.admin.email, password: PASSWORDS.admin }, vendor: { email: w.owner.email, password: PASSWORDS.owner } };
+  const logins = { admin: { email: app.w.admin.email, password: PASSWORDS.admin }, vendor: { email: app.w.owner.email, password: PASSWORDS.owner } };
   const typeField = { admin: { admin_type: 'super_admin' }, vendor: { vendor_type: 'owner' } };
   for (const role of ['admin', 'vendor'] as const) {
     const pair = (await probe('POST', `/auth/${role}/login`, { json: logins[role] })).body;
@@ -144,10 +134,10 @@ test('auth routes: every status the app answers is documented, with a matching b
 });
 
 test('administration routes: every status the app answers is documented, with a matching body', async () => {
-  const [admin, vendor] = [{ token: t.superAdmin }, { token: t.owner }];
+  const [admin, vendor] = [{ token: app.tokens.superAdmin }, { token: app.tokens.owner }];
   const side = (template: string) => (template.includes('vendor') && !template.startsWith('/admin') ? vendor : admin);
-  const ids = { adminId: w.admin.id, vendorId: w.vendor.id, accountId: w.employee.id, storeId: w.storeA.id, sessionId: 'no-such-id' };
-  const unprivileged = (template: string) => (side(template) === vendor ? t.cashier : t.ordersAdmin);
+  const ids = { adminId: app.w.admin.id, vendorId: app.w.vendor.id, accountId: app.w.employee.id, storeId: app.w.storeA.id, sessionId: 'no-such-id' };
+  const unprivileged = (template: string) => (side(template) === vendor ? app.tokens.cashier : app.tokens.ordersAdmin);
 
   // What every operation answers alike: bad token, bad body, bad query, no guard, unknown ids.
   for (const [template, item] of Object.entries(resolved.paths).filter(([p]) => /^\/(admin|vendor)\/|\/sessions/.test(p))) {
@@ -171,26 +161,26 @@ test('administration routes: every status the app answers is documented, with a 
   await probe('POST', '/admin/admins', { ...admin, json: { email: 'probe-admin@example.com', name: 'Probe', password: NEW_PASSWORD, admin_type: 'admin' } });
   await probe('GET', '/admin/admins', admin);
   await probe('PATCH', '/admin/admins/{adminId}', { ...admin, params: { adminId: created.id }, json: { name: 'Probe 2' } });
-  await probe('PATCH', '/admin/admins/{adminId}', { ...admin, params: { adminId: w.admin.id }, json: { admin_type: 'admin' } });
+  await probe('PATCH', '/admin/admins/{adminId}', { ...admin, params: { adminId: app.w.admin.id }, json: { admin_type: 'admin' } });
   await probe('POST', '/admin/admins/{adminId}/disable', { ...admin, params: { adminId: created.id } });
-  await probe('POST', '/admin/admins/{adminId}/disable', { ...admin, params: { adminId: w.admin.id } });
+  await probe('POST', '/admin/admins/{adminId}/disable', { ...admin, params: { adminId: app.w.admin.id } });
   await probe('POST', '/admin/admins/{adminId}/enable', { ...admin, params: { adminId: created.id } });
   await probe('GET', '/admin/vendors', admin);
   const business = { name: 'Probe Shop', owner_email: 'probe-owner@example.com', owner_name: 'Probe', owner_password: NEW_PASSWORD };
   await probe('POST', '/admin/vendors', { ...admin, json: business });
   await probe('POST', '/admin/vendors', { ...admin, json: business });
 
-  for (const [caller, base, params] of [[admin, '/admin/vendors/{vendorId}', { vendorId: w.vendor.id }], [vendor, '/vendor', {}]] as const) {
+  for (const [caller, base, params] of [[admin, '/admin/vendors/{vendorId}', { vendorId: app.w.vendor.id }], [vendor, '/vendor', {}]] as const) {
     const email = `probe-${caller === admin ? 'a' : 'v'}@example.com`;
     const employee = (await probe('POST', `${base}/accounts`, { ...caller, params, json: { email, name: 'Probe', password: NEW_PASSWORD } })).body;
     await probe('POST', `${base}/accounts`, { ...caller, params, json: { email: `x${email}`, name: 'Probe', password: NEW_PASSWORD, store_ids: ['no-such-id'] } });
     const on = { ...params, accountId: employee.id };
     await probe('GET', `${base}/accounts`, { ...caller, params });
     await probe('PATCH', `${base}/accounts/{accountId}`, { ...caller, params: on, json: { name: 'Probe 2' } });
-    await probe('PATCH', `${base}/accounts/{accountId}`, { ...caller, params: { ...params, accountId: w.owner.id }, json: { name: 'Owner 2' } });
+    await probe('PATCH', `${base}/accounts/{accountId}`, { ...caller, params: { ...params, accountId: app.w.owner.id }, json: { name: 'Owner 2' } });
     await probe('POST', `${base}/accounts/{accountId}/disable`, { ...caller, params: on });
     // Only the owner disabling itself conflicts; an admin would really disable the owner.
-    if (caller === vendor) await probe('POST', `${base}/accounts/{accountId}/disable`, { ...caller, params: { ...params, accountId: w.owner.id } });
+    if (caller === vendor) await probe('POST', `${base}/accounts/{accountId}/disable`, { ...caller, params: { ...params, accountId: app.w.owner.id } });
     await probe('POST', `${base}/accounts/{accountId}/enable`, { ...caller, params: on });
     const session = await signIn(app.url, 'vendor', email, NEW_PASSWORD);
     const sessions = (await probe('GET', `${base}/accounts/{accountId}/sessions`, { ...caller, params: on })).body;
@@ -198,25 +188,25 @@ test('administration routes: every status the app answers is documented, with a 
     assert.ok(session.refresh_token);
     await probe('GET', `${base}/stores`, { ...caller, params });
     await probe('POST', `${base}/stores`, { ...caller, params, json: { name: 'Probe Store' } });
-    await probe('POST', `${base}/stores/{storeId}/terminals`, { ...caller, params: { ...params, storeId: w.storeA.id }, json: { name: 'Probe Till' } });
+    await probe('POST', `${base}/stores/{storeId}/terminals`, { ...caller, params: { ...params, storeId: app.w.storeA.id }, json: { name: 'Probe Till' } });
   }
   for (const [role, caller] of [['admin', admin], ['vendor', vendor]] as const) {
     const own = (await probe('GET', `/auth/${role}/sessions`, caller)).body;
     await probe('DELETE', `/auth/${role}/sessions/{sessionId}`, { ...caller, params: { sessionId: own.items.at(-1).id } });
   }
-  const adminSessions = (await probe('GET', '/admin/admins/{adminId}/sessions', { ...admin, params: { adminId: w.adminsAdmin.id } })).body;
-  await probe('DELETE', '/admin/admins/{adminId}/sessions/{sessionId}', { ...admin, params: { adminId: w.adminsAdmin.id, sessionId: adminSessions.items[0].id } });
+  const adminSessions = (await probe('GET', '/admin/admins/{adminId}/sessions', { ...admin, params: { adminId: app.w.adminsAdmin.id } })).body;
+  await probe('DELETE', '/admin/admins/{adminId}/sessions/{sessionId}', { ...admin, params: { adminId: app.w.adminsAdmin.id, sessionId: adminSessions.items[0].id } });
 });
 
 test('password reset, disabled accounts and malformed requests: documented, with matching bodies', async () => {
-  for (const [role, email, type] of [['admin', w.limited.email, { admin_type: 'admin' }], ['vendor', w.reader.email, { vendor_type: 'employee' }]] as const) {
+  for (const [role, email, type] of [['admin', app.w.limited.email, { admin_type: 'admin' }], ['vendor', app.w.reader.email, { vendor_type: 'employee' }]] as const) {
     await probe('POST', `/auth/${role}/password-reset`, { json: { email, ...type } });
     const code = await loggedCode(email);
     await probe('POST', `/auth/${role}/password-reset/verify`, { json: { email, ...type, code: code === '000000' ? '000001' : '000000' } });
     const { reset_token } = (await probe('POST', `/auth/${role}/password-reset/verify`, { json: { email, ...type, code } })).body;
     await probe('POST', `/auth/${role}/password-reset/complete`, { json: { reset_token, password: NEW_PASSWORD } });
     await probe('POST', `/auth/${role}/password-reset/complete`, { json: { reset_token, password: NEW_PASSWORD } });
-    await withContainer(db, ({ auth }) => auth.operator.setDisabled(role, email, true));
+    await withContainer(app.db, ({ auth }) => auth.operator.setDisabled(role, email, true));
     await probe('POST', `/auth/${role}/login`, { json: { email, password: NEW_PASSWORD } });
   }
   for (const [template, item] of Object.entries(resolved.paths)) {
@@ -233,8 +223,8 @@ test('password reset, disabled accounts and malformed requests: documented, with
 
 // Regression: on SQLite a duplicate e-mail here wedged the database; every later request hung.
 test('a duplicate employee e-mail is 409 and the server keeps answering', async () => {
-  for (const [token, base, params] of [[t.superAdmin, '/admin/vendors/{vendorId}', { vendorId: w.vendor.id }], [t.owner, '/vendor', {}]] as const) {
-    await probe('POST', `${base}/accounts`, { token, params, json: { email: w.employee.email, name: 'Dup', password: NEW_PASSWORD } });
+  for (const [token, base, params] of [[app.tokens.superAdmin, '/admin/vendors/{vendorId}', { vendorId: app.w.vendor.id }], [app.tokens.owner, '/vendor', {}]] as const) {
+    await probe('POST', `${base}/accounts`, { token, params, json: { email: app.w.employee.email, name: 'Dup', password: NEW_PASSWORD } });
     const health = await answerWithin(10_000, 'GET /health after the 409', request(app.url, 'GET', '/api/v1/health'));
     assert.equal(health.status, 200, 'the database still answers');
   }

@@ -1,22 +1,13 @@
 // The operator CLI, run as operators run it, against the database of a running app.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { after, before, test } from 'node:test';
-import { appEnv, ROOT, startApp, type RunningApp } from '../support/app-process';
-import { createTestDatabase, type TestDatabase } from '../support/databases';
+import { test } from 'node:test';
+import { appEnv, ROOT } from '../support/app-process';
+import { appSuite } from '../support/app-suite';
 import { get, post } from '../support/http';
 
-let db: TestDatabase;
-let app: RunningApp;
-
-before(async () => {
-  db = await createTestDatabase();
-  app = await startApp(db);
-});
-after(async () => {
-  await app?.stop();
-  await db?.drop();
-});
+const app = appSuite({ seed: false });
+const { db } = app;
 
 interface CliResult {
   code: number;

@@ -2,34 +2,15 @@
 import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
-import { seedAccounts } from '../support/accounts';
-import { freePort, startApp, type RunningApp } from '../support/app-process';
-import { createTestDatabase, type TestDatabase } from '../support/databases';
+import { test } from 'node:test';
+import { freePort } from '../support/app-process';
+import { appSuite } from '../support/app-suite';
 import { post } from '../support/http';
-import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 
-let db: TestDatabase;
-let smtp: SmtpSink;
-let seed: Awaited<ReturnType<typeof seedAccounts>>;
-const apps: RunningApp[] = [];
-
-before(async () => {
-  db = await createTestDatabase();
-  smtp = await startSmtpSink();
-  seed = await seedAccounts(db);
-});
-after(async () => {
-  await Promise.all(apps.map((a) => a.stop()));
-  await smtp?.close();
-  await db?.drop();
-});
-
-async function app(env: Record<string, string>) {
-  const started = await startApp(db, env);
-  apps.push(started);
-  return started;
-}
+// Each test starts the app with its own settings.
+const suite = appSuite({ smtp: true, instances: 0 });
+const { db, seed, mail: smtp } = suite;
+const app = (env: Record<string, string>) => suite.start(env);
 
 const stepOne = (url: string, email: string, type = 'super_admin') => post(url, '/api/v1/auth/admin/password-reset', { email, admin_type: type });
 

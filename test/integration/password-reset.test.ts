@@ -1,29 +1,15 @@
 // The three-step password reset over HTTP, with a real SMTP server on loopback receiving the codes.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { PASSWORDS, seedAccounts, withContainer } from '../support/accounts';
-import { startApp, TEST_SECRETS, type RunningApp } from '../support/app-process';
-import { createTestDatabase, type TestDatabase } from '../support/databases';
+import { describe, test } from 'node:test';
+import { PASSWORDS, withContainer } from '../support/accounts';
+import { TEST_SECRETS } from '../support/app-process';
+import { appSuite } from '../support/app-suite';
 import { get, post } from '../support/http';
-import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
+import { login } from '../support/sign-in';
 
-let db: TestDatabase;
-let app: RunningApp;
-let smtp: SmtpSink;
-let seed: Awaited<ReturnType<typeof seedAccounts>>;
+const app = appSuite({ smtp: true, env: { MAIL_FROM: 'Auth <auth@example.com>' } });
+const { db, seed, mail: smtp } = app;
 const secretsSeen = new Set<string>(Object.values(TEST_SECRETS));
-
-before(async () => {
-  db = await createTestDatabase();
-  smtp = await startSmtpSink();
-  app = await startApp(db, { SMTP_URL: smtp.url, MAIL_FROM: 'Auth <auth@example.com>' });
-  seed = await seedAccounts(db);
-});
-after(async () => {
-  await app?.stop();
-  await smtp?.close();
-  await db?.drop();
-});
 
 const base = (role: string) => `/api/v1/auth/${role}/password-reset`;
 const typeField = (role: string) => (role === 'admin' ? 'admin_type' : 'vendor_type');
@@ -49,7 +35,7 @@ describe('full flow', () => {
     test(`a ${type} resets the password; old password, refresh and access tokens stop working`, async () => {
       const account = seed[who];
       const oldPassword = PASSWORDS[who];
-      const before = await post(app.url, `/api/v1/auth/${role}/login`, { email: account.email, password: oldPassword });
+      const before = await login(app.url, role, account.email, oldPassword);
       assert.equal(before.status, 200);
 
       const mail = await requestCode(role, account.email, type);
@@ -68,8 +54,8 @@ describe('full flow', () => {
       assert.equal(done.status, 200);
       assert.deepEqual(done.body, { success: true });
 
-      assert.equal((await post(app.url, `/api/v1/auth/${role}/login`, { email: account.email, password: oldPassword })).status, 401);
-      const after = await post(app.url, `/api/v1/auth/${role}/login`, { email: account.email, password: newPassword });
+      assert.equal((await login(app.url, role, account.email, oldPassword)).status, 401);
+      const after = await login(app.url, role, account.email, newPassword);
       assert.equal(after.status, 200);
       assert.equal((await post(app.url, `/api/v1/auth/${role}/refresh`, { refresh_token: before.body.refresh_token })).status, 401);
       assert.equal((await get(app.url, `/api/v1/auth/${role}/me`, before.body.access_token)).status, 401);
@@ -153,7 +139,7 @@ describe('step 2', () => {
 
 describe('step 3', () => {
   test('tokens of another purpose are refused as reset_token, and a reset token is no access token', async () => {
-    const signedIn = await post(app.url, '/api/v1/auth/admin/login', { email: seed.admin.email, password: PASSWORDS.admin });
+    const signedIn = await login(app.url, 'admin', seed.admin.email, PASSWORDS.admin);
     for (const token of [signedIn.body.access_token, signedIn.body.refresh_token, 'garbage']) {
       const res = await post(app.url, `${base('admin')}/complete`, { reset_token: token, password: 'whatever-pass-U8e&' });
       assert.equal(res.status, 401);

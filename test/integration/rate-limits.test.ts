@@ -1,43 +1,30 @@
 // The limits (docs/interface.md, "Limits") over HTTP, and login and step-1 timing that reveals
 // no account.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { before, describe, test } from 'node:test';
 import bcrypt from 'bcryptjs';
-import { PASSWORDS, seedAccounts, withContainer } from '../support/accounts';
-import { startApp, type RunningApp } from '../support/app-process';
-import { createTestDatabase, type TestDatabase } from '../support/databases';
+import type { Role } from '@/contract/auth-schemas';
+import { PASSWORDS, withContainer } from '../support/accounts';
+import type { RunningApp } from '../support/app-process';
+import { appSuite } from '../support/app-suite';
 import { post } from '../support/http';
-import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
+import { login } from '../support/sign-in';
 
-let db: TestDatabase;
-let smtp: SmtpSink;
-let seed: Awaited<ReturnType<typeof seedAccounts>>;
-let proxied: RunningApp;
-const started: RunningApp[] = [];
-
-before(async () => {
-  db = await createTestDatabase();
-  smtp = await startSmtpSink();
-  seed = await seedAccounts(db);
-  proxied = await startApp(db, {
+const proxied = appSuite({
+  smtp: true,
+  env: {
     TRUST_PROXY: '1',
-    SMTP_URL: smtp.url,
     RATE_LIMIT_LOGIN_PER_IDENTITY_IP: '3',
     RATE_LIMIT_LOGIN_PER_IDENTITY: '5',
     RATE_LIMIT_LOGIN_PER_IP: '8',
     RATE_LIMIT_RESET_PER_IDENTITY: '2',
     RATE_LIMIT_RESET_PER_IP: '4',
-  });
-  started.push(proxied);
+  },
 });
-after(async () => {
-  await Promise.all(started.map((a) => a.stop()));
-  await smtp?.close();
-  await db?.drop();
-});
+const { db, seed, mail: smtp } = proxied;
 
-const loginFrom = (app: RunningApp, ip: string, email: string, password: string, role = 'admin') =>
-  post(app.url, `/api/v1/auth/${role}/login`, { email, password }, { 'x-forwarded-for': `203.0.113.7, ${ip}` });
+const loginFrom = (app: RunningApp, ip: string, email: string, password: string, role: Role = 'admin') =>
+  login(app.url, role, email, password, { 'x-forwarded-for': `203.0.113.7, ${ip}` });
 
 describe('login limits', () => {
   test('past 3 failures for (e-mail, role, IP) that triple gets 429 with Retry-After, even with the right password', async () => {
@@ -67,8 +54,7 @@ describe('login limits', () => {
   });
 
   test('without TRUST_PROXY, X-Forwarded-For is ignored and cannot dodge the limit', async () => {
-    const direct = await startApp(db, { RATE_LIMIT_LOGIN_PER_IDENTITY_IP: '2' });
-    started.push(direct);
+    const direct = await proxied.start({ RATE_LIMIT_LOGIN_PER_IDENTITY_IP: '2' });
     const statuses = [];
     for (let i = 0; i < 4; i++) statuses.push((await loginFrom(direct, `10.5.0.${i}`, 'spoof@example.com', 'wrong-password')).status);
     assert.deepEqual(statuses, [401, 401, 429, 429]);
@@ -90,16 +76,24 @@ describe('password-reset step 1 limits', () => {
 describe('timing', () => {
   let timed: RunningApp;
   before(async () => {
-    timed = await startApp(db, { BCRYPT_ROUNDS: '10', RATE_LIMIT_LOGIN_PER_IDENTITY_IP: '1000', RATE_LIMIT_LOGIN_PER_IDENTITY: '1000', RATE_LIMIT_LOGIN_PER_IP: '1000' });
-    started.push(timed);
+    timed = await proxied.start({ BCRYPT_ROUNDS: '10', RATE_LIMIT_LOGIN_PER_IDENTITY_IP: '1000', RATE_LIMIT_LOGIN_PER_IDENTITY: '1000', RATE_LIMIT_LOGIN_PER_IP: '1000' });
   });
 
-  async function timeInto(samples: number[], work: () => Promise<unknown>) {
-    const t = performance.now();
-    await work();
-    samples.push(performance.now() - t);
+  /** The median times of 12 alternating runs of `known` and `unknown(i)`. */
+  async function medians(known: () => Promise<unknown>, unknown: (i: number) => Promise<unknown>) {
+    const samples: [number[], number[]] = [[], []];
+    const timeInto = async (into: number[], work: () => Promise<unknown>) => {
+      const t = performance.now();
+      await work();
+      into.push(performance.now() - t);
+    };
+    for (let i = 0; i < 12; i++) {
+      await timeInto(samples[0], known);
+      await timeInto(samples[1], () => unknown(i));
+    }
+    const mid = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    return samples.map(mid) as [number, number];
   }
-  const mid = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
   test('an unknown e-mail costs a login as much time as a wrong password', async () => {
     // The seeded hashes use cost 4; an account hashed at the app's cost makes the comparison fair.
@@ -107,25 +101,19 @@ describe('timing', () => {
       const hash = await bcrypt.hash('timing-pass-A1b!', 10);
       await c.db.prisma.adminAccount.create({ data: { email: 'timing@example.com', name: 'T', adminType: 'admin', modules: [], passwordHash: hash } });
     });
-    const known: number[] = [];
-    const unknown: number[] = [];
-    for (let i = 0; i < 12; i++) {
-      await timeInto(known, () => post(timed.url, '/api/v1/auth/admin/login', { email: 'timing@example.com', password: 'wrong-password' }));
-      await timeInto(unknown, () => post(timed.url, '/api/v1/auth/admin/login', { email: `absent${i}@example.com`, password: 'wrong-password' }));
-    }
-    const [k, u] = [mid(known), mid(unknown)];
+    const [k, u] = await medians(
+      () => login(timed.url, 'admin', 'timing@example.com', 'wrong-password'),
+      (i) => login(timed.url, 'admin', `absent${i}@example.com`, 'wrong-password'),
+    );
     assert.ok(k > 15, `a cost-10 comparison takes measurable time (${k.toFixed(1)} ms)`);
     assert.ok(Math.abs(k - u) < 0.35 * k, `medians: wrong password ${k.toFixed(1)} ms, unknown e-mail ${u.toFixed(1)} ms`);
   });
 
   test('step 1 takes the same time for an existing and an unknown account', async () => {
-    const known: number[] = [];
-    const unknown: number[] = [];
-    for (let i = 0; i < 12; i++) {
-      await timeInto(known, () => post(timed.url, '/api/v1/auth/admin/password-reset', { email: 'timing@example.com', admin_type: 'admin' }));
-      await timeInto(unknown, () => post(timed.url, '/api/v1/auth/admin/password-reset', { email: `absent${i}@example.com`, admin_type: 'admin' }));
-    }
-    const [k, u] = [mid(known), mid(unknown)];
+    const [k, u] = await medians(
+      () => post(timed.url, '/api/v1/auth/admin/password-reset', { email: 'timing@example.com', admin_type: 'admin' }),
+      (i) => post(timed.url, '/api/v1/auth/admin/password-reset', { email: `absent${i}@example.com`, admin_type: 'admin' }),
+    );
     assert.ok(Math.abs(k - u) < Math.max(5, 0.5 * Math.max(k, u)), `medians: existing ${k.toFixed(1)} ms, unknown ${u.toFixed(1)} ms`);
   });
 });

@@ -3,8 +3,9 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { PASSWORDS } from '../support/accounts';
-import { administrationSuite, call, EXTRA_PASSWORD, problemOf, signIn } from '../support/admin-world';
+import { administrationSuite, call, EXTRA_PASSWORD, problemOf } from '../support/admin-world';
 import { post } from '../support/http';
+import { signIn } from '../support/sign-in';
 
 const s = administrationSuite();
 

@@ -1,19 +1,13 @@
 // Start-up checks that stop the app with a message naming the problem, and health during an outage.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import pg from 'pg';
 import { freePort, startApp, startExpectingExit } from '../support/app-process';
-import { createTestDatabase, type TestDatabase } from '../support/databases';
+import { appSuite } from '../support/app-suite';
 import { get } from '../support/http';
 
-let db: TestDatabase;
-
-before(async () => {
-  db = await createTestDatabase();
-});
-after(async () => {
-  await db?.drop();
-});
+// Only a database: each test starts (or fails to start) the app itself.
+const { db } = appSuite({ instances: 0, seed: false });
 
 test('production refuses to start with missing, short or equal secrets, or an unparsable duration', async () => {
   const cases: Array<[Record<string, string>, RegExp]> = [

@@ -1,29 +1,18 @@
 // Token verification, refresh rotation with grace and reuse detection, logout and disabled accounts.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { PASSWORDS, seedAccounts, withContainer } from '../support/accounts';
-import { startApp, type RunningApp } from '../support/app-process';
-import { createTestDatabase, type TestDatabase } from '../support/databases';
+import { describe, test } from 'node:test';
+import { PASSWORDS, withContainer } from '../support/accounts';
+import { appSuite } from '../support/app-suite';
 import { get, post } from '../support/http';
+import { login, signIn } from '../support/sign-in';
 import { decodePayload, forge, unsigned } from '../support/tokens';
 
 const GRACE_SECONDS = 2;
-let db: TestDatabase;
-let app: RunningApp;
-let seed: Awaited<ReturnType<typeof seedAccounts>>;
+const app = appSuite({ env: { JWT_REFRESH_REUSE_GRACE: `${GRACE_SECONDS}s` } });
+const { db, seed } = app;
 
-before(async () => {
-  db = await createTestDatabase();
-  app = await startApp(db, { JWT_REFRESH_REUSE_GRACE: `${GRACE_SECONDS}s` });
-  seed = await seedAccounts(db);
-});
-after(async () => {
-  await app?.stop();
-  await db?.drop();
-});
-
-const loginOwner = async () => (await post(app.url, '/api/v1/auth/vendor/login', { email: seed.owner.email, password: PASSWORDS.owner })).body;
-const loginAdmin = async () => (await post(app.url, '/api/v1/auth/admin/login', { email: seed.admin.email, password: PASSWORDS.admin })).body;
+const loginOwner = () => signIn(app.url, 'vendor', seed.owner.email, PASSWORDS.owner);
+const loginAdmin = () => signIn(app.url, 'admin', seed.admin.email, PASSWORDS.admin);
 const refresh = (role: string, token: string) => post(app.url, `/api/v1/auth/${role}/refresh`, { refresh_token: token });
 const me = (role: string, token: string) => get(app.url, `/api/v1/auth/${role}/me`, token);
 
@@ -40,7 +29,7 @@ describe('access tokens', () => {
     const [head, payload, signature] = pair.access_token.split('.');
     const cases: Record<string, string> = {
       expired: await forge(claims, { iat: now - 3600, exp: now - 60 }),
-      'bad signature': `${head}.${payload}.${signature.slice(0, -4)}AAAA`,
+      'bad signature': `${head}.${payload}.${signature!.slice(0, -4)}AAAA`,
       'alg none': unsigned(claims),
       'signed with the refresh secret': await forge(claims, { secret: 'refresh' }),
       'signed with another secret': await forge(claims, { secret: 'some-other-secret-of-sufficient-length!!' }),
@@ -139,14 +128,14 @@ describe('logout and disabled accounts', () => {
   });
 
   test('a disabled account cannot sign in and its tokens are refused', async () => {
-    const pair = await post(app.url, '/api/v1/auth/vendor/login', { email: seed.employee.email, password: PASSWORDS.employee });
+    const pair = await login(app.url, 'vendor', seed.employee.email, PASSWORDS.employee);
     assert.equal(pair.status, 200);
     await withContainer(db, (c) => c.auth.operator.setDisabled('vendor', seed.employee.email, true));
     try {
-      const denied = await post(app.url, '/api/v1/auth/vendor/login', { email: seed.employee.email, password: PASSWORDS.employee });
+      const denied = await login(app.url, 'vendor', seed.employee.email, PASSWORDS.employee);
       assert.equal(denied.status, 403);
       assert.equal(denied.body.code, 'account_disabled');
-      const wrong = await post(app.url, '/api/v1/auth/vendor/login', { email: seed.employee.email, password: 'wrong-password' });
+      const wrong = await login(app.url, 'vendor', seed.employee.email, 'wrong-password');
       assert.equal(wrong.status, 401, 'a wrong password says nothing about the account state');
       assertInvalidToken(await me('vendor', pair.body.access_token), 'access token of a disabled account');
       assertInvalidToken(await get(app.url, '/api/v1/auth/vendor/context', pair.body.access_token), 'context of a disabled account');

@@ -1,10 +1,10 @@
 // Accounts for the administration tests: seedAccounts plus admins with one module each, employees
 // with staff rights, and a second business; and a signed-in access token for each of them.
-import { after, before } from 'node:test';
 import { PASSWORDS, seedAccounts, withContainer } from './accounts';
-import { startApp, type RunningApp } from './app-process';
-import { createTestDatabase, type TestDatabase } from './databases';
-import { post, request } from './http';
+import { appSuite, type AppSuite, type AppSuiteOptions } from './app-suite';
+import type { TestDatabase } from './databases';
+import { request } from './http';
+import { signIn } from './sign-in';
 
 /** The password of every account this file adds. */
 export const EXTRA_PASSWORD = 'extra-pass-H4n&w6';
@@ -35,12 +35,6 @@ export async function seedAdministration(db: TestDatabase, prefix = 'a') {
 
 export type AdministrationWorld = Awaited<ReturnType<typeof seedAdministration>>;
 
-export async function signIn(url: string, role: 'admin' | 'vendor', email: string, password: string, headers?: Record<string, string>) {
-  const res = await post(url, `/api/v1/auth/${role}/login`, { email, password }, headers);
-  if (res.status !== 200) throw new Error(`login of ${email} failed: ${res.status} ${res.text}`);
-  return res.body as { access_token: string; refresh_token: string };
-}
-
 /** An access token for each account of the world. */
 export async function tokensOf(url: string, w: AdministrationWorld) {
   const admin = async (email: string, password = EXTRA_PASSWORD) => (await signIn(url, 'admin', email, password)).access_token;
@@ -69,31 +63,24 @@ export function problemOf(res: { status: number; headers: Headers; body: any; te
   }
 }
 
-export interface AdministrationSuite {
-  db: TestDatabase;
-  app: RunningApp;
-  url: string;
+export interface AdministrationSuite extends AppSuite {
   w: AdministrationWorld;
   tokens: Awaited<ReturnType<typeof tokensOf>>;
 }
 
-/**
- * A fresh database, the started app and the signed-in world, for the tests of one file; `setup`
- * runs last in the same hook (root-level `before` hooks of a file may run concurrently).
- */
-export function administrationSuite(setup?: (suite: AdministrationSuite) => Promise<void>): AdministrationSuite {
-  const suite = {} as AdministrationSuite;
-  before(async () => {
-    suite.db = await createTestDatabase();
-    suite.app = await startApp(suite.db);
-    suite.url = suite.app.url;
-    suite.w = await seedAdministration(suite.db);
-    suite.tokens = await tokensOf(suite.url, suite.w);
-    await setup?.(suite);
-  });
-  after(async () => {
-    await suite.app?.stop();
-    await suite.db?.drop();
-  });
+/** appSuite with the administration world instead of seedAccounts, and a signed-in token for each account. */
+export function administrationSuite(
+  setup?: (suite: AdministrationSuite) => Promise<void>,
+  options: Omit<AppSuiteOptions, 'seed' | 'setup'> = {},
+): AdministrationSuite {
+  const suite = appSuite({
+    ...options,
+    seed: false,
+    async setup() {
+      suite.w = await seedAdministration(suite.db);
+      suite.tokens = await tokensOf(suite.url, suite.w);
+      await setup?.(suite);
+    },
+  }) as AdministrationSuite;
   return suite;
 }
