@@ -106,7 +106,7 @@ export function poolSize(): number {
 }
 
 /** A hasher over the worker pool; `close` ends the workers. */
-export function createBcryptHasher(rounds: number, workers = poolSize()): PasswordHasher & { close(): Promise<void>; stats(): { waiting: number; busy: number } } {
+export function createBcryptHasher(rounds: number, workers = poolSize()): PasswordHasher & { close: () => Promise<void>; stats: () => { waiting: number; busy: number } } {
   let pool: ReturnType<typeof createWorkerPool> | undefined;
   const get = () => (pool ??= createWorkerPool(workers)); // started on first use: builds never spawn workers
   return {

@@ -64,7 +64,7 @@ test('SIGKILL mid-burst, with requests in flight, and a restart on the same data
   burst.onStep3Sent = () => enough() && setTimeout(kill, 2);
   for (const deadline = Date.now() + 90_000; !burst.killed && burst.errors.length === 0 && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 20));
   assert.deepEqual(burst.errors, [], 'the burst ran cleanly');
-  assert.ok(burst.killed, `the burst made progress: ${resets.map((w) => w.completed)} resets, ${sessions.map((w) => w.refreshes)} refreshes`);
+  assert.ok(burst.killed, `the burst made progress: ${resets.map((w) => w.completed).join(',')} resets, ${sessions.map((w) => w.refreshes).join(',')} refreshes`);
 
   await Promise.all(running);
   await app.stop();

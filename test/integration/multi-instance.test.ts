@@ -4,9 +4,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Role } from '@/contract/auth-schemas';
-import { PASSWORDS } from '../support/accounts';
 import type { RunningApp } from '../support/app-process';
-import { seedAccounts } from '../support/accounts';
+import { PASSWORDS, seedAccounts } from '../support/accounts';
 import { appSuite } from '../support/app-suite';
 import { get, post, type Answer } from '../support/http';
 import { login as loginAnswer } from '../support/sign-in';

@@ -4,25 +4,15 @@
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { ERROR_CATALOGUE } from '@/contract/errors';
 import { NAMED_ROUTES } from '@/contract/routes';
-import { ROOT, startApp, type RunningApp } from '../support/app-process';
-import { createTestDatabase, type TestDatabase } from '../support/databases';
+import { ROOT } from '../support/app-process';
+import { appSuite } from '../support/app-suite';
 import { request } from '../support/http';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
-let db: TestDatabase;
-let app: RunningApp;
-
-before(async () => {
-  db = await createTestDatabase();
-  app = await startApp(db);
-});
-after(async () => {
-  await app?.stop();
-  await db?.drop();
-});
+const app = appSuite({ seed: false });
 
 const fill = (template: string) => template.replace(/\{(\w+)\}/g, 'no-such-id');
 

@@ -15,7 +15,7 @@ export async function seedAdministration(db: TestDatabase, prefix = 'a') {
     const admin = (label: string, modules: string[]) =>
       auth.operator.createAdmin({ email: `${prefix}-${label}@example.com`, password: EXTRA_PASSWORD, name: label, admin_type: 'admin', modules: modules as never });
     const employee = (vendorId: string, label: string, modules: string[], permissions: Record<string, string[]>, storeIds: string[] = []) =>
-      auth.operator.createEmployee({ vendor_id: vendorId, email: `${prefix}-${label}@example.com`, password: EXTRA_PASSWORD, name: label, modules: modules as never, module_permissions: permissions as never, store_ids: storeIds });
+      auth.operator.createEmployee({ vendor_id: vendorId, email: `${prefix}-${label}@example.com`, password: EXTRA_PASSWORD, name: label, modules: modules as never, module_permissions: permissions, store_ids: storeIds });
 
     const adminsAdmin = await admin('admins-admin', ['admins']);
     const vendorsAdmin = await admin('vendors-admin', ['vendors']);

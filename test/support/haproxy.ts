@@ -48,7 +48,7 @@ export async function startHaproxy(instances: string[], checkIntervalMs = 300): 
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         if (child.exitCode !== null) throw new Error(`haproxy exited:\n${output.join('')}`);
-        const now = await statuses().catch(() => ({}) as Record<string, string>);
+        const now: Record<string, string> = await statuses().catch(() => ({}));
         const names = Object.keys(now);
         if (names.length > 0 && names.every((n) => (now[n] === 'UP') === up.includes(n))) return;
         if (Date.now() > deadline) throw new Error(`haproxy servers are ${JSON.stringify(now)}, wanted up: ${up.join(', ')}\n${output.join('')}`);

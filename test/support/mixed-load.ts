@@ -47,7 +47,7 @@ export async function startMixedLoad(baseUrl: string, users: LoadUser[], options
       const json = (res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : {}) as Record<string, string>;
       return res.status === OK[op] ? json : undefined;
     } catch (error) {
-      record.error = error instanceof Error ? `${error.message} ${String((error as { cause?: unknown }).cause ?? '')}` : String(error);
+      record.error = error instanceof Error ? `${error.message} ${describeCause((error as { cause?: unknown }).cause)}` : String(error);
       return undefined;
     } finally {
       record.ended = Date.now();
@@ -108,3 +108,9 @@ export async function startMixedLoad(baseUrl: string, users: LoadUser[], options
 
 /** Requests that did not get the answer their operation expects. */
 export const failedRequests = (requests: LoadRequest[]) => requests.filter((r) => r.status !== OK[r.op]);
+
+/** A fetch failure's cause in words (undici puts the socket error there). */
+function describeCause(cause: unknown): string {
+  if (cause === undefined || cause === null) return '';
+  return cause instanceof Error ? cause.message : JSON.stringify(cause);
+}

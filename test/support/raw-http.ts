@@ -48,7 +48,7 @@ export function rawRequest(base: string, req: RawRequest, timeoutMs = 15_000): P
             const text = decode(Buffer.concat(chunks), res.headers['content-encoding']).toString('utf8');
             resolve({ status: res.statusCode ?? 0, headers: res.headers, text });
           } catch (error) {
-            reject(error);
+            reject(error instanceof Error ? error : new Error(String(error)));
           }
         });
         res.on('error', reject);

@@ -6,7 +6,7 @@ const key = (s: string) => new TextEncoder().encode(s);
 
 export function forge(
   claims: Record<string, unknown>,
-  options: { secret?: 'access' | 'refresh' | string; typ?: string; alg?: string; iat?: number; exp?: number; iss?: string; aud?: string; kid?: string } = {},
+  options: { /** `access`, `refresh` (the test secrets) or any other secret. */ secret?: string; typ?: string; alg?: string; iat?: number; exp?: number; iss?: string; aud?: string; kid?: string } = {},
 ): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
   const secret =

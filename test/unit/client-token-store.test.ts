@@ -15,9 +15,9 @@ describe('memoryTokenStore', () => {
     assert.deepEqual(store.get('admin'), pair(1));
     assert.equal(store.get('vendor'), null);
     const given = { ...pair(2), token_type: 'Bearer' };
-    store.set('vendor', given);
+    void store.set('vendor', given);
     assert.deepEqual(store.get('vendor'), pair(2), 'only the two tokens are kept');
-    store.clear('admin');
+    void store.clear('admin');
     assert.equal(store.get('admin'), null);
     assert.deepEqual(store.get('vendor'), pair(2));
   });

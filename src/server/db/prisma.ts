@@ -14,9 +14,9 @@ export interface DatabaseClient {
   prisma: PrismaClient;
   dialect: Dialect;
   /** Ends the pool or closes the file, so the process can exit. */
-  close(): Promise<void>;
+  close: () => Promise<void>;
   /** Connections checked out and queries waiting for one (PostgreSQL; undefined for SQLite). */
-  poolStats(): { busy: number; waiting: number } | undefined;
+  poolStats: () => { busy: number; waiting: number } | undefined;
 }
 
 /**

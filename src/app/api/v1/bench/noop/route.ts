@@ -13,7 +13,7 @@ const BODY = '{"ok":true}';
 const notFound = async () => problemResponse(new AuthError('not_found', NO_SUCH_ROUTE));
 const notAllowed = async () => problemResponse(new AuthError('method_not_allowed', 'Use GET.'), { allow: 'GET' });
 
-// Deliberately not restRoute: no container, no parsing, no error mapping; only a tiny JSON answer.
+// Deliberately outside the dispatcher: no table, no container, no parsing; only a tiny JSON answer.
 async function noop(): Promise<Response> {
   return new Response(BODY, { headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } });
 }
