@@ -5,6 +5,7 @@ import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { E2E_JSON_REPORT } from '../playwright.config';
+import { DEFAULT_BASE_URL } from './db/postgres-scratch';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const only = process.argv.slice(2); // e.g. `npm test -- unit integration:sqlite`
@@ -98,7 +99,7 @@ async function main() {
     totals.failed += 1;
   } else {
     await nodeTests('integration:sqlite', files('test/integration'), { TEST_DB: 'sqlite' });
-    const pgUrl = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+    const pgUrl = process.env.TEST_DATABASE_URL || DEFAULT_BASE_URL;
     if (wanted('integration:postgresql')) {
       if (await postgresAnswers(pgUrl)) {
         await nodeTests('integration:postgresql', files('test/integration'), { TEST_DB: 'postgresql', TEST_DATABASE_URL: pgUrl });

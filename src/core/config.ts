@@ -41,11 +41,17 @@ const origin = z.string().trim().transform((v, ctx) => {
   return url.origin;
 });
 
+/** Where the embedded database, the development outbox and development secrets live by default. */
+export const DEFAULT_DATA_DIR = './.data';
+
+/** Whether DATABASE_URL names PostgreSQL (the only server database); unset means the SQLite file. */
+export const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//i.test(url);
+
 const envSchema = z.object({
   NODE_ENV: z.string().default('development'),
   DATABASE_URL: z.string().trim().optional().transform((v) => v || undefined)
-    .refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// or postgresql:// URL'),
-  DATA_DIR: z.string().trim().min(1).default('./.data'),
+    .refine((v) => v === undefined || isPostgresUrl(v), 'must be a postgres:// or postgresql:// URL'),
+  DATA_DIR: z.string().trim().min(1).default(DEFAULT_DATA_DIR),
   JWT_ACCESS_SECRET: z.string().optional(),
   JWT_REFRESH_SECRET: z.string().optional(),
   /** The secrets before a rotation: still accepted for verification, never used to sign. */

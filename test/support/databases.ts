@@ -4,11 +4,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { DEFAULT_BASE_URL } from '../../scripts/db/postgres-scratch';
 
 export type TestDialect = 'sqlite' | 'postgresql';
 
 export const TEST_DIALECT: TestDialect = process.env.TEST_DB === 'postgresql' ? 'postgresql' : 'sqlite';
-export const POSTGRES_BASE_URL = process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+export const POSTGRES_BASE_URL = process.env.TEST_DATABASE_URL || DEFAULT_BASE_URL;
 
 export interface TestDatabase {
   dialect: TestDialect;

@@ -1,5 +1,6 @@
 // Which database a deployment uses, and where the embedded SQLite file lives.
 import path from 'node:path';
+import { isPostgresUrl } from '@/core/config';
 
 export type Dialect = 'postgresql' | 'sqlite';
 
@@ -19,7 +20,7 @@ export function sqliteFilePath(dataDir: string): string {
 /** PostgreSQL when a URL is given, the embedded SQLite file otherwise; anything else is a mistake. */
 export function dialectFor(databaseUrl: string | undefined): Dialect {
   if (!databaseUrl) return 'sqlite';
-  if (/^postgres(ql)?:\/\//i.test(databaseUrl)) return 'postgresql';
+  if (isPostgresUrl(databaseUrl)) return 'postgresql';
   // Never echo the URL: it usually carries a password.
   throw new Error('DATABASE_URL must start with postgres:// or postgresql:// (or be unset for SQLite)');
 }

@@ -6,7 +6,7 @@ import type { AdminAccount } from '@/contract/administration-schemas';
 import type { AdminProfile } from '@/contract/auth-schemas';
 import { Disclosure } from '../components/disclosure';
 import styles from '../components/list.module.css';
-import { nextCursorOf, PagedList } from '../components/paged-list';
+import { nextCursorOf, PagedList, PAGE_SIZE, SESSIONS_PAGE_SIZE } from '../components/paged-list';
 import { Panel, panelStyles } from '../components/panel';
 import { SessionsList } from '../session/sessions-list';
 import { trpc } from '../trpc/client';
@@ -15,11 +15,10 @@ import { AdminEditor } from './admin-editor';
 import { AdminPage, PageHeader } from './admin-page';
 import { NewAdminForm } from './new-admin-form';
 
-const PAGE_SIZE = 20;
 
 function AdminSessions({ adminId }: { adminId: string }) {
   const utils = trpc.useUtils();
-  const query = trpc.admin.listAdminSessions.useInfiniteQuery({ adminId, limit: 10 }, { getNextPageParam: nextCursorOf });
+  const query = trpc.admin.listAdminSessions.useInfiniteQuery({ adminId, limit: SESSIONS_PAGE_SIZE }, { getNextPageParam: nextCursorOf });
   async function end(sessionId: string) {
     await utils.client.admin.endAdminSession.mutate({ adminId, sessionId });
     await utils.admin.listAdminSessions.invalidate({ adminId });

@@ -5,17 +5,16 @@ import { useState } from 'react';
 import type { Store } from '@/contract/administration-schemas';
 import { ActionForm } from '../components/action-form';
 import styles from '../components/list.module.css';
-import { itemsOf, nextCursorOf, PagedList } from '../components/paged-list';
+import { itemsOf, nextCursorOf, PagedList, PAGE_SIZE } from '../components/paged-list';
 import { panelStyles } from '../components/panel';
 import { TextField } from '../components/text-field';
 import { trpc } from '../trpc/client';
 import { blankFields, useAction } from './use-action';
 
-const STORES_PAGE_SIZE = 20;
 
 /** The business's stores, one paged query that every part of its page shares through the cache. */
 export function useStores(vendorId: string) {
-  const query = trpc.admin.listStores.useInfiniteQuery({ vendorId, limit: STORES_PAGE_SIZE }, { getNextPageParam: nextCursorOf });
+  const query = trpc.admin.listStores.useInfiniteQuery({ vendorId, limit: PAGE_SIZE }, { getNextPageParam: nextCursorOf });
   return { query, stores: itemsOf(query.data) };
 }
 

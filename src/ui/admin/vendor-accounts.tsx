@@ -4,7 +4,7 @@
 import type { VendorAccount } from '@/contract/administration-schemas';
 import { Disclosure } from '../components/disclosure';
 import styles from '../components/list.module.css';
-import { itemsOf, nextCursorOf, PagedList } from '../components/paged-list';
+import { itemsOf, nextCursorOf, PagedList, PAGE_SIZE, SESSIONS_PAGE_SIZE } from '../components/paged-list';
 import { panelStyles } from '../components/panel';
 import { SessionsList } from '../session/sessions-list';
 import { trpc } from '../trpc/client';
@@ -12,7 +12,6 @@ import { AccountStatus, AccountSummary, modulesInWords } from './account-status'
 import { EmployeeEditor } from './employee-editor';
 import { useStores } from './stores-panel';
 
-const PAGE_SIZE = 20;
 
 /** The business's accounts; the vendor page reads the business's name from them too. */
 export function useVendorAccounts(vendorId: string) {
@@ -23,7 +22,7 @@ export function useVendorAccounts(vendorId: string) {
 function AccountSessions({ vendorId, accountId }: { vendorId: string; accountId: string }) {
   const utils = trpc.useUtils();
   const ids = { vendorId, accountId };
-  const query = trpc.admin.listVendorAccountSessions.useInfiniteQuery({ ...ids, limit: 10 }, { getNextPageParam: nextCursorOf });
+  const query = trpc.admin.listVendorAccountSessions.useInfiniteQuery({ ...ids, limit: SESSIONS_PAGE_SIZE }, { getNextPageParam: nextCursorOf });
   async function end(sessionId: string) {
     await utils.client.admin.endVendorAccountSession.mutate({ ...ids, sessionId });
     await utils.admin.listVendorAccountSessions.invalidate(ids);

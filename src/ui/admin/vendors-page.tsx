@@ -8,14 +8,13 @@ import { useState, type ChangeEvent } from 'react';
 import { passwordProblem } from '../auth/password-rules';
 import { ActionForm } from '../components/action-form';
 import styles from '../components/list.module.css';
-import { nextCursorOf, PagedList } from '../components/paged-list';
+import { nextCursorOf, PagedList, PAGE_SIZE } from '../components/paged-list';
 import { Panel } from '../components/panel';
 import { PasswordField, TextField } from '../components/text-field';
 import { trpc } from '../trpc/client';
 import { AdminPage, PageHeader } from './admin-page';
 import { blankFields, useAction } from './use-action';
 
-const PAGE_SIZE = 20;
 
 const vendorPath = (vendorId: string) => `/admin/vendors/${encodeURIComponent(vendorId)}`;
 

@@ -8,6 +8,7 @@ import { Button } from './button';
 import styles from './list.module.css';
 import { LoadFailed, Loading } from './page-state';
 import { panelStyles } from './panel';
+import { PAGE_LIMIT_DEFAULT } from '@/contract/administration-schemas';
 
 export interface PagedQuery<T> {
   data?: { pages: ReadonlyArray<{ items: T[] }> };
@@ -37,6 +38,10 @@ export function itemsOf<T>(data: { pages: ReadonlyArray<{ items: T[] }> } | unde
 }
 
 /** The next page's cursor for React Query: undefined on the last page. */
+/** Records per page of the pages' lists, and of the shorter session lists inside them. */
+export const PAGE_SIZE = PAGE_LIMIT_DEFAULT;
+export const SESSIONS_PAGE_SIZE = 10;
+
 export const nextCursorOf = (page: { next_cursor: string | null }) => page.next_cursor ?? undefined;
 
 export function PagedList<T extends { id: string }>({ query, label, noun, one, empty, children }: PagedListProps<T>) {

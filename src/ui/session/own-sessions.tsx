@@ -3,17 +3,16 @@
 // those sessions (OWASP ASVS 5.0, 7.5.2). The access token carries no session id, so the page
 // cannot tell which entry is this browser; the hint says what ending it does.
 import type { Role } from '@/contract/auth-schemas';
-import { nextCursorOf } from '../components/paged-list';
+import { nextCursorOf, SESSIONS_PAGE_SIZE } from '../components/paged-list';
 import { Panel, panelStyles } from '../components/panel';
 import { trpc } from '../trpc/client';
 import { SessionsList } from './sessions-list';
 
-const PAGE_SIZE = 10;
 
 export function OwnSessions({ role }: { role: Role }) {
   const utils = trpc.useUtils();
   const procedures = role === 'admin' ? trpc.admin : trpc.vendor;
-  const query = procedures.listOwnSessions.useInfiniteQuery({ limit: PAGE_SIZE }, { getNextPageParam: nextCursorOf });
+  const query = procedures.listOwnSessions.useInfiniteQuery({ limit: SESSIONS_PAGE_SIZE }, { getNextPageParam: nextCursorOf });
 
   async function endSession(sessionId: string) {
     if (role === 'admin') {

@@ -1,5 +1,5 @@
 // /api/trpc/session/<role>/{refresh,logout}: the only path the refresh-token cookie is sent to.
-import { AuthError } from '@/core/errors';
+import { AuthError, NO_SUCH_ROUTE } from '@/core/errors';
 import { roleSchema } from '@/contract/auth-schemas';
 import { sessionEndpoint } from '@/contract/trpc-endpoints';
 import { refuseCrossSite } from '@/server/trpc/cross-site-guard';
@@ -8,7 +8,7 @@ import { sessionRouter } from '@/server/trpc/routers/session';
 
 async function handler(req: Request, { params }: { params: Promise<{ role: string }> }) {
   const role = roleSchema.safeParse((await params).role);
-  if (!role.success) return errorResponse(new AuthError('not_found', 'No such route.'));
+  if (!role.success) return errorResponse(new AuthError('not_found', NO_SUCH_ROUTE));
   const crossSite = refuseCrossSite(req);
   if (crossSite) return crossSite;
   return handleTrpc(req, { endpoint: sessionEndpoint(role.data), router: sessionRouter, sessionRole: role.data });
