@@ -3,11 +3,12 @@ import type { AccountRecord } from '../ports';
 import type { AdminProfile, VendorProfile } from '../../contract/auth-schemas';
 import type { AccessClaims } from '../tokens';
 
+/** What every profile starts with. */
+const identityOf = (account: Omit<AccountRecord, 'passwordHash'>) => ({ id: account.id, email: account.email, name: account.name });
+
 export function adminProfileOf(account: Omit<AccountRecord, 'passwordHash'>): AdminProfile {
   return {
-    id: account.id,
-    email: account.email,
-    name: account.name,
+    ...identityOf(account),
     admin_type: account.type as AdminProfile['admin_type'],
     modules: account.modules,
   };
@@ -15,9 +16,7 @@ export function adminProfileOf(account: Omit<AccountRecord, 'passwordHash'>): Ad
 
 export function vendorProfileOf(account: Omit<AccountRecord, 'passwordHash'>): VendorProfile {
   return {
-    id: account.id,
-    email: account.email,
-    name: account.name,
+    ...identityOf(account),
     vendor_type: account.type as VendorProfile['vendor_type'],
     vendor_id: account.vendor?.id ?? '',
     vendor_name: account.vendor?.name ?? '',

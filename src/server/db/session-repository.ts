@@ -1,23 +1,14 @@
 // Refresh-token families and their tokens in Prisma: the core's SessionRepository.
 import type { PrismaClient } from '@/generated/prisma/postgresql/client';
-import type { SessionListing, SessionRecord, SessionRepository } from '@/core/ports';
+import type { SessionListing, SessionRecord, SessionRepository, RefreshTokenRow } from '@/core/ports';
 import type { Role } from '@/contract/auth-schemas';
 import type { Dialect } from './dialect';
 import { pageArgs } from './keyset';
 
 const CLIENT_FIELD_MAX = 300;
 
-interface TokenWithFamilyRow {
-  jti: string;
-  familyId: string;
-  issuedAt: Date;
-  expiresAt: Date;
-  usedAt: Date | null;
-  successorJti: string | null;
-  role: string;
-  accountId: string;
-  revokedAt: Date | null;
-}
+/** A refresh token joined with its family's columns, as the one query reads them. */
+type TokenWithFamilyRow = Omit<RefreshTokenRow, 'family'> & { role: string; accountId: string; revokedAt: Date | null };
 
 /**
  * PostgreSQL: the rotation as one statement, atomic by itself. Its first step is the same
