@@ -20,9 +20,9 @@ export interface SlotWaiting {
   sleep(ms: number): Promise<void>;
 }
 
-// Long enough for a burst of bcrypt checks at the default cost to settle; short enough that a
-// client's request timeout is never reached.
-const DEFAULT_WAITING: SlotWaiting = { maxWaitMs: 5000, sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)) };
+// Long enough for a burst of bcrypt checks at the default cost to settle on a busy 2-core host;
+// short enough that a client's request timeout (30 s and more) is never reached.
+const DEFAULT_WAITING: SlotWaiting = { maxWaitMs: 10_000, sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)) };
 
 /** The counter of attempts on `key` that ended as a wrong password (the rest are in flight or refunded). */
 export const settledFailuresKey = (key: string) => `settled:${key}`;
