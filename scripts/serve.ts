@@ -13,9 +13,11 @@ import { createSweeper } from '@/server/db/sweeper';
 import { createDemoAccounts } from '@/server/demo-accounts';
 
 const dev = process.argv.includes('--dev');
-// Next.js fills in NODE_ENV=production for its production server when it is unset; the operator's
-// own value (unset means development) decides whether production rules apply. See src/core/config.ts.
-process.env.COMMERCE_AUTH_NODE_ENV = process.env.NODE_ENV || 'development';
+// Production rules unless development is asked for explicitly: `--development` (npm run start:dev,
+// npm run dev) or NODE_ENV=development. Next.js fills in its own NODE_ENV, so the operator's choice
+// travels in COMMERCE_AUTH_NODE_ENV. See src/core/config.ts and docs/decisions/0011-hardening.md.
+const developmentRules = dev || process.argv.includes('--development');
+process.env.COMMERCE_AUTH_NODE_ENV = developmentRules ? 'development' : process.env.NODE_ENV || 'production';
 const port = Number(process.env.PORT || 3000);
 const hostname = process.env.HOST || '0.0.0.0';
 

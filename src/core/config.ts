@@ -26,7 +26,7 @@ const count = (fallback: number) => z.coerce.number().int().positive().default(f
 const flag = z.enum(['0', '1', 'true', 'false']).optional().transform((v) => (v === undefined ? undefined : v === '1' || v === 'true'));
 
 const envSchema = z.object({
-  NODE_ENV: z.string().default('development'),
+  NODE_ENV: z.string().default('production'),
   DATABASE_URL: z.string().trim().optional().transform((v) => v || undefined)
     .refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), 'must be a postgres:// or postgresql:// URL'),
   DATA_DIR: z.string().trim().min(1).default('./.data'),
@@ -35,6 +35,10 @@ const envSchema = z.object({
   JWT_ACCESS_EXPIRES: duration('15m'),
   JWT_REFRESH_EXPIRES: duration('7d'),
   JWT_REFRESH_REUSE_GRACE: duration('10s'),
+  SESSION_MAX_AGE: duration('30d'),
+  SESSION_MAX_AGE_ADMIN: duration('0').optional(),
+  SESSION_MAX_AGE_VENDOR: duration('0').optional(),
+  SESSION_MAX_AGE_CUSTOMER: duration('0').optional(),
   JWT_ISSUER: z.string().min(1).default('commerce-auth'),
   JWT_AUDIENCE: z.string().min(1).default('commerce-platform'),
   PASSWORD_RESET_TOKEN_TTL: duration('10m'),
@@ -84,15 +88,21 @@ export function parseConfig(env: Record<string, string | undefined>, devSecrets?
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const e = parsed.data;
-  const production = e.NODE_ENV === 'production';
+  // Fail closed: only an explicit NODE_ENV=development relaxes the rules (generated secrets, demo
+  // accounts, codes in the log), so an operator who forgets the variable still gets production.
+  const production = e.NODE_ENV !== 'development';
 
   let accessSecret = e.JWT_ACCESS_SECRET || undefined;
   let refreshSecret = e.JWT_REFRESH_SECRET || undefined;
   let usingDevSecrets = false;
   if (production) {
-    for (const [name, value] of [['JWT_ACCESS_SECRET', accessSecret], ['JWT_REFRESH_SECRET', refreshSecret]] as const) {
-      if (!value) throw new ConfigError(`${name} is required in production (a random value of at least 32 bytes)`);
-      if (secretBytes(value) < 32) throw new ConfigError(`${name} must be at least 32 bytes long in production`);
+    const secrets = [['JWT_ACCESS_SECRET', accessSecret], ['JWT_REFRESH_SECRET', refreshSecret]] as const;
+    const missing = secrets.filter(([, value]) => !value).map(([name]) => name);
+    if (missing.length > 0) {
+      throw new ConfigError(`${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} required (random values of at least 32 bytes; only NODE_ENV=development generates them)`);
+    }
+    for (const [name, value] of secrets) {
+      if (secretBytes(value!) < 32) throw new ConfigError(`${name} must be at least 32 bytes long (only NODE_ENV=development accepts shorter)`);
     }
   } else if (!accessSecret || !refreshSecret) {
     if (!devSecrets) throw new ConfigError('JWT_ACCESS_SECRET and JWT_REFRESH_SECRET are required');
@@ -118,6 +128,12 @@ export function parseConfig(env: Record<string, string | undefined>, devSecrets?
       refreshReuseGrace: e.JWT_REFRESH_REUSE_GRACE,
       issuer: e.JWT_ISSUER,
       audience: e.JWT_AUDIENCE,
+    },
+    /** Seconds from a sign-in after which no refresh of its family succeeds, per role. */
+    sessionMaxAge: {
+      admin: e.SESSION_MAX_AGE_ADMIN ?? e.SESSION_MAX_AGE,
+      vendor: e.SESSION_MAX_AGE_VENDOR ?? e.SESSION_MAX_AGE,
+      customer: e.SESSION_MAX_AGE_CUSTOMER ?? e.SESSION_MAX_AGE,
     },
     passwordReset: {
       tokenTtl: e.PASSWORD_RESET_TOKEN_TTL,
