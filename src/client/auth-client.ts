@@ -2,6 +2,7 @@
 // grouped by role: `client.vendor.login(...)`, `client.vendor.context()`, `client.admin.listAdmins(...)`.
 import type { Role, TokenPair } from '../core/schemas';
 import { adminContract } from './admin-contract';
+import { isAuthClientError } from './client-error';
 import { administrationApi } from './administration-api';
 import { readBaseUrlEnvironment, resolveApiRoot } from './base-url';
 import { restContract, type RoleRoutes } from './rest-contract';
@@ -49,6 +50,24 @@ function roleApi<T extends RoleRoutes<'admin'> | RoleRoutes<'vendor'>>(role: Rol
       }
     },
     me: (): Promise<ResultOf<T['me']>> => session.sendAuthenticated<T['me']>(role, routes.me),
+    /**
+     * Changes the signed-in account's password and stores the new pair (every other session ends).
+     * Only an expired access token refreshes: a wrong current password (401 invalid_credentials)
+     * goes to the caller, since a retry would count as a second failed sign-in.
+     */
+    async changePassword(body: BodyOf<T['changePassword']>): Promise<TokenPair> {
+      const attempt = async () => send<T['changePassword']>(routes.changePassword, { body, accessToken: (await store.get(role))?.access_token });
+      let pair: TokenPair;
+      try {
+        pair = (await attempt()) as TokenPair;
+      } catch (error) {
+        if (!isAuthClientError(error, 'invalid_token')) throw error;
+        await session.refresh(role);
+        pair = (await attempt()) as TokenPair;
+      }
+      await store.set(role, { access_token: pair.access_token, refresh_token: pair.refresh_token });
+      return pair;
+    },
     // The password-reset steps go straight to the transport: a 401 (wrong code, spent reset token)
     // belongs to the caller and must not refresh the session (seed section 5, rule 4).
     passwordReset: {

@@ -45,6 +45,7 @@ const envSchema = z.object({
   PASSWORD_RESET_OTP_TTL: duration('10m'),
   PASSWORD_RESET_MAX_ATTEMPTS: count(5),
   PASSWORD_RESET_LOG_OTP: z.enum(['0', '1']).optional(),
+  CODE_FAILURES_PER_ACCOUNT: count(10),
   BCRYPT_ROUNDS: z.coerce.number().int().min(4).max(15).default(12),
   SMTP_URL: z.string().trim().optional().transform((v) => v || undefined),
   MAIL_FROM: z.string().min(3).default('Commerce Auth <no-reply@localhost>'),
@@ -141,6 +142,8 @@ export function parseConfig(env: Record<string, string | undefined>, devSecrets?
       maxAttempts: e.PASSWORD_RESET_MAX_ATTEMPTS,
       logOtp: e.PASSWORD_RESET_LOG_OTP === undefined ? !production : e.PASSWORD_RESET_LOG_OTP === '1',
     },
+    /** Wrong e-mailed codes per account, across codes and purposes, per 24 hours. */
+    codeFailures: { window: 24 * 60 * 60, perAccount: e.CODE_FAILURES_PER_ACCOUNT },
     bcryptRounds: e.BCRYPT_ROUNDS,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     trustProxyHops: e.TRUST_PROXY,

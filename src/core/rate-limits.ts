@@ -1,4 +1,5 @@
 // The limits of contract section 7 as fixed windows over counters that every instance shares.
+import { addressKey } from './address-key';
 import { AuthError } from './errors';
 import type { Clock } from './ports';
 import type { Role } from './schemas';
@@ -27,8 +28,6 @@ export interface RateLimiter {
   allowResetRequest(role: Role, email: string, ip: string | undefined): Promise<boolean>;
 }
 
-const UNKNOWN_IP = 'unknown';
-
 export function createRateLimiter(settings: RateLimitSettings, store: CounterStore, clock: Clock): RateLimiter {
   function window(seconds: number) {
     const now = clock.now().getTime();
@@ -39,7 +38,7 @@ export function createRateLimiter(settings: RateLimitSettings, store: CounterSto
 
   function loginKeys(role: Role, email: string, ip: string | undefined) {
     const w = window(settings.loginWindow);
-    const addr = ip ?? UNKNOWN_IP;
+    const addr = addressKey(ip);
     return {
       w,
       limits: [
@@ -72,7 +71,7 @@ export function createRateLimiter(settings: RateLimitSettings, store: CounterSto
       const w = window(settings.resetWindow);
       const [perIdentity, perIp] = await Promise.all([
         store.add(`reset:identity:${role}:${email}:${w.start}`, 1, new Date(w.end)),
-        store.add(`reset:ip:${ip ?? UNKNOWN_IP}:${w.start}`, 1, new Date(w.end)),
+        store.add(`reset:ip:${addressKey(ip)}:${w.start}`, 1, new Date(w.end)),
       ]);
       return perIdentity <= settings.resetPerIdentity && perIp <= settings.resetPerIp;
     },

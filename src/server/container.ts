@@ -1,6 +1,7 @@
 // The composition root: the only place that knows every implementation behind the core's ports.
 import { randomUUID } from 'node:crypto';
 import { parseConfig, type Config } from '@/core/config';
+import { createCodeFailureCap } from '@/core/code-failure-cap';
 import { createRateLimiter } from '@/core/rate-limits';
 import { createAuthService } from '@/core/service';
 import { createTokenService } from '@/core/tokens';
@@ -13,6 +14,7 @@ import { createSessionListing, createSessionRepository } from './db/session-repo
 import { createDeferredTasks } from './deferred-tasks';
 import { devSecretsIn } from './dev-secrets';
 import { createBcryptHasher } from './hasher';
+import { prehashedPasswords } from './prehashed-passwords';
 import { createLogger, type AppLogger } from './logger';
 import { createOutboxMailer, createSmtpMailer } from './mailer';
 
@@ -32,7 +34,7 @@ export function createContainer(options: ContainerOptions = {}) {
   const db = createPrismaClient({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, connectTimeoutMs: config.databaseTimeout * 1000 });
   const clock = { now: () => new Date() };
   const tasks = createDeferredTasks(logger);
-  const hasher = createBcryptHasher(config.bcryptRounds);
+  const hasher = prehashedPasswords(createBcryptHasher(config.bcryptRounds));
   const mailer = config.mail.smtpUrl
     ? createSmtpMailer(config.mail.smtpUrl, config.mail.from)
     : createOutboxMailer(config.dataDir, config.mail.from, logger);
@@ -45,6 +47,7 @@ export function createContainer(options: ContainerOptions = {}) {
     sessionListing: createSessionListing(db.prisma),
     resets: createResetRepository(db.prisma),
     limiter: createRateLimiter(config.rateLimits, createCounterStore(db.prisma), clock),
+    codeFailures: createCodeFailureCap(config.codeFailures, createCounterStore(db.prisma), clock),
     mailer,
     hasher,
     clock,

@@ -110,6 +110,7 @@ export function createBcryptHasher(rounds: number, workers = poolSize()): Passwo
   return {
     hash: (password) => get().run<string>({ op: 'hash', password, rounds }),
     verify: (password, hash) => get().run<boolean>({ op: 'compare', password, hash }),
+    needsUpgrade: () => false, // see prehashed-passwords.ts, which wraps this hasher
     close: async () => {
       await pool?.close();
     },

@@ -5,6 +5,7 @@ import { ADMIN_MODULES, ADMIN_TYPES, MODULE_ACTIONS, VENDOR_MODULES } from '../m
 import { emailSchema, type Role } from '../schemas';
 import type { ServiceDeps } from './deps';
 import { assertAcceptablePassword } from './password-policy';
+import { createPasswordChangedNotice } from './password-changed-notice';
 import { parseInput } from '../validation';
 
 const name = z.string().trim().min(1).max(200);
@@ -33,8 +34,9 @@ export const createEmployeeInput = z.object({
   storeIds: z.array(id).default([]),
 });
 
-export function createAccountAdministration(deps: Pick<ServiceDeps, 'accounts' | 'hasher' | 'clock'>) {
+export function createAccountAdministration(deps: Pick<ServiceDeps, 'accounts' | 'hasher' | 'clock' | 'mailer' | 'defer'>) {
   const { accounts, hasher, clock } = deps;
+  const noticeOfChange = createPasswordChangedNotice(deps);
 
   async function hashNew(password: string, field: string) {
     assertAcceptablePassword(password, field);
@@ -108,6 +110,7 @@ export function createAccountAdministration(deps: Pick<ServiceDeps, 'accounts' |
     const account = await accounts.findByEmail(role, parseInput(emailSchema, email));
     if (!account) throw new AuthError('not_found', `No ${role} account with that e-mail.`);
     await accounts.replacePassword(role, account.id, await hashNew(password, 'password'), clock.now());
+    noticeOfChange(account);
     return { success: true as const };
   }
 

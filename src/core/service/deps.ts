@@ -1,4 +1,5 @@
 // What every part of the auth service is built from: configuration, ports and the token service.
+import type { CodeFailureCap } from '../code-failure-cap';
 import type { Config } from '../config';
 import type { AccountRepository, AdministrationRepository, Clock, Logger, PasswordHasher, SessionListing, SessionRepository } from '../ports';
 import type { TokenService } from '../tokens';
@@ -13,6 +14,7 @@ export interface ServiceDeps {
   sessionListing: SessionListing;
   resets: ResetRepository;
   limiter: RateLimiter;
+  codeFailures: CodeFailureCap;
   mailer: Mailer;
   hasher: PasswordHasher;
   clock: Clock;

@@ -4,6 +4,7 @@ import type { AdminProfile, LoginRequest, Role, TokenPair, VendorProfile } from 
 import { createAccountAdministration } from './accounts';
 import { createAdministration } from './administration';
 import type { ServiceDeps } from './deps';
+import { createOwnPasswordChange } from './own-password';
 import { createPasswordReset } from './password-reset';
 import { createAuthenticate } from './principal';
 import { adminProfileOf, vendorProfileOf } from './profiles';
@@ -38,6 +39,9 @@ export function createAuthService(deps: ServiceDeps) {
     admin: createAccountAdministration(deps),
     /** The guarded operations of the administration and session routes. */
     administration: createAdministration(deps),
+
+    /** `POST /auth/<role>/password`: the caller's own password, for a new pair. */
+    changeOwnPassword: createOwnPasswordChange(deps, authenticate, sessions.startSession),
 
     /** The caller's own profile, as login returned it. */
     async me<R extends Role>(role: R, accessToken: string): Promise<ProfileOf<R>> {

@@ -8,6 +8,7 @@ import type { createAccountAdministration } from './accounts';
 import { vendorAccountView, vendorView } from './admin-views';
 import { assertMayGrant, NO_GRANTS, type VendorScope } from './admin-rules';
 import type { ServiceDeps } from './deps';
+import { assertMayGrantStores } from './store-grants';
 import { auditOf, type Authorize, type Caller } from './guard';
 
 type Operators = ReturnType<typeof createAccountAdministration>;
@@ -55,6 +56,7 @@ export function createVendorAdministration(deps: Deps, authorize: Authorize, ope
     const input = parseInput(createEmployeeRequest, body);
     if (principal.account.role === 'vendor') {
       assertMayGrant(principal.account, NO_GRANTS, { modules: input.modules, modulePermissions: input.module_permissions });
+      await assertMayGrantStores(accounts, principal.account, [], input.store_ids);
     }
     const created = await operators.createEmployee({
       vendorId: vid,
@@ -79,6 +81,7 @@ export function createVendorAdministration(deps: Deps, authorize: Authorize, ope
     if (target.type !== 'employee') throw new AuthError('conflict', 'An owner holds every module and store; only employees can be changed.');
     if (principal.account.role === 'vendor') {
       assertMayGrant(principal.account, target, { modules: input.modules, modulePermissions: input.module_permissions });
+      await assertMayGrantStores(accounts, principal.account, target.storeIds, input.store_ids);
     }
     for (const storeId of input.store_ids ?? []) await scope.storeIn(vid, storeId);
     const updated = await administration.updateEmployee(target.id, {

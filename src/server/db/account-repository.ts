@@ -3,6 +3,7 @@ import { Prisma, type PrismaClient } from '@/generated/prisma/postgresql/client'
 import { AuthError } from '@/core/errors';
 import type { AccountRecord, AccountRepository, StoreRecord, TerminalRecord } from '@/core/ports';
 import type { Role } from '@/core/schemas';
+import { spendOutstandingResets } from './spend-resets';
 import { adminRecord, isUniqueViolation, vendorRecord } from './records';
 
 const vendorInclude = { vendor: { select: { id: true, name: true } } } as const;
@@ -72,6 +73,7 @@ export function createAccountRepository(prisma: PrismaClient): AccountRepository
       if (role === 'admin') await tx.adminAccount.update({ where: { id }, data: change });
       else await tx.vendorAccount.update({ where: { id }, data: change });
       if (endAll) await endSessions(tx, role, id, now);
+      if (data.passwordHash) await spendOutstandingResets(tx, role, id, now);
     });
   }
 
@@ -93,6 +95,12 @@ export function createAccountRepository(prisma: PrismaClient): AccountRepository
     },
 
     replacePassword: (role, id, passwordHash, now) => updateAccount(role, id, { passwordHash }, now, true),
+
+    async upgradePasswordHash(role, id, from, to) {
+      const where = { id, passwordHash: from };
+      if (role === 'admin') await prisma.adminAccount.updateMany({ where, data: { passwordHash: to } });
+      else await prisma.vendorAccount.updateMany({ where, data: { passwordHash: to } });
+    },
 
     setDisabled: (role, id, disabled, now) => updateAccount(role, id, { disabledAt: disabled ? now : null }, now, disabled),
 

@@ -1,5 +1,6 @@
 // Password-reset codes and grants in Prisma: the core's ResetRepository.
 import type { PrismaClient } from '@/generated/prisma/postgresql/client';
+import { spendOutstandingResets } from './spend-resets';
 import type { ResetRepository } from '@/core/reset-ports';
 
 export function createResetRepository(prisma: PrismaClient): ResetRepository {
@@ -50,6 +51,7 @@ export function createResetRepository(prisma: PrismaClient): ResetRepository {
             : await tx.vendorAccount.updateMany({ where: { id: accountId }, data: change });
         if (updated.count !== 1) throw new Error('reset grant names a missing account');
         await tx.refreshFamily.updateMany({ where: { role, accountId, revokedAt: null }, data: { revokedAt: now } });
+        await spendOutstandingResets(tx, role, accountId, now);
         return true;
       });
     },

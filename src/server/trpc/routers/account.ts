@@ -2,7 +2,7 @@
 // profile, the caller's own sessions, and the three password-reset steps.
 import type { z } from 'zod';
 import type { pageQuery } from '@/core/admin-schemas';
-import { loginRequest, resetCompleteRequest, resetIdentityOf, type Role } from '@/core/schemas';
+import { changePasswordRequest, loginRequest, resetCompleteRequest, resetIdentityOf, type Role } from '@/core/schemas';
 import { bearerOf, callerOf, contractInput, idOf, publicProcedure, serviceInput } from '../init';
 import { setRefreshCookie } from '../refresh-cookie';
 
@@ -18,6 +18,13 @@ export function accountProcedures<R extends Role>(role: R) {
     }),
 
     me: publicProcedure.query(({ ctx }) => ctx.auth.me(role, bearerOf(ctx))),
+
+    /** The caller's own password: the new session's refresh token goes into the cookie, as at login. */
+    changePassword: publicProcedure.input(contractInput(changePasswordRequest)).mutation(async ({ ctx, input }) => {
+      const { refresh_token: refreshToken, ...session } = await ctx.auth.changeOwnPassword(role, bearerOf(ctx), input, ctx.client);
+      setRefreshCookie(ctx, role, refreshToken, ctx.config.jwt.refreshTtl);
+      return session;
+    }),
 
     /** The caller's active sign-in sessions, a page at a time. */
     sessions: publicProcedure
