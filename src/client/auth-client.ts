@@ -3,6 +3,7 @@
 import type { Role, TokenPair } from '../core/schemas';
 import { adminContract } from './admin-contract';
 import { isAuthClientError } from './client-error';
+import { memoryDeviceIdStore, type DeviceIdStore } from './device-id-store';
 import { administrationApi } from './administration-api';
 import { readBaseUrlEnvironment, resolveApiRoot } from './base-url';
 import { restContract, type RoleRoutes } from './rest-contract';
@@ -19,22 +20,26 @@ export interface AuthClientOptions {
   onSessionExpired?: (event: SessionExpired) => void;
   /** The fetch to use (tests count requests through it; apps add logging or timeouts). */
   fetch?: FetchLike;
+  /** Where each role's device id is kept between sign-ins; memory by default. */
+  deviceIds?: DeviceIdStore;
 }
 
 interface ClientParts {
   send: Transport['send'];
   store: TokenStore;
+  deviceIds: DeviceIdStore;
   session: SessionKeeper;
 }
 
 /** The methods of one role, typed by that role's routes (admin and vendor differ in bodies and results). */
-function roleApi<T extends RoleRoutes<'admin'> | RoleRoutes<'vendor'>>(role: Role, routes: T, { send, store, session }: ClientParts) {
+function roleApi<T extends RoleRoutes<'admin'> | RoleRoutes<'vendor'>>(role: Role, routes: T, { send, store, session, deviceIds }: ClientParts) {
   return {
-    /** Signs in and stores the pair. A 401 here is bad credentials: it never triggers a refresh. */
+    /** Signs in and stores the pair and the device id. A 401 here is bad credentials: it never triggers a refresh. */
     async login(body: BodyOf<T['login']>): Promise<ResultOf<T['login']>> {
-      const result = await send<T['login']>(routes.login, { body });
-      const pair = result as TokenPair; // every role's login result extends the token pair
+      const result = await send<T['login']>(routes.login, { body, deviceId: await deviceIds.get(role) });
+      const pair = result as TokenPair & { device_id: string }; // every role's login result extends the token pair
       await store.set(role, { access_token: pair.access_token, refresh_token: pair.refresh_token });
+      await deviceIds.set(role, pair.device_id);
       return result;
     },
     /** Rotates the stored pair now (sharing a refresh already in flight). Rarely needed: 401s do it. */
@@ -84,7 +89,7 @@ export function createAuthClient(options: AuthClientOptions = {}) {
   const transport = createTransport(apiRoot, fetchImpl);
   const store = options.tokenStore ?? memoryTokenStore();
   const session = createSessionKeeper({ transport, store, onSessionExpired: options.onSessionExpired });
-  const deps = { send: transport.send, store, session };
+  const deps = { send: transport.send, store, session, deviceIds: options.deviceIds ?? memoryDeviceIdStore() };
   return {
     /** The API root requests go to, after the base-address rule. */
     apiRoot,

@@ -24,6 +24,8 @@ export interface Logger {
 export interface ClientInfo {
   ip?: string;
   userAgent?: string;
+  /** The device marker the client presented (X-Device-Id, or the pages' cookie). */
+  deviceId?: string;
 }
 
 export interface AccountRecord {

@@ -19,11 +19,16 @@ export interface RateLimitSettings {
   resetPerIp: number;
 }
 
+/** A client known to the account (a device marker) is not held to the per-e-mail cap. */
+export interface LoginExemption {
+  fromIdentityCap?: boolean;
+}
+
 export interface RateLimiter {
   /** Reserves one failed-login slot on every login limit, or throws rate_limited. */
-  assertLoginAllowed(role: Role, email: string, ip: string | undefined): Promise<void>;
-  /** Gives back the slot reserved by assertLoginAllowed after a successful login. */
-  refundLogin(role: Role, email: string, ip: string | undefined): Promise<void>;
+  assertLoginAllowed(role: Role, email: string, ip: string | undefined, exemption?: LoginExemption): Promise<void>;
+  /** Gives back the slot reserved by assertLoginAllowed after a successful login (with the same exemption). */
+  refundLogin(role: Role, email: string, ip: string | undefined, exemption?: LoginExemption): Promise<void>;
   /** Counts one password-reset request; false when a limit is passed (no code, no mail). */
   allowResetRequest(role: Role, email: string, ip: string | undefined): Promise<boolean>;
 }
@@ -36,14 +41,14 @@ export function createRateLimiter(settings: RateLimitSettings, store: CounterSto
     return { start, end, retryAfter: Math.max(1, Math.ceil((end - now) / 1000)) };
   }
 
-  function loginKeys(role: Role, email: string, ip: string | undefined) {
+  function loginKeys(role: Role, email: string, ip: string | undefined, exemption: LoginExemption = {}) {
     const w = window(settings.loginWindow);
     const addr = addressKey(ip);
     return {
       w,
       limits: [
         { key: `login:identity-ip:${role}:${email}:${addr}:${w.start}`, limit: settings.loginPerIdentityIp },
-        { key: `login:identity:${role}:${email}:${w.start}`, limit: settings.loginPerIdentity },
+        ...(exemption.fromIdentityCap ? [] : [{ key: `login:identity:${role}:${email}:${w.start}`, limit: settings.loginPerIdentity }]),
         { key: `login:ip:${addr}:${w.start}`, limit: settings.loginPerIp },
       ],
     };
@@ -51,8 +56,8 @@ export function createRateLimiter(settings: RateLimitSettings, store: CounterSto
 
   return {
     // Counting before the password is checked keeps the limit exact under parallel attempts.
-    async assertLoginAllowed(role, email, ip) {
-      const { w, limits } = loginKeys(role, email, ip);
+    async assertLoginAllowed(role, email, ip, exemption) {
+      const { w, limits } = loginKeys(role, email, ip, exemption);
       const counts = await Promise.all(limits.map((l) => store.add(l.key, 1, new Date(w.end))));
       if (counts.some((count, i) => count > limits[i]!.limit)) {
         await Promise.all(limits.map((l) => store.add(l.key, -1, new Date(w.end))));
@@ -62,8 +67,8 @@ export function createRateLimiter(settings: RateLimitSettings, store: CounterSto
       }
     },
 
-    async refundLogin(role, email, ip) {
-      const { w, limits } = loginKeys(role, email, ip);
+    async refundLogin(role, email, ip, exemption) {
+      const { w, limits } = loginKeys(role, email, ip, exemption);
       await Promise.all(limits.map((l) => store.add(l.key, -1, new Date(w.end))));
     },
 

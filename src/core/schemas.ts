@@ -92,8 +92,9 @@ export const tokenPair = z.object({
 });
 export type TokenPair = z.infer<typeof tokenPair>;
 
-export const adminLoginResponse = tokenPair.extend({ admin: adminProfile });
-export const vendorLoginResponse = tokenPair.extend({ vendor: vendorProfile });
+const deviceId = z.string().meta({ description: 'The device marker: send it as X-Device-Id at later sign-ins to this account, which then do not count toward the per-e-mail cap of failed sign-ins.' });
+export const adminLoginResponse = tokenPair.extend({ admin: adminProfile, device_id: deviceId });
+export const vendorLoginResponse = tokenPair.extend({ vendor: vendorProfile, device_id: deviceId });
 export const adminMeResponse = z.object({ admin: adminProfile });
 export const vendorMeResponse = z.object({ vendor: vendorProfile });
 

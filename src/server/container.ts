@@ -8,6 +8,7 @@ import { createTokenService } from '@/core/tokens';
 import { createAccountRepository } from './db/account-repository';
 import { createAdministrationRepository } from './db/admin-repository';
 import { createCounterStore } from './db/counter-store';
+import { createDeviceRepository } from './db/device-repository';
 import { createPrismaClient } from './db/prisma';
 import { createResetRepository } from './db/reset-repository';
 import { createSessionListing, createSessionRepository } from './db/session-repository';
@@ -47,6 +48,7 @@ export function createContainer(options: ContainerOptions = {}) {
     sessionListing: createSessionListing(db.prisma),
     resets: createResetRepository(db.prisma),
     limiter: createRateLimiter(config.rateLimits, createCounterStore(db.prisma), clock),
+    devices: createDeviceRepository(db.prisma),
     codeFailures: createCodeFailureCap(config.codeFailures, createCounterStore(db.prisma), clock),
     mailer,
     hasher,

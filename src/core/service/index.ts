@@ -18,7 +18,7 @@ export type { Caller } from './guard';
 
 /** `{admin: AdminProfile}` or `{vendor: VendorProfile}`: the role's profile under the role's key. */
 export type ProfileOf<R extends Role> = R extends 'admin' ? { admin: AdminProfile } : { vendor: VendorProfile };
-export type LoginResponseOf<R extends Role> = TokenPair & ProfileOf<R>;
+export type LoginResponseOf<R extends Role> = TokenPair & ProfileOf<R> & { device_id: string };
 
 /** A role that is a type parameter cannot narrow the conditional type, hence the one cast here. */
 function profileOf<R extends Role>(role: R, account: AccountRecord): ProfileOf<R> {
@@ -55,8 +55,8 @@ export function createAuthService(deps: ServiceDeps) {
 
     /** Login with the profile under the role's key, as the contract shows it. */
     async loginWithProfile<R extends Role>(role: R, input: LoginRequest, client: ClientInfo): Promise<LoginResponseOf<R>> {
-      const { account, pair } = await sessions.login(role, input, client);
-      return { ...pair, ...profileOf(role, account) };
+      const { account, pair, deviceId } = await sessions.login(role, input, client);
+      return { ...pair, ...profileOf(role, account), device_id: deviceId };
     },
   };
 }

@@ -3,6 +3,7 @@ import { AuthError } from '../errors';
 import type { AccountRecord, ClientInfo, NewRefreshToken } from '../ports';
 import type { LoginRequest, Role, TokenPair } from '../schemas';
 import type { ServiceDeps } from './deps';
+import { createDeviceMarkers } from './device-markers';
 import { accessClaimsOf } from './profiles';
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
@@ -10,6 +11,7 @@ const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 export function createSessions(deps: ServiceDeps) {
   const { config, accounts, sessions, hasher, clock, logger, tokens, limiter, newId } = deps;
   let dummyHash: Promise<string> | undefined;
+  const deviceMarkers = createDeviceMarkers(deps);
 
   /** A refresh token that expires with its own lifetime or at its family's end, whichever is first. */
   function newRefreshToken(now: Date, familyEnd: Date): NewRefreshToken {
@@ -38,19 +40,20 @@ export function createSessions(deps: ServiceDeps) {
   }
 
   async function login(role: Role, input: LoginRequest, client: ClientInfo) {
-    await limiter.assertLoginAllowed(role, input.email, client.ip);
+    const exemption = { fromIdentityCap: await deviceMarkers.known(role, input.email, client.deviceId) };
+    await limiter.assertLoginAllowed(role, input.email, client.ip, exemption);
     const account = await accounts.findByEmail(role, input.email);
     // An unknown e-mail costs one bcrypt comparison too, so timing does not reveal it.
     dummyHash ??= hasher.hash(newId());
     const valid = await hasher.verify(input.password, account?.passwordHash ?? (await dummyHash));
     if (!account || !valid) throw new AuthError('invalid_credentials', 'The e-mail or password is wrong.');
-    await limiter.refundLogin(role, input.email, client.ip);
+    await limiter.refundLogin(role, input.email, client.ip, exemption);
     if (account.disabled) throw new AuthError('account_disabled', 'This account is disabled.');
     // A hash of the earlier plain-bcrypt format is replaced while the password is at hand.
     if (hasher.needsUpgrade(account.passwordHash)) {
       await accounts.upgradePasswordHash(role, account.id, account.passwordHash, await hasher.hash(input.password));
     }
-    return { account, pair: await startSession(account, client, 'login') };
+    return { account, pair: await startSession(account, client, 'login'), deviceId: await deviceMarkers.issue(account, client.deviceId) };
   }
 
   /** A new sign-in family for `account` and its first pair (login, and a change of one's own password). */

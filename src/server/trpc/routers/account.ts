@@ -1,9 +1,10 @@
-// Procedures every role has: login (the refresh token goes into the cookie, never the body), the
+// Procedures every role has: login (the refresh token and device marker go into cookies, never the body), the
 // profile, the caller's own sessions, and the three password-reset steps.
 import type { z } from 'zod';
 import type { pageQuery } from '@/core/admin-schemas';
 import { changePasswordRequest, loginRequest, resetCompleteRequest, resetIdentityOf, type Role } from '@/core/schemas';
 import { bearerOf, callerOf, contractInput, idOf, publicProcedure, serviceInput } from '../init';
+import { deviceCookieOf, setDeviceCookie } from '../device-cookie';
 import { setRefreshCookie } from '../refresh-cookie';
 
 type ResetBody = { email: string; admin_type?: string; vendor_type?: string };
@@ -12,8 +13,10 @@ type ResetBody = { email: string; admin_type?: string; vendor_type?: string };
 export function accountProcedures<R extends Role>(role: R) {
   return {
     login: publicProcedure.input(contractInput(loginRequest)).mutation(async ({ ctx, input }) => {
-      const { refresh_token: refreshToken, ...session } = await ctx.auth.loginWithProfile(role, input, ctx.client);
+      const client = { ...ctx.client, deviceId: deviceCookieOf(ctx, role) };
+      const { refresh_token: refreshToken, device_id: deviceId, ...session } = await ctx.auth.loginWithProfile(role, input, client);
       setRefreshCookie(ctx, role, refreshToken, ctx.config.jwt.refreshTtl);
+      setDeviceCookie(ctx, role, deviceId);
       return session;
     }),
 
