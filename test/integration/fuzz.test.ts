@@ -59,6 +59,7 @@ const ROUTE_CODES: Record<RouteKind, ErrorCode[]> = {
   reset: [],
   verify: ['invalid_code'],
   complete: ['invalid_reset_token'],
+  password: ['invalid_token', 'invalid_credentials', 'rate_limited'],
   health: [],
   unknown: ['not_found', 'method_not_allowed'],
 };

@@ -9,7 +9,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { buildOpenApiDocument } from '@/server/openapi/document';
 import { PASSWORDS, withContainer } from '../support/accounts';
-import { seedAdministration, signIn, tokensOf, type AdministrationWorld } from '../support/admin-world';
+import { EXTRA_PASSWORD, seedAdministration, signIn, tokensOf, type AdministrationWorld } from '../support/admin-world';
 import { ROOT, startApp, type RunningApp } from '../support/app-process';
 import { createTestDatabase, type TestDatabase } from '../support/databases';
 import { request, type Answer } from '../support/http';
@@ -158,6 +158,16 @@ test('auth routes: every status the app answers is documented, with a matching b
     }
     await probe('POST', `/auth/${role}/logout`, { json: { refresh_token: next.refresh_token } });
     for (let i = 0; i < 11; i += 1) await probe('POST', `/auth/${role}/login`, { json: { email: 'nobody@example.com', password: 'wrong-password-1' } });
+
+    // The own password change, on an account no other probe uses (it ends every session).
+    const own = { admin: w.vendorsAdmin.email, vendor: w.reader.email }[role];
+    const mine = (await probe('POST', `/auth/${role}/login`, { json: { email: own, password: EXTRA_PASSWORD } })).body;
+    const changed = (await probe('POST', `/auth/${role}/password`, { token: mine.access_token, json: { current_password: EXTRA_PASSWORD, new_password: NEW_PASSWORD } })).body;
+    await probe('POST', `/auth/${role}/password`, { token: mine.access_token, json: { current_password: NEW_PASSWORD, new_password: NEW_PASSWORD } });
+    await probe('POST', `/auth/${role}/password`, { token: changed.access_token, body: 'text', headers: { 'content-type': 'text/plain' } });
+    await probe('POST', `/auth/${role}/password`, { token: changed.access_token, json: { current_password: 'x'.repeat(17 * 1024) } });
+    await probe('POST', `/auth/${role}/password`, { token: changed.access_token, json: {} });
+    for (let i = 0; i < 11; i += 1) await probe('POST', `/auth/${role}/password`, { token: changed.access_token, json: { current_password: 'wrong-password-1', new_password: NEW_PASSWORD } });
   }
   await probe('GET', '/health');
   await probe('GET', '/openapi.json');

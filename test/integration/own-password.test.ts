@@ -14,8 +14,8 @@ const passwords = { ...PASSWORDS };
 const change = (role: string, token: string, json: unknown) => request(s.app.url, 'POST', `/api/v1/auth/${role}/password`, { token, json });
 
 // Regression: staff had no way to change their own password.
-for (const [role, who] of [['admin', 'limited'], ['vendor', 'employee']] as const) {
-  test(`a ${who} changes its own password: new pair, earlier sessions ended, notice mailed`, async () => {
+for (const [role, who, label] of [['admin', 'limited', 'an admin'], ['vendor', 'employee', 'an employee']] as const) {
+  test(`${label} changes its own password: new pair, earlier sessions ended, notice mailed`, async () => {
     const { email } = s.seed[who];
     const here = await signIn(s.app.url, role, email, passwords[who]);
     const elsewhere = await signIn(s.app.url, role, email, passwords[who]);
