@@ -162,7 +162,7 @@ test('auth routes: every status the app answers is documented, with a matching b
     for (let i = 0; i < 11; i += 1) await probe('POST', `/auth/${role}/login`, { json: { email: 'nobody@example.com', password: 'wrong-password-1' } });
 
     // The own password change, on an account no other probe uses (it ends every session).
-    const own = { admin: w.vendorsAdmin.email, vendor: w.reader.email }[role];
+    const own = { admin: w.vendorsAdmin.email, vendor: w.staffer.email }[role];
     const mine = (await probe('POST', `/auth/${role}/login`, { json: { email: own, password: EXTRA_PASSWORD } })).body;
     const changed = (await probe('POST', `/auth/${role}/password`, { token: mine.access_token, json: { current_password: EXTRA_PASSWORD, new_password: NEW_PASSWORD } })).body;
     await probe('POST', `/auth/${role}/password`, { token: mine.access_token, json: { current_password: NEW_PASSWORD, new_password: NEW_PASSWORD } });
