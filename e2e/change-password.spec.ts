@@ -2,7 +2,7 @@
 // shown and nothing changes; the right one keeps this tab signed in, ends the other session, and
 // the new password signs in.
 import type { Browser } from '@playwright/test';
-import { alertOf, expect, PASSWORDS, signIn, statusOf, test, type Role } from './fixtures';
+import { expect, PASSWORDS, signIn, test, type Role } from './fixtures';
 
 async function otherSession(browser: Browser, baseURL: string, role: Role, email: string, password: string) {
   const context = await browser.newContext({ baseURL });
@@ -21,12 +21,12 @@ for (const [role, who, label] of [['admin', 'admin', 'an admin on its profile'],
     await form.getByLabel('Current password').fill('not-my-password');
     await form.getByLabel('New password').fill('a-new-pass-Hq7&z');
     await form.getByRole('button', { name: 'Change password' }).click();
-    await expect(alertOf(page)).toContainText('current password is wrong');
+    await expect(form.getByRole('alert')).toContainText('current password is wrong');
 
     const since = smtp.messages.length;
     await form.getByLabel('Current password').fill(PASSWORDS[who]);
     await form.getByRole('button', { name: 'Change password' }).click();
-    await expect(statusOf(page).filter({ hasText: 'Password changed' })).toBeVisible();
+    await expect(form.getByRole('status')).toContainText('Password changed');
     expect((await smtp.waitFor(email, { since })).subject).toBe('Your password was changed');
 
     // This tab stays signed in across a reload (the new refresh cookie); the other one is signed out.
