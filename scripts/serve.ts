@@ -84,6 +84,15 @@ async function main() {
     req.headers[SOCKET_IP_HEADER] = req.socket.remoteAddress ?? '';
     void handle(req, res);
   });
+  // Headers over Node's limit never reach Next.js; Node would answer a bare 431. The other parse
+  // errors keep Node's own answer (a bare 400), which a listener must now write itself.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) return socket.destroy();
+    if (error.code !== 'HPE_HEADER_OVERFLOW') return socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    const body = JSON.stringify(problemBody(new AuthError('headers_too_large', 'The request headers are over the server\'s limit.')));
+    const head = ['HTTP/1.1 431 Request Header Fields Too Large', 'content-type: application/problem+json', 'cache-control: no-store', `content-length: ${Buffer.byteLength(body)}`, 'connection: close'];
+    socket.end(`${head.join('\r\n')}\r\n\r\n${body}`);
+  });
   server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout
   server.listen(port, hostname, () => console.log(`commerce-auth ready on http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${port}`));
 
