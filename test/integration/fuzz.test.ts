@@ -33,7 +33,7 @@ before(async () => {
   app = await startApp(db, {
     TRUST_PROXY: '1',
     PASSWORD_RESET_LOG_OTP: '1',
-    RATE_LIMIT_LOGIN_PER_IDENTITY_IP: '2',
+    RATE_LIMIT_LOGIN_PER_IDENTITY_IP: '1',
     RATE_LIMIT_LOGIN_PER_IDENTITY: '100000',
     RATE_LIMIT_LOGIN_PER_IP: '100000',
   });
