@@ -1,5 +1,5 @@
 // Where tokens live in the browser: the refresh token only in an httpOnly, Secure, SameSite=Strict
-// cookie scoped to the session endpoint; the access token only in memory.
+// cookie scoped to the session endpoint (the device marker to the login procedure); the access token only in memory.
 import type { Page } from '@playwright/test';
 import { expect, PASSWORDS, signIn, test } from './fixtures';
 
@@ -39,8 +39,11 @@ test('the refresh token is an httpOnly cookie for the session endpoint only, and
   await page.getByRole('link', { name: 'Orders' }).click();
   await expect(page.getByRole('region', { name: 'Orders' })).toBeVisible();
 
-  const cookies = await context.cookies();
-  expect(cookies.map((c) => c.name)).toEqual(['admin_refresh_token']);
+  const all = await context.cookies();
+  // Besides the refresh token, only the device marker, sent with the login procedure alone.
+  expect(all.map((c) => c.name).sort()).toEqual(['admin_device_id', 'admin_refresh_token']);
+  expect(all.find((c) => c.name === 'admin_device_id')).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict', path: '/api/trpc/admin.login' });
+  const cookies = all.filter((c) => c.name === 'admin_refresh_token');
   expect(cookies[0]).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict', path: '/api/trpc/session/admin' });
   expect(cookies[0]!.value).toMatch(JWT);
 

@@ -16,9 +16,11 @@ import { createDemoAccounts } from '@/server/demo-accounts';
 import { createGracefulShutdown } from '@/server/lifecycle';
 
 const dev = process.argv.includes('--dev');
-// Next.js fills in NODE_ENV=production for its production server when it is unset; the operator's
-// own value (unset means development) decides whether production rules apply. See src/core/config.ts.
-process.env.COMMERCE_AUTH_NODE_ENV = process.env.NODE_ENV || 'development';
+// Production rules unless development is asked for explicitly: `--development` (npm run start:dev,
+// npm run dev) or NODE_ENV=development. Next.js fills in its own NODE_ENV, so the operator's choice
+// travels in COMMERCE_AUTH_NODE_ENV. See src/core/config.ts and docs/decisions/0011-hardening.md.
+const developmentRules = dev || process.argv.includes('--development');
+process.env.COMMERCE_AUTH_NODE_ENV = developmentRules ? 'development' : process.env.NODE_ENV || 'production';
 const port = Number(process.env.PORT || 3000);
 const hostname = process.env.HOST || '0.0.0.0';
 
@@ -88,6 +90,15 @@ async function main() {
     req.headers[SOCKET_IP_HEADER] = req.socket.remoteAddress ?? '';
     req.headers[SOCKET_TLS_HEADER] = 'encrypted' in req.socket && req.socket.encrypted ? '1' : '0';
     void handle(req, res);
+  });
+  // Headers over Node's limit never reach Next.js; Node would answer a bare 431. The other parse
+  // errors keep Node's own answer (a bare 400), which a listener must now write itself.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) return socket.destroy();
+    if (error.code !== 'HPE_HEADER_OVERFLOW') return socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    const body = JSON.stringify(problemBody(new AuthError('headers_too_large', 'The request headers are over the server\'s limit.')));
+    const head = ['HTTP/1.1 431 Request Header Fields Too Large', 'content-type: application/problem+json', 'cache-control: no-store', `content-length: ${Buffer.byteLength(body)}`, 'connection: close'];
+    socket.end(`${head.join('\r\n')}\r\n\r\n${body}`);
   });
   server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout
   server.listen(port, hostname, () => console.log(`commerce-auth ready on http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${port}`));

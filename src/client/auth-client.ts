@@ -3,6 +3,8 @@
 // `client.admin.listAdmins(...)`.
 import type { Role, TokenPair } from '../contract/auth-schemas';
 import { ROUTES, type Routes } from '../contract/routes';
+import { isAuthClientError } from './client-error';
+import { memoryDeviceIdStore, type DeviceIdStore } from './device-id-store';
 import { readBaseUrlEnvironment, resolveApiRoot } from './base-url';
 import { bearerApi } from './bearer-api';
 import { createSessionKeeper, type SessionExpired, type SessionKeeper } from './session';
@@ -18,25 +20,29 @@ export interface AuthClientOptions {
   onSessionExpired?: (event: SessionExpired) => void;
   /** The fetch to use (tests count requests through it; apps add logging or timeouts). */
   fetch?: FetchLike;
+  /** Where each role's device id is kept between sign-ins; memory by default. */
+  deviceIds?: DeviceIdStore;
 }
 
 interface ClientParts {
   send: Transport['send'];
   store: TokenStore;
+  deviceIds: DeviceIdStore;
   session: SessionKeeper;
 }
 
 /**
- * The routes of one role that take no access token, typed by that role's routes (admin and vendor
- * differ in bodies and results): signing in and out, and the password reset.
+ * The routes of one role that store or drop tokens, typed by that role's routes (admin and vendor
+ * differ in bodies and results): signing in and out, the password change and the password reset.
  */
-function publicApi<T extends Routes['admin'] | Routes['vendor']>(role: Role, routes: T, { send, store, session }: ClientParts) {
+function publicApi<T extends Routes['admin'] | Routes['vendor']>(role: Role, routes: T, { send, store, session, deviceIds }: ClientParts) {
   return {
-    /** Signs in and stores the pair. A 401 here is bad credentials: it never triggers a refresh. */
+    /** Signs in and stores the pair and the device id. A 401 here is bad credentials: it never triggers a refresh. */
     async login(body: BodyOf<T['login']>): Promise<ResultOf<T['login']>> {
-      const result = await send<T['login']>(routes.login, { body });
-      const pair = result as TokenPair; // every role's login result extends the token pair
+      const result = await send<T['login']>(routes.login, { body, deviceId: await deviceIds.get(role) });
+      const pair = result as TokenPair & { device_id: string }; // every role's login result extends the token pair
       await store.set(role, { access_token: pair.access_token, refresh_token: pair.refresh_token });
+      await deviceIds.set(role, pair.device_id);
       return result;
     },
     /** Rotates the stored pair now (sharing a refresh already in flight). Rarely needed: 401s do it. */
@@ -50,6 +56,24 @@ function publicApi<T extends Routes['admin'] | Routes['vendor']>(role: Role, rou
       } finally {
         await store.clear(role);
       }
+    },
+    /**
+     * Changes the signed-in account's password and stores the new pair (every other session ends).
+     * Only an expired access token refreshes: a wrong current password (401 invalid_credentials)
+     * goes to the caller, since a retry would count as a second failed sign-in.
+     */
+    async changePassword(body: BodyOf<T['changePassword']>): Promise<TokenPair> {
+      const attempt = async () => send<T['changePassword']>(routes.changePassword, { body, accessToken: (await store.get(role))?.access_token });
+      let pair: TokenPair;
+      try {
+        pair = (await attempt()) as TokenPair;
+      } catch (error) {
+        if (!isAuthClientError(error, 'invalid_token')) throw error;
+        await session.refresh(role);
+        pair = (await attempt()) as TokenPair;
+      }
+      await store.set(role, { access_token: pair.access_token, refresh_token: pair.refresh_token });
+      return pair;
     },
     // The password-reset steps go straight to the transport: a 401 (wrong code, spent reset token)
     // belongs to the caller and must not refresh the session (docs/interface.md, "Clients").
@@ -67,12 +91,13 @@ export function createAuthClient(options: AuthClientOptions = {}) {
   const transport = createTransport(apiRoot, fetchImpl);
   const store = options.tokenStore ?? memoryTokenStore();
   const session = createSessionKeeper({ transport, store, onSessionExpired: options.onSessionExpired });
-  const deps = { send: transport.send, store, session };
+  const deps = { send: transport.send, store, session, deviceIds: options.deviceIds ?? memoryDeviceIdStore() };
   return {
     /** The API root requests go to, after the base-address rule. */
     apiRoot,
-    admin: { ...publicApi('admin', ROUTES.admin, deps), ...bearerApi('admin', ROUTES.admin, session) },
-    vendor: { ...publicApi('vendor', ROUTES.vendor, deps), ...bearerApi('vendor', ROUTES.vendor, session) },
+    // The bearer routes' methods come from the table; the few that store tokens are written out and win.
+    admin: { ...bearerApi('admin', ROUTES.admin, session), ...publicApi('admin', ROUTES.admin, deps) },
+    vendor: { ...bearerApi('vendor', ROUTES.vendor, session), ...publicApi('vendor', ROUTES.vendor, deps) },
     health: () => transport.send(ROUTES.service.health),
   };
 }

@@ -15,6 +15,7 @@ export { createAuthClient, type AuthClient, type AuthClientOptions } from './aut
 export { AuthClientError, isAuthClientError, type ClientErrorCode, type Problem } from './client-error';
 export { API_PREFIX, DEVELOPMENT_ORIGIN, readBaseUrlEnvironment, resolveApiRoot, type BaseUrlInputs } from './base-url';
 export { memoryTokenStore, type StoredTokens, type TokenStore } from './token-store';
+export { memoryDeviceIdStore, type DeviceIdStore } from './device-id-store';
 export type { SessionExpired } from './session';
 export type { FetchLike } from './transport';
 export { ROUTES, type Routes } from '../contract/routes';

@@ -21,6 +21,8 @@ export interface SendOptions {
   params?: Record<string, string>;
   query?: Record<string, unknown>;
   accessToken?: string;
+  /** Sent as X-Device-Id (the device marker of an earlier sign-in). */
+  deviceId?: string;
 }
 
 export interface Transport {
@@ -46,6 +48,7 @@ export function createTransport(apiRoot: string, fetchImpl: FetchLike): Transpor
       const headers: Record<string, string> = { accept: 'application/json, application/problem+json' };
       if (options.body !== undefined) headers['content-type'] = 'application/json';
       if (options.accessToken) headers.authorization = `Bearer ${options.accessToken}`;
+      if (options.deviceId) headers['x-device-id'] = options.deviceId;
       const response = await fetchImpl(urlOf(apiRoot, route, options.params, options.query), {
         method: route.methods[0],
         headers,

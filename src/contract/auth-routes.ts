@@ -6,6 +6,7 @@ import {
   adminMeResponse,
   adminResetRequest,
   adminResetVerifyRequest,
+  changePasswordRequest,
   healthResponse,
   openapiDocument,
   loginRequest,
@@ -55,6 +56,12 @@ function roleAuthRoutes<L extends z.ZodType, M extends z.ZodType, RR extends z.Z
       errors: ['invalid_token'],
       summary: `The signed-in ${role}'s profile`,
       description: 'The profile as login returned it, read afresh from the account.',
+    }),
+    changePassword: route({
+      role, methods: ['POST'], path: `${base}/password`, auth: 'bearer', body: changePasswordRequest, result: tokenPair, resultStatuses: [200],
+      errors: [...BODY_ERRORS, 'invalid_token', 'invalid_credentials', 'rate_limited'],
+      summary: `Change your own password (${role})`,
+      description: 'The current and a new password. A wrong current password is 401 invalid_credentials and counts as a failed sign-in. Every earlier session ends; the answer is a new pair, and the account is mailed a notice.',
     }),
     requestReset: route({
       role, methods: ['POST'], path: `${base}/password-reset`, auth: 'none', body: schemas.resetRequest, result: resetRequestResponse, resultStatuses: [200],

@@ -8,8 +8,10 @@ export const roleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof roleSchema>;
 
 export const PASSWORD_MIN_LENGTH = 8;
-/** bcrypt reads only the first 72 bytes of a password; longer ones would be silently truncated. */
-export const PASSWORD_MAX_BYTES = 72;
+/** Characters (code points), all of which count: passwords are pre-hashed before bcrypt. */
+export const PASSWORD_MAX_LENGTH = 256;
+/** Code points, so a 256-character password in any script fits. */
+export const passwordLength = (password: string) => [...password].length;
 
 export const emailSchema = z
   .string()
@@ -23,11 +25,9 @@ export const emailSchema = z
 export const newPasswordSchema = z
   .string()
   .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
-  .refine((p) => new TextEncoder().encode(p).length <= PASSWORD_MAX_BYTES, {
-    message: `must be at most ${PASSWORD_MAX_BYTES} bytes of UTF-8 (bcrypt reads no further)`,
-  })
+  .refine((p) => passwordLength(p) <= PASSWORD_MAX_LENGTH, { message: `must be at most ${PASSWORD_MAX_LENGTH} characters` })
   .meta({
-    description: `At least ${PASSWORD_MIN_LENGTH} characters and at most ${PASSWORD_MAX_BYTES} bytes of UTF-8; one of the 10,000 most common passwords is refused.`,
+    description: `At least ${PASSWORD_MIN_LENGTH} and at most ${PASSWORD_MAX_LENGTH} characters, all of which count; one of the 10,000 most common passwords is refused.`,
   });
 
 const tokenString = z.string().min(1).max(4096);
@@ -45,6 +45,8 @@ const code = z.string().regex(/^\d{6}$/, 'must be 6 digits').meta({ description:
 export const adminResetVerifyRequest = adminResetRequest.extend({ code });
 export const vendorResetVerifyRequest = vendorResetRequest.extend({ code });
 export const resetCompleteRequest = z.object({ reset_token: tokenString, password: newPasswordSchema });
+/** A signed-in account changing its own password. */
+export const changePasswordRequest = z.object({ current_password: z.string().min(1).max(1024), new_password: newPasswordSchema });
 
 // The reset bodies differ by role only in the name of the type field; both adapters pick by role.
 export const resetRequestSchema = (role: Role) => (role === 'admin' ? adminResetRequest : vendorResetRequest);
@@ -90,8 +92,9 @@ export const tokenPair = z.object({
 });
 export type TokenPair = z.infer<typeof tokenPair>;
 
-export const adminLoginResponse = tokenPair.extend({ admin: adminProfile });
-export const vendorLoginResponse = tokenPair.extend({ vendor: vendorProfile });
+const deviceId = z.string().meta({ description: 'The device marker: send it as X-Device-Id at later sign-ins to this account, which then do not count toward the per-e-mail cap of failed sign-ins.' });
+export const adminLoginResponse = tokenPair.extend({ admin: adminProfile, device_id: deviceId });
+export const vendorLoginResponse = tokenPair.extend({ vendor: vendorProfile, device_id: deviceId });
 export const adminMeResponse = z.object({ admin: adminProfile });
 export const vendorMeResponse = z.object({ vendor: vendorProfile });
 

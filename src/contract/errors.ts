@@ -15,6 +15,7 @@ export const ERROR_CATALOGUE = {
   method_not_allowed: { status: 405, title: 'Method not allowed', trpc: 'METHOD_NOT_SUPPORTED' },
   conflict: { status: 409, title: 'Conflict', trpc: 'CONFLICT' },
   payload_too_large: { status: 413, title: 'The request body is too large', trpc: 'PAYLOAD_TOO_LARGE' },
+  headers_too_large: { status: 431, title: 'The request headers are too large', trpc: 'BAD_REQUEST' },
   unsupported_media_type: { status: 415, title: 'The request body must be JSON', trpc: 'UNSUPPORTED_MEDIA_TYPE' },
   rate_limited: { status: 429, title: 'Too many requests', trpc: 'TOO_MANY_REQUESTS' },
   internal: { status: 500, title: 'Internal error', trpc: 'INTERNAL_SERVER_ERROR' },

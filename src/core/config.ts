@@ -48,7 +48,7 @@ export const DEFAULT_DATA_DIR = './.data';
 export const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//i.test(url);
 
 const envSchema = z.object({
-  NODE_ENV: z.string().default('development'),
+  NODE_ENV: z.string().default('production'),
   DATABASE_URL: z.string().trim().optional().transform((v) => v || undefined)
     .refine((v) => v === undefined || isPostgresUrl(v), 'must be a postgres:// or postgresql:// URL'),
   DATA_DIR: z.string().trim().min(1).default(DEFAULT_DATA_DIR),
@@ -63,12 +63,17 @@ const envSchema = z.object({
   JWT_ACCESS_EXPIRES: duration('15m'),
   JWT_REFRESH_EXPIRES: duration('7d'),
   JWT_REFRESH_REUSE_GRACE: duration('10s'),
+  SESSION_MAX_AGE: duration('30d'),
+  SESSION_MAX_AGE_ADMIN: duration('0').optional(),
+  SESSION_MAX_AGE_VENDOR: duration('0').optional(),
+  SESSION_MAX_AGE_CUSTOMER: duration('0').optional(),
   JWT_ISSUER: z.string().min(1).default('commerce-auth'),
   JWT_AUDIENCE: z.string().min(1).default('commerce-platform'),
   PASSWORD_RESET_TOKEN_TTL: duration('10m'),
   PASSWORD_RESET_OTP_TTL: duration('10m'),
   PASSWORD_RESET_MAX_ATTEMPTS: count(5),
   PASSWORD_RESET_LOG_OTP: z.enum(['0', '1']).optional(),
+  CODE_FAILURES_PER_ACCOUNT: count(10),
   BCRYPT_ROUNDS: z.coerce.number().int().min(4).max(15).default(12),
   SMTP_URL: z.string().trim().optional().transform((v) => v || undefined),
   MAIL_FROM: z.string().min(3).default('Commerce Auth <no-reply@localhost>'),
@@ -149,15 +154,21 @@ export function parseConfig(env: Record<string, string | undefined>, devSecrets?
   const parsed = envSchema.safeParse({ ...env, NODE_ENV: env.COMMERCE_AUTH_NODE_ENV || env.NODE_ENV });
   if (!parsed.success) throw invalid(parsed.error);
   const e = parsed.data;
-  const production = e.NODE_ENV === 'production';
+  // Fail closed: only an explicit NODE_ENV=development relaxes the rules (generated secrets, demo
+  // accounts, codes in the log), so an operator who forgets the variable still gets production.
+  const production = e.NODE_ENV !== 'development';
 
   let accessSecret = e.JWT_ACCESS_SECRET || undefined;
   let refreshSecret = e.JWT_REFRESH_SECRET || undefined;
   let usingDevSecrets = false;
   if (production) {
-    for (const [name, value] of [['JWT_ACCESS_SECRET', accessSecret], ['JWT_REFRESH_SECRET', refreshSecret]] as const) {
-      if (!value) throw new ConfigError(`${name} is required in production (a random value of at least 32 bytes)`);
-      if (secretBytes(value) < 32) throw new ConfigError(`${name} must be at least 32 bytes long in production`);
+    const secrets = [['JWT_ACCESS_SECRET', accessSecret], ['JWT_REFRESH_SECRET', refreshSecret]] as const;
+    const missing = secrets.filter(([, value]) => !value).map(([name]) => name);
+    if (missing.length > 0) {
+      throw new ConfigError(`${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} required (random values of at least 32 bytes; only NODE_ENV=development generates them)`);
+    }
+    for (const [name, value] of secrets) {
+      if (secretBytes(value!) < 32) throw new ConfigError(`${name} must be at least 32 bytes long (only NODE_ENV=development accepts shorter)`);
     }
   } else if (!accessSecret || !refreshSecret) {
     if (!devSecrets) throw new ConfigError('JWT_ACCESS_SECRET and JWT_REFRESH_SECRET are required');
@@ -186,12 +197,20 @@ export function parseConfig(env: Record<string, string | undefined>, devSecrets?
       audience: e.JWT_AUDIENCE,
       ...previousSecrets,
     },
+    /** Seconds from a sign-in after which no refresh of its family succeeds, per role. */
+    sessionMaxAge: {
+      admin: e.SESSION_MAX_AGE_ADMIN ?? e.SESSION_MAX_AGE,
+      vendor: e.SESSION_MAX_AGE_VENDOR ?? e.SESSION_MAX_AGE,
+      customer: e.SESSION_MAX_AGE_CUSTOMER ?? e.SESSION_MAX_AGE,
+    },
     passwordReset: {
       tokenTtl: e.PASSWORD_RESET_TOKEN_TTL,
       otpTtl: e.PASSWORD_RESET_OTP_TTL,
       maxAttempts: e.PASSWORD_RESET_MAX_ATTEMPTS,
       logOtp: e.PASSWORD_RESET_LOG_OTP === undefined ? !production : e.PASSWORD_RESET_LOG_OTP === '1',
     },
+    /** Wrong e-mailed codes per account, across codes and purposes, per 24 hours. */
+    codeFailures: { window: 24 * 60 * 60, perAccount: e.CODE_FAILURES_PER_ACCOUNT },
     bcryptRounds: e.BCRYPT_ROUNDS,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     trustProxyHops: e.TRUST_PROXY,

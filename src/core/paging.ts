@@ -9,10 +9,14 @@ export function encodeCursor(key: PageKey): string {
   return Buffer.from(JSON.stringify([key.createdAt.getTime(), key.id])).toString('base64url');
 }
 
+// Times a cursor may name: from the epoch to the end of year 9999. A safe integer beyond them is an
+// invalid Date (past 8.64e15 ms), which the database drivers refuse with a fault, not a 400.
+const LATEST_CURSOR_TIME = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
 export function decodeCursor(cursor: string): PageKey {
   try {
     const [time, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
-    if (typeof time === 'number' && Number.isSafeInteger(time) && typeof id === 'string' && id.length > 0 && id.length <= 100) {
+    if (typeof time === 'number' && Number.isInteger(time) && time >= 0 && time <= LATEST_CURSOR_TIME && typeof id === 'string' && id.length > 0 && id.length <= 100) {
       return { createdAt: new Date(time), id };
     }
   } catch {

@@ -8,6 +8,8 @@ export interface Clock {
 export interface PasswordHasher {
   hash(password: string): Promise<string>;
   verify(password: string, hash: string): Promise<boolean>;
+  /** Whether a stored hash is of an earlier format, to be replaced at the next sign-in. */
+  needsUpgrade(hash: string): boolean;
 }
 
 /** A pino-compatible subset: structured fields first, message second. */
@@ -22,6 +24,8 @@ export interface Logger {
 export interface ClientInfo {
   ip?: string;
   userAgent?: string;
+  /** The device marker the client presented (X-Device-Id, or the pages' cookie). */
+  deviceId?: string;
 }
 
 export interface AccountRecord {
@@ -73,8 +77,10 @@ export interface TerminalRecord {
 export interface AccountRepository {
   findByEmail(role: Role, email: string): Promise<AccountRecord | null>;
   findById(role: Role, id: string): Promise<AccountRecord | null>;
-  /** Replaces the hash, bumps the token version and revokes every refresh family, atomically. */
+  /** Replaces the hash, bumps the token version, revokes every refresh family and spends every reset code and grant, atomically. */
   replacePassword(role: Role, id: string, passwordHash: string, now: Date): Promise<void>;
+  /** Replaces a hash of an earlier format by one of the same password; no-op when it changed meanwhile. */
+  upgradePasswordHash(role: Role, id: string, from: string, to: string): Promise<void>;
   /** Disabling also bumps the token version and revokes every refresh family, atomically. */
   setDisabled(role: Role, id: string, disabled: boolean, now: Date): Promise<void>;
   /** Stores the account may work in (all of the business for owners) with their terminals. */
@@ -96,7 +102,7 @@ export interface RefreshTokenRow {
   expiresAt: Date;
   usedAt: Date | null;
   successorJti: string | null;
-  family: { role: Role; accountId: string; revokedAt: Date | null };
+  family: { role: Role; accountId: string; revokedAt: Date | null; /** The sign-in time. */ createdAt: Date };
 }
 
 export interface NewRefreshToken {

@@ -1,4 +1,5 @@
 // The limits (docs/interface.md, "Limits") as fixed windows over counters every instance shares.
+import { addressKey } from './address-key';
 import type { Clock } from './ports';
 import type { Role } from '../contract/auth-schemas';
 import { settledFailuresKey, waitForLoginSlot, type SlotWaiting } from './login-slot-wait';
@@ -18,21 +19,25 @@ export interface RateLimitSettings {
   resetPerIp: number;
 }
 
+/** A client known to the account (a device marker) is not held to the per-e-mail cap. */
+export interface LoginExemption {
+  fromIdentityCap?: boolean;
+}
+
 export interface RateLimiter {
   /**
    * Reserves one failed-login slot on every login limit, waiting briefly while the slots are held
-   * by attempts still in flight; throws rate_limited once failures fill a limit.
+   * by attempts still in flight; throws rate_limited once failures fill a limit. A known device is
+   * exempt from the per-e-mail cap.
    */
-  assertLoginAllowed(role: Role, email: string, ip: string | undefined): Promise<void>;
-  /** Gives back the slot reserved by assertLoginAllowed after a successful login. */
-  refundLogin(role: Role, email: string, ip: string | undefined): Promise<void>;
+  assertLoginAllowed(role: Role, email: string, ip: string | undefined, exemption?: LoginExemption): Promise<void>;
+  /** Gives back the slot reserved by assertLoginAllowed after a successful login (with the same exemption). */
+  refundLogin(role: Role, email: string, ip: string | undefined, exemption?: LoginExemption): Promise<void>;
   /** Marks the slot reserved by assertLoginAllowed as a settled failure (a wrong password). */
-  recordLoginFailure(role: Role, email: string, ip: string | undefined): Promise<void>;
+  recordLoginFailure(role: Role, email: string, ip: string | undefined, exemption?: LoginExemption): Promise<void>;
   /** Counts one password-reset request; false when a limit is passed (no code, no mail). */
   allowResetRequest(role: Role, email: string, ip: string | undefined): Promise<boolean>;
 }
-
-const UNKNOWN_IP = 'unknown';
 
 export function createRateLimiter(settings: RateLimitSettings, store: CounterStore, clock: Clock, waiting?: SlotWaiting): RateLimiter {
   function window(seconds: number) {
@@ -42,31 +47,31 @@ export function createRateLimiter(settings: RateLimitSettings, store: CounterSto
     return { start, end, retryAfter: Math.max(1, Math.ceil((end - now) / 1000)) };
   }
 
-  function loginKeys(role: Role, email: string, ip: string | undefined) {
+  function loginKeys(role: Role, email: string, ip: string | undefined, exemption: LoginExemption = {}) {
     const w = window(settings.loginWindow);
-    const addr = ip ?? UNKNOWN_IP;
+    const addr = addressKey(ip);
     return {
       w,
       limits: [
         { key: `login:identity-ip:${role}:${email}:${addr}:${w.start}`, limit: settings.loginPerIdentityIp },
-        { key: `login:identity:${role}:${email}:${w.start}`, limit: settings.loginPerIdentity },
+        ...(exemption.fromIdentityCap ? [] : [{ key: `login:identity:${role}:${email}:${w.start}`, limit: settings.loginPerIdentity }]),
         { key: `login:ip:${addr}:${w.start}`, limit: settings.loginPerIp },
       ],
     };
   }
 
   return {
-    assertLoginAllowed(role, email, ip) {
-      return waitForLoginSlot(store, () => loginKeys(role, email, ip), waiting);
+    assertLoginAllowed(role, email, ip, exemption) {
+      return waitForLoginSlot(store, () => loginKeys(role, email, ip, exemption), waiting);
     },
 
-    async refundLogin(role, email, ip) {
-      const { w, limits } = loginKeys(role, email, ip);
+    async refundLogin(role, email, ip, exemption) {
+      const { w, limits } = loginKeys(role, email, ip, exemption);
       await Promise.all(limits.map((l) => store.add(l.key, -1, new Date(w.end))));
     },
 
-    async recordLoginFailure(role, email, ip) {
-      const { w, limits } = loginKeys(role, email, ip);
+    async recordLoginFailure(role, email, ip, exemption) {
+      const { w, limits } = loginKeys(role, email, ip, exemption);
       await Promise.all(limits.map((l) => store.add(settledFailuresKey(l.key), 1, new Date(w.end))));
     },
 
@@ -74,7 +79,7 @@ export function createRateLimiter(settings: RateLimitSettings, store: CounterSto
       const w = window(settings.resetWindow);
       const [perIdentity, perIp] = await Promise.all([
         store.add(`reset:identity:${role}:${email}:${w.start}`, 1, new Date(w.end)),
-        store.add(`reset:ip:${ip ?? UNKNOWN_IP}:${w.start}`, 1, new Date(w.end)),
+        store.add(`reset:ip:${addressKey(ip)}:${w.start}`, 1, new Date(w.end)),
       ]);
       return perIdentity <= settings.resetPerIdentity && perIp <= settings.resetPerIp;
     },

@@ -20,7 +20,8 @@ export interface ResetRepository {
   createGrant(input: { jti: string; role: Role; accountId: string; expiresAt: Date }): Promise<void>;
   /**
    * Spends the grant and, in the same transaction, replaces the password hash, bumps the token
-   * version and revokes every refresh family. False (and no change) when the grant was not live.
+   * version, revokes every refresh family and spends the account's other codes and grants. False
+   * (and no change) when the grant was not live.
    */
   completeReset(input: { jti: string; role: Role; accountId: string; passwordHash: string; now: Date }): Promise<boolean>;
 }

@@ -14,7 +14,8 @@ export function clientInfoOf(headers: Headers, trustProxyHops: number): ClientIn
     ip = chain[chain.length - trustProxyHops] ?? ip;
   }
   const userAgent = headers.get('user-agent') ?? undefined;
-  return { ip: ip?.slice(0, 100), userAgent: userAgent?.slice(0, 300) };
+  const deviceId = headers.get('x-device-id') ?? undefined;
+  return { ip: ip?.slice(0, 100), userAgent: userAgent?.slice(0, 300), ...(deviceId ? { deviceId: deviceId.slice(0, 100) } : {}) };
 }
 
 /** The token of an `Authorization: Bearer <token>` header, if there is one. */

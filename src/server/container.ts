@@ -1,18 +1,21 @@
 // The composition root: the only place that knows every implementation behind the core's ports.
 import { randomUUID } from 'node:crypto';
 import { DEFAULT_DATA_DIR, parseConfig, type Config } from '@/core/config';
+import { createCodeFailureCap } from '@/core/code-failure-cap';
 import { createRateLimiter } from '@/core/rate-limits';
 import { createAuthService } from '@/core/service';
 import { createTokenService } from '@/core/tokens';
 import { createAccountRepository } from './db/account-repository';
 import { createAdministrationRepository } from './db/administration-repository';
 import { createCounterStore } from './db/counter-store';
+import { createDeviceRepository } from './db/device-repository';
 import { createPrismaClient } from './db/prisma';
 import { createResetRepository } from './db/reset-repository';
 import { createSessionListing, createSessionRepository } from './db/session-repository';
 import { createDeferredTasks } from './deferred-tasks';
 import { devSecretsIn } from './dev-secrets';
 import { createBcryptHasher } from './hasher';
+import { prehashedPasswords } from './prehashed-passwords';
 import { createLogger, type AppLogger } from './logger';
 import { createOutboxMailer, createSmtpMailer } from './mailer';
 import { meteredLogger } from './event-metrics';
@@ -34,9 +37,10 @@ export function createContainer(options: ContainerOptions = {}) {
   const db = createPrismaClient({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, connectTimeoutMs: config.databaseTimeout * 1000 });
   const clock = { now: () => new Date() };
   const tasks = createDeferredTasks(logger);
-  const hasher = createBcryptHasher(config.bcryptRounds);
+  const bcrypt = createBcryptHasher(config.bcryptRounds);
+  const hasher = prehashedPasswords(bcrypt);
   const metrics = getMetrics();
-  metrics.observePools({ bcrypt: hasher.stats, database: db.poolStats });
+  metrics.observePools({ bcrypt: bcrypt.stats, database: db.poolStats });
   const mailer = config.mail.smtpUrl
     ? createSmtpMailer(config.mail.smtpUrl, config.mail.from)
     : createOutboxMailer(config.dataDir, config.mail.from, logger);
@@ -49,6 +53,8 @@ export function createContainer(options: ContainerOptions = {}) {
     sessionListing: createSessionListing(db.prisma),
     resets: createResetRepository(db.prisma),
     limiter: createRateLimiter(config.rateLimits, createCounterStore(db.prisma), clock),
+    devices: createDeviceRepository(db.prisma),
+    codeFailures: createCodeFailureCap(config.codeFailures, createCounterStore(db.prisma), clock),
     mailer,
     hasher,
     clock,

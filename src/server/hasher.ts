@@ -113,6 +113,7 @@ export function createBcryptHasher(rounds: number, workers = poolSize()): Passwo
     hash: (password) => get().run<string>({ op: 'hash', password, rounds }),
     verify: (password, hash) => get().run<boolean>({ op: 'compare', password, hash }),
     stats: () => pool?.stats() ?? { waiting: 0, busy: 0 },
+    needsUpgrade: () => false, // see prehashed-passwords.ts, which wraps this hasher
     close: async () => {
       await pool?.close();
     },

@@ -8,7 +8,7 @@ import { appSuite } from '../support/app-suite';
 const suite = appSuite({ instances: 0 });
 const { db, seed } = suite;
 
-test('the sweeper deletes expired counters, codes, grants, refresh tokens and families only', async () => {
+test('the sweeper deletes expired counters, codes, grants, device markers, refresh tokens and families only', async () => {
   const past = new Date(Date.now() - 60_000);
   const future = new Date(Date.now() + 3600_000);
   const longAgo = new Date(Date.now() - 3 * 86400_000);
@@ -24,6 +24,12 @@ test('the sweeper deletes expired counters, codes, grants, refresh tokens and fa
       data: [
         { jti: 'grant-old', role: 'admin', accountId: seed.admin.id, expiresAt: past },
         { jti: 'grant-live', role: 'admin', accountId: seed.admin.id, expiresAt: future },
+      ],
+    });
+    await prisma.knownDevice.createMany({
+      data: [
+        { idHash: 'device-old', role: 'vendor', accountId: seed.owner.id, expiresAt: past },
+        { idHash: 'device-live', role: 'vendor', accountId: seed.owner.id, expiresAt: future },
       ],
     });
     const family = (id: string, expiresAt: Date, revokedAt: Date | null = null) => ({ id, role: 'vendor', accountId: seed.owner.id, expiresAt, revokedAt });
@@ -45,6 +51,7 @@ test('the sweeper deletes expired counters, codes, grants, refresh tokens and fa
     assert.deepEqual((await prisma.rateLimitCounter.findMany({ select: { key: true } })).map((r) => r.key), ['live']);
     assert.deepEqual((await prisma.passwordResetCode.findMany({ select: { accountId: true } })).map((r) => r.accountId), [seed.limited.id]);
     assert.deepEqual((await prisma.passwordResetGrant.findMany({ select: { jti: true } })).map((r) => r.jti), ['grant-live']);
+    assert.deepEqual((await prisma.knownDevice.findMany({ select: { idHash: true } })).map((r) => r.idHash), ['device-live']);
     assert.deepEqual((await prisma.refreshFamily.findMany({ select: { id: true }, orderBy: { id: 'asc' } })).map((r) => r.id), ['fam-live', 'fam-revoked-now']);
     assert.deepEqual((await prisma.refreshToken.findMany({ select: { jti: true }, orderBy: { jti: 'asc' } })).map((r) => r.jti), ['tok-current', 'tok-used-live']);
   });

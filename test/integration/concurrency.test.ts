@@ -22,6 +22,9 @@ const app = appSuite({
     RATE_LIMIT_LOGIN_PER_IP: '1000',
     RATE_LIMIT_RESET_PER_IDENTITY: '5',
     RATE_LIMIT_RESET_PER_IP: '1000',
+    // These tests count the per-code attempts on one account; the per-account cap across codes
+    // (code-guessing.test.ts) would otherwise stop the later ones first.
+    CODE_FAILURES_PER_ACCOUNT: '1000',
   },
 });
 const { db, seed, mail: smtp } = app;

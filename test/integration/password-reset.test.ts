@@ -90,7 +90,8 @@ describe('step 1', () => {
     assert.deepEqual(Object.keys(control.body).sort(), ['message', 'success']);
     await smtp.waitFor(seed.admin.email, { since });
     await new Promise((r) => setTimeout(r, 500));
-    assert.deepEqual(smtp.messages.slice(since).map((m) => m.to[0]), [seed.admin.email]);
+    // Only reset codes count: a password-changed notice of a test running alongside may arrive too.
+    assert.deepEqual(smtp.messages.slice(since).filter((m) => m.code !== null).map((m) => m.to[0]), [seed.admin.email]);
     await withContainer(db, (c) => c.auth.operator.setDisabled('vendor', seed.owner.email, false));
   });
 
@@ -156,9 +157,9 @@ describe('step 3', () => {
     const short = await post(app.url, `${base('admin')}/complete`, { reset_token: verified.body.reset_token, password: 'Qz7!xw2' });
     assert.equal(short.status, 400);
     assert.deepEqual(short.body.errors.map((e: { path: string }) => e.path), ['password']);
-    const long = await post(app.url, `${base('admin')}/complete`, { reset_token: verified.body.reset_token, password: 'é'.repeat(40) });
+    const long = await post(app.url, `${base('admin')}/complete`, { reset_token: verified.body.reset_token, password: 'é'.repeat(257) });
     assert.equal(long.status, 400);
-    assert.match(long.body.detail, /72 bytes/);
+    assert.match(long.body.detail, /256 characters/);
     const common = await post(app.url, `${base('admin')}/complete`, { reset_token: verified.body.reset_token, password: 'qwerty123' });
     assert.equal(common.status, 400);
     const ok = await post(app.url, `${base('admin')}/complete`, { reset_token: verified.body.reset_token, password: PASSWORDS.admin });

@@ -33,8 +33,9 @@ export interface RunningApp {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-export function appEnv(db: TestDatabase, env: Record<string, string> = {}): Record<string, string> {
-  return {
+/** The environment of a test server; a variable given as undefined is left out. */
+export function appEnv(db: TestDatabase, env: Record<string, string | undefined> = {}): Record<string, string> {
+  const full: Record<string, string | undefined> = {
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? '',
     ...(process.env.NEXT_DIST_DIR ? { NEXT_DIST_DIR: process.env.NEXT_DIST_DIR } : {}),
@@ -48,11 +49,12 @@ export function appEnv(db: TestDatabase, env: Record<string, string> = {}): Reco
     LOG_LEVEL: 'info',
     ...env,
   };
+  return Object.fromEntries(Object.entries(full).filter((e): e is [string, string] => e[1] !== undefined));
 }
 
-export async function startApp(db: TestDatabase, env: Record<string, string> = {}, port?: number): Promise<RunningApp> {
+export async function startApp(db: TestDatabase, env: Record<string, string | undefined> = {}, port?: number, args: string[] = []): Promise<RunningApp> {
   port ??= await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts', ...args], {
     cwd: ROOT,
     env: { ...appEnv(db, env), PORT: String(port), HOST: '127.0.0.1' } as unknown as NodeJS.ProcessEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -90,7 +92,7 @@ export async function startApp(db: TestDatabase, env: Record<string, string> = {
 }
 
 /** Runs the server with `env` and resolves when it exits (for start-up checks that must refuse). */
-export function startExpectingExit(db: TestDatabase, env: Record<string, string>, timeoutMs = 60_000): Promise<{ code: number | null; output: string }> {
+export function startExpectingExit(db: TestDatabase, env: Record<string, string | undefined>, timeoutMs = 60_000): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
       cwd: ROOT,

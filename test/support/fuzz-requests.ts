@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { MUTATIONS, mutate } from './forged-tokens';
 import type { RawRequest } from './raw-http';
 
-export type RouteKind = 'login' | 'refresh' | 'logout' | 'me' | 'context' | 'reset' | 'verify' | 'complete' | 'health' | 'unknown';
+export type RouteKind = 'login' | 'refresh' | 'logout' | 'me' | 'context' | 'reset' | 'verify' | 'complete' | 'password' | 'health' | 'unknown';
 
 export interface FuzzRoute {
   kind: RouteKind;
@@ -35,6 +35,7 @@ export const ROUTES: FuzzRoute[] = [
       { kind: 'reset', role, path: `${base}/password-reset`, methods: ['POST'], fields: ['email', type] },
       { kind: 'verify', role, path: `${base}/password-reset/verify`, methods: ['POST'], fields: ['email', type, 'code'] },
       { kind: 'complete', role, path: `${base}/password-reset/complete`, methods: ['POST'], fields: ['reset_token', 'password'] },
+      { kind: 'password', role, path: `${base}/password`, methods: ['POST'], fields: ['current_password', 'new_password'] },
     ];
   }),
   { kind: 'health', path: '/api/v1/health', methods: ['GET'], fields: [] },
@@ -91,6 +92,8 @@ function plausibleArb(field: string, emails: string[], tokens: fc.Arbitrary<stri
     case 'email':
       return fc.oneof(fc.constantFrom(...emails), fc.constantFrom(...emails).map((e) => ` ${e.toUpperCase()} `), fc.emailAddress());
     case 'password':
+    case 'current_password':
+    case 'new_password':
       return fc.oneof(fc.string({ minLength: 1, maxLength: 80 }), fc.string({ unit: 'grapheme', minLength: 8, maxLength: 40 }), nasty);
     case 'code':
       return fc.stringMatching(/^\d{6}$/);

@@ -42,7 +42,8 @@ export async function startSmtpSink(): Promise<SmtpSink> {
           to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
           raw,
           subject,
-          code: /\b(\d{6})\b/.exec(subject)?.[1] ?? null,
+          // From the body: the subject never carries the code (lock screens, relay logs).
+          code: /reset code is[\s=]*(\d{6})\b/.exec(raw)?.[1] ?? null,
         });
         callback();
       });

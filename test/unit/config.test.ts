@@ -37,10 +37,21 @@ test('an unparsable duration stops start-up naming the variable', () => {
 });
 
 test('production refuses missing, short or equal secrets, naming the variable', () => {
-  assert.throws(() => parseConfig({ NODE_ENV: 'production' }), /JWT_ACCESS_SECRET is required/);
+  assert.throws(() => parseConfig({ NODE_ENV: 'production' }), /JWT_ACCESS_SECRET and JWT_REFRESH_SECRET are required/);
   assert.throws(() => parseConfig({ NODE_ENV: 'production', JWT_ACCESS_SECRET: 'a'.repeat(32) }), /JWT_REFRESH_SECRET is required/);
   assert.throws(() => parseConfig({ NODE_ENV: 'production', ...secrets, JWT_REFRESH_SECRET: 'short' }), /JWT_REFRESH_SECRET must be at least 32 bytes/);
   assert.throws(() => parseConfig({ NODE_ENV: 'production', JWT_ACCESS_SECRET: 'c'.repeat(40), JWT_REFRESH_SECRET: 'c'.repeat(40) }), /must be different/);
+});
+
+// Regression: an unset NODE_ENV ran development rules (generated secrets, demo accounts, codes in the log).
+test('without NODE_ENV, or with any value but development, production rules apply', () => {
+  for (const env of [{}, { NODE_ENV: '' }, { NODE_ENV: 'test' }, { NODE_ENV: 'Development' }]) {
+    assert.throws(() => parseConfig(env, () => ({ access: 'dev-access', refresh: 'dev-refresh' })), /JWT_ACCESS_SECRET and JWT_REFRESH_SECRET are required/, JSON.stringify(env));
+    const config = parseConfig({ ...env, ...secrets });
+    assert.equal(config.production, true);
+    assert.equal(config.demoAccounts, false);
+    assert.equal(config.passwordReset.logOtp, false);
+  }
 });
 
 test('outside production missing secrets come from the development source, once', () => {
@@ -59,7 +70,8 @@ test('PASSWORD_RESET_LOG_OTP: 1 always, 0 never, unset outside production only',
   assert.equal(parseConfig({ NODE_ENV: 'production', ...secrets, PASSWORD_RESET_LOG_OTP: '1' }).passwordReset.logOtp, true);
   assert.equal(parseConfig({ NODE_ENV: 'development', ...secrets, PASSWORD_RESET_LOG_OTP: '0' }).passwordReset.logOtp, false);
   assert.equal(parseConfig({ NODE_ENV: 'production', ...secrets }).passwordReset.logOtp, false);
-  assert.equal(parseConfig({ NODE_ENV: 'test', ...secrets }).passwordReset.logOtp, true);
+  // Only an explicit development turns the default on; any other NODE_ENV is production rules.
+  assert.equal(parseConfig({ NODE_ENV: 'test', ...secrets }).passwordReset.logOtp, false);
   assert.throws(() => parseConfig({ ...secrets, PASSWORD_RESET_LOG_OTP: 'yes' }), /PASSWORD_RESET_LOG_OTP/);
 });
 

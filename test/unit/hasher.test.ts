@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import bcrypt from 'bcryptjs';
 import { createBcryptHasher } from '@/server/hasher';
+import { prehashedPasswords } from '@/server/prehashed-passwords';
 
 test('hashes verify with bcryptjs and the other way round', async () => {
   const hasher = createBcryptHasher(4, 2);
@@ -35,6 +36,25 @@ test('many parallel hashes at cost 10 leave the event loop responsive', async ()
     assert.equal(new Set(hashes).size, 8);
     assert.ok(elapsed > 100, `the work took measurable time (${elapsed.toFixed(0)} ms)`);
     assert.ok(maxGap < 60, `the longest event-loop gap was ${maxGap.toFixed(1)} ms`);
+  } finally {
+    await hasher.close();
+  }
+});
+
+// Regression: bcrypt alone compares only the first 72 bytes of a password.
+test('pre-hashed passwords count past 72 bytes; earlier plain hashes refuse what they would truncate', async () => {
+  const hasher = prehashedPasswords(createBcryptHasher(4, 1));
+  try {
+    const long = 'ü'.repeat(100);
+    const hash = await hasher.hash(long);
+    assert.match(hash, /^sha256\$\$2[aby]\$04\$/);
+    assert.equal(hasher.needsUpgrade(hash), false);
+    assert.equal(await hasher.verify(long, hash), true);
+    assert.equal(await hasher.verify(`${long.slice(0, 99)}u`, hash), false);
+    const plain = bcrypt.hashSync('p'.repeat(72), 4);
+    assert.equal(hasher.needsUpgrade(plain), true);
+    assert.equal(await hasher.verify('p'.repeat(72), plain), true);
+    assert.equal(await hasher.verify('p'.repeat(73), plain), false);
   } finally {
     await hasher.close();
   }

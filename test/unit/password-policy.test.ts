@@ -1,4 +1,4 @@
-// The new-password policy: length in characters, size in bytes, and the common-password list.
+// The new-password policy: length in characters and the common-password list.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { type AuthError } from '@/core/errors';
@@ -20,10 +20,12 @@ test('7 characters are refused and 8 accepted', () => {
   assert.equal(refusal('Zq9!xw2k'), undefined);
 });
 
-test('more than 72 bytes of UTF-8 are refused, saying why', () => {
-  assert.equal(refusal('é'.repeat(36)), undefined, '72 bytes');
-  const long = refusal('é'.repeat(37));
-  assert.match(long?.detail ?? '', /72 bytes/);
+// Regression: the 72-byte bcrypt limit refused 64-character passwords in multibyte scripts.
+test('up to 256 characters in any script are accepted, 257 refused, saying why', () => {
+  assert.equal(refusal('é'.repeat(256)), undefined, '256 two-byte characters');
+  assert.equal(refusal('😀'.repeat(200) + 'a-b-c-d-'), undefined, '208 four-byte characters');
+  const long = refusal('é'.repeat(257));
+  assert.match(long?.detail ?? '', /256 characters/);
 });
 
 test('common passwords are refused, whatever their case', () => {

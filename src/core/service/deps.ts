@@ -1,5 +1,7 @@
 // What every part of the auth service is built from: configuration, ports and the token service.
+import type { CodeFailureCap } from '../code-failure-cap';
 import type { Config } from '../config';
+import type { DeviceRepository } from '../device-ports';
 import type { AccountRepository, AdministrationRepository, Clock, Logger, PasswordHasher, SessionListing, SessionRepository } from '../ports';
 import type { TokenService } from '../tokens';
 import type { RateLimiter } from '../rate-limits';
@@ -13,6 +15,8 @@ export interface ServiceDeps {
   sessionListing: SessionListing;
   resets: ResetRepository;
   limiter: RateLimiter;
+  codeFailures: CodeFailureCap;
+  devices: DeviceRepository;
   mailer: Mailer;
   hasher: PasswordHasher;
   clock: Clock;

@@ -4,6 +4,7 @@ import type { AdminProfile, LoginRequest, Role, TokenPair, VendorProfile } from 
 import { createOperator } from './operator';
 import { createAdministration } from './administration';
 import type { ServiceDeps } from './deps';
+import { createOwnPasswordChange } from './own-password';
 import { createPasswordReset } from './password-reset';
 import { createAuthenticate, type Principal } from './principal';
 import { adminProfileOf, vendorProfileOf } from './profiles';
@@ -16,7 +17,7 @@ export type { Principal } from './principal';
 
 /** `{admin: AdminProfile}` or `{vendor: VendorProfile}`: the role's profile under the role's key. */
 export type ProfileOf<R extends Role> = R extends 'admin' ? { admin: AdminProfile } : { vendor: VendorProfile };
-export type LoginResponseOf<R extends Role> = TokenPair & ProfileOf<R>;
+export type LoginResponseOf<R extends Role> = TokenPair & ProfileOf<R> & { device_id: string };
 
 /** A role that is a type parameter cannot narrow the conditional type, hence the one cast here. */
 function profileOf<R extends Role>(role: R, account: AccountRecord): ProfileOf<R> {
@@ -38,6 +39,9 @@ export function createAuthService(deps: ServiceDeps) {
     /** The guarded operations of the administration and session routes. */
     administration: createAdministration(deps),
 
+    /** `POST /auth/<role>/password`: the caller's own password, for a new pair. */
+    changeOwnPassword: createOwnPasswordChange(deps, sessions.startSession),
+
     /** The caller's own profile, as login returned it. */
     me<R extends Role>(role: R, { account }: Principal): ProfileOf<R> {
       return profileOf(role, account);
@@ -48,8 +52,8 @@ export function createAuthService(deps: ServiceDeps) {
 
     /** Login with the profile under the role's key, as the contract shows it. */
     async loginWithProfile<R extends Role>(role: R, input: LoginRequest, client: ClientInfo): Promise<LoginResponseOf<R>> {
-      const { account, pair } = await sessions.login(role, input, client);
-      return { ...pair, ...profileOf(role, account) };
+      const { account, pair, deviceId } = await sessions.login(role, input, client);
+      return { ...pair, ...profileOf(role, account), device_id: deviceId };
     },
   };
 }

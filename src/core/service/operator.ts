@@ -7,13 +7,15 @@ import { createAdminRequest, createEmployeeRequest, createStoreRequest, createTe
 import { emailSchema, type Role } from '../../contract/auth-schemas';
 import type { ServiceDeps } from './deps';
 import { assertAcceptablePassword } from './password-policy';
+import { createPasswordChangedNotice } from './password-changed-notice';
 import { parseInput } from '../validation';
 
 /** An employee as the CLI creates one: the wire body plus the business it belongs to. */
 export const operatorEmployeeRequest = createEmployeeRequest.extend({ vendor_id: z.string().trim().min(1).max(100) });
 
-export function createOperator(deps: Pick<ServiceDeps, 'accounts' | 'hasher' | 'clock'>) {
+export function createOperator(deps: Pick<ServiceDeps, 'accounts' | 'hasher' | 'clock' | 'mailer' | 'defer'>) {
   const { accounts, hasher, clock } = deps;
+  const noticeOfChange = createPasswordChangedNotice(deps);
 
   async function hashNew(password: string, field: string) {
     assertAcceptablePassword(password, field);
@@ -89,6 +91,7 @@ export function createOperator(deps: Pick<ServiceDeps, 'accounts' | 'hasher' | '
     const account = await accounts.findByEmail(role, parseInput(emailSchema, email));
     if (!account) throw new AuthError('not_found', `No ${role} account with that e-mail.`);
     await accounts.replacePassword(role, account.id, await hashNew(password, 'password'), clock.now());
+    noticeOfChange(account);
     return { success: true as const };
   }
 

@@ -5,6 +5,7 @@ import { AuthError } from '../errors';
 import type { ClientInfo } from '../ports';
 import type { Role } from '../../contract/auth-schemas';
 import type { ServiceDeps } from './deps';
+import { createPasswordChangedNotice } from './password-changed-notice';
 import { assertAcceptablePassword } from './password-policy';
 import { resetCodeMail } from './reset-mail';
 
@@ -17,7 +18,8 @@ export interface ResetIdentity {
 }
 
 export function createPasswordReset(deps: ServiceDeps) {
-  const { config, accounts, resets, limiter, mailer, hasher, clock, logger, tokens, defer, newId } = deps;
+  const { config, accounts, resets, limiter, codeFailures, mailer, hasher, clock, logger, tokens, defer, newId } = deps;
+  const noticeOfChange = createPasswordChangedNotice(deps);
   const codeKey = createHmac('sha256', config.jwt.accessSecret).update('password-reset-code').digest();
 
   // Keyed, so a copy of the database alone does not let anyone try all million codes offline.
@@ -31,6 +33,10 @@ export function createPasswordReset(deps: ServiceDeps) {
     }
     const account = await accounts.findByEmail(role, identity.email);
     if (!account || account.disabled || account.type !== identity.type) return;
+    if (!(await codeFailures.allowsNewCode(role, account.id))) {
+      logger.warn({ event: 'code_failures_capped', role, accountId: account.id }, 'too many wrong codes for this account: no code issued');
+      return;
+    }
     const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
     const ttl = config.passwordReset.otpTtl;
     await resets.saveCode({
@@ -60,10 +66,13 @@ export function createPasswordReset(deps: ServiceDeps) {
     if (!account || account.disabled || account.type !== identity.type) throw invalid();
     const row = await resets.findCode(role, account.id);
     if (!row || row.spentAt || row.expiresAt <= now) throw invalid();
+    // Counted as a failure until the code proves right; past the cap even the right code is refused.
+    if (!(await codeFailures.reserve(role, account.id))) throw invalid();
     if (!(await resets.countAttempt(row.id, config.passwordReset.maxAttempts, now))) throw invalid();
     const given = Buffer.from(hashCode(role, account.id, identity.code), 'hex');
     if (!timingSafeEqual(given, Buffer.from(row.codeHash, 'hex'))) throw invalid();
     if (!(await resets.spendCode(row.id, now))) throw invalid();
+    await codeFailures.release(role, account.id);
 
     const jti = newId();
     const iat = Math.floor(now.getTime() / 1000);
@@ -80,6 +89,8 @@ export function createPasswordReset(deps: ServiceDeps) {
     const done = await resets.completeReset({ jti: claims.jti, role, accountId: claims.sub, passwordHash, now: clock.now() });
     if (!done) throw new AuthError('invalid_reset_token');
     logger.info({ event: 'password_reset_completed', role, accountId: claims.sub }, 'password replaced');
+    const account = await accounts.findById(role, claims.sub);
+    if (account) noticeOfChange(account);
     return { success: true as const };
   }
 

@@ -15,7 +15,8 @@ export function resetCodeMail(input: { to: string; name: string; code: string; t
   const ignore = 'If you did not ask to reset your password, ignore this message: your password stays as it is.';
   return {
     to: input.to,
-    subject: `Your password reset code: ${input.code}`,
+    // Never the code: subjects show on lock screens and in relay logs.
+    subject: 'Your password reset code',
     text: [
       `Hello ${input.name},`,
       '',

@@ -3,6 +3,7 @@ import { AuthError } from '../errors';
 import type { AccountRecord, ClientInfo, NewRefreshToken } from '../ports';
 import type { LoginRequest, Role, TokenPair } from '../../contract/auth-schemas';
 import type { ServiceDeps } from './deps';
+import { createDeviceMarkers } from './device-markers';
 import { accessClaimsOf } from './profiles';
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
@@ -10,12 +11,18 @@ const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 export function createSessions(deps: ServiceDeps) {
   const { config, accounts, sessions, hasher, clock, logger, tokens, limiter, newId } = deps;
   let dummyHash: Promise<string> | undefined;
+  const deviceMarkers = createDeviceMarkers(deps);
 
-  function newRefreshToken(now: Date): NewRefreshToken {
+  /** A refresh token that expires with its own lifetime or at its family's end, whichever is first. */
+  function newRefreshToken(now: Date, familyEnd: Date): NewRefreshToken {
     // Whole seconds, because the JWT carries seconds and a re-signed token must be identical.
     const issuedAt = new Date(seconds(now) * 1000);
-    return { jti: newId(), issuedAt, expiresAt: new Date(issuedAt.getTime() + config.jwt.refreshTtl * 1000) };
+    const expiresAt = Math.min(issuedAt.getTime() + config.jwt.refreshTtl * 1000, seconds(familyEnd) * 1000);
+    return { jti: newId(), issuedAt, expiresAt: new Date(expiresAt) };
   }
+
+  /** SESSION_MAX_AGE: no refresh extends a sign-in past its start plus that age. */
+  const familyEndOf = (role: Role, signedInAt: Date) => new Date(signedInAt.getTime() + config.sessionMaxAge[role] * 1000);
 
   async function pairFor(account: AccountRecord, familyId: string, token: NewRefreshToken): Promise<TokenPair> {
     const [accessToken, refreshToken] = await Promise.all([
@@ -43,22 +50,33 @@ export function createSessions(deps: ServiceDeps) {
   }
 
   async function signIn(role: Role, input: LoginRequest, client: ClientInfo) {
-    await limiter.assertLoginAllowed(role, input.email, client.ip);
+    const exemption = { fromIdentityCap: await deviceMarkers.known(role, input.email, client.deviceId) };
+    await limiter.assertLoginAllowed(role, input.email, client.ip, exemption);
     const account = await accounts.findByEmail(role, input.email);
     // An unknown e-mail costs one bcrypt comparison too, so timing does not reveal it.
     dummyHash ??= hasher.hash(newId());
     const valid = await hasher.verify(input.password, account?.passwordHash ?? (await dummyHash));
     if (!account || !valid) {
-      await limiter.recordLoginFailure(role, input.email, client.ip);
+      await limiter.recordLoginFailure(role, input.email, client.ip, exemption);
       throw new AuthError('invalid_credentials', 'The e-mail or password is wrong.');
     }
-    await limiter.refundLogin(role, input.email, client.ip);
+    await limiter.refundLogin(role, input.email, client.ip, exemption);
     if (account.disabled) throw new AuthError('account_disabled', 'This account is disabled.');
+    // A hash of the earlier plain-bcrypt format is replaced while the password is at hand.
+    if (hasher.needsUpgrade(account.passwordHash)) {
+      await accounts.upgradePasswordHash(role, account.id, account.passwordHash, await hasher.hash(input.password));
+    }
+    return { account, pair: await startSession(account, client, 'login'), deviceId: await deviceMarkers.issue(account, client.deviceId) };
+  }
+
+  /** A new sign-in family for `account` and its first pair (login, and a change of one's own password). */
+  async function startSession(account: AccountRecord, client: ClientInfo, event: string): Promise<TokenPair> {
     const familyId = newId();
-    const token = newRefreshToken(clock.now());
-    await sessions.createFamily({ id: familyId, role, accountId: account.id, client, token });
-    logger.info({ event: 'login', role, accountId: account.id, familyId }, 'signed in');
-    return { account, pair: await pairFor(account, familyId, token) };
+    const now = clock.now();
+    const token = newRefreshToken(now, familyEndOf(account.role, now));
+    await sessions.createFamily({ id: familyId, role: account.role, accountId: account.id, client, token });
+    logger.info({ event, role: account.role, accountId: account.id, familyId }, 'signed in');
+    return pairFor(account, familyId, token);
   }
 
   async function refresh(role: Role, refreshToken: string): Promise<TokenPair> {
@@ -72,8 +90,10 @@ export function createSessions(deps: ServiceDeps) {
     if (!account || account.disabled) throw invalid();
 
     const now = clock.now();
+    const familyEnd = familyEndOf(role, row.family.createdAt);
+    if (now >= familyEnd) throw invalid();
     if (!row.usedAt) {
-      const successor = newRefreshToken(now);
+      const successor = newRefreshToken(now, familyEnd);
       if (await sessions.rotate({ jti: row.jti, familyId: row.familyId, usedAt: now, successor })) {
         return pairFor(account, row.familyId, successor);
       }
@@ -98,5 +118,5 @@ export function createSessions(deps: ServiceDeps) {
     logger.info({ event: 'logout', role, accountId: claims.sub, familyId: row.familyId }, 'signed out');
   }
 
-  return { login, refresh, logout };
+  return { login, refresh, logout, startSession };
 }

@@ -8,6 +8,7 @@ import type { Operator } from './operator';
 import { vendorAccountView, vendorView } from './account-views';
 import { assertMayGrant, NO_GRANTS, type VendorScope } from './administration-rules';
 import type { ServiceDeps } from './deps';
+import { assertMayGrantStores } from './store-grants';
 import { allowed, auditOf } from './guard';
 import type { Principal } from './principal';
 
@@ -50,6 +51,7 @@ export function createVendorAdministration(deps: Deps, operator: Operator, scope
     const input = parseInput(createEmployeeRequest, body);
     if (principal.account.role === 'vendor') {
       assertMayGrant(principal.account, NO_GRANTS, { modules: input.modules, modulePermissions: input.module_permissions });
+      await assertMayGrantStores(accounts, principal.account, [], input.store_ids);
     }
     const created = await operator.createEmployee({ ...input, vendor_id: vid });
     audit(principal, 'createEmployee', { vendorId: vid, targetId: created.id });
@@ -66,6 +68,7 @@ export function createVendorAdministration(deps: Deps, operator: Operator, scope
     if (target.type !== 'employee') throw new AuthError('conflict', 'An owner holds every module and store; only employees can be changed.');
     if (principal.account.role === 'vendor') {
       assertMayGrant(principal.account, target, { modules: input.modules, modulePermissions: input.module_permissions });
+      await assertMayGrantStores(accounts, principal.account, target.storeIds, input.store_ids);
     }
     for (const storeId of input.store_ids ?? []) await scope.storeIn(vid, storeId);
     const updated = await administration.updateEmployee(target.id, {

@@ -3,6 +3,7 @@ import { Prisma, type PrismaClient } from '@/generated/prisma/postgresql/client'
 import { AuthError } from '@/core/errors';
 import type { AccountRecord, AccountRepository, StoreRecord, TerminalRecord } from '@/core/ports';
 import type { Role } from '@/contract/auth-schemas';
+import { spendOutstandingResets } from './spend-resets';
 import { adminRecord, isUniqueViolation, vendorRecord } from './records';
 import { endEverySession } from './end-sessions';
 
@@ -67,6 +68,7 @@ export function createAccountRepository(prisma: PrismaClient): AccountRepository
       if (endAll) await endEverySession(tx, role, id, now, data);
       else if (role === 'admin') await tx.adminAccount.update({ where: { id }, data });
       else await tx.vendorAccount.update({ where: { id }, data });
+      if (data.passwordHash) await spendOutstandingResets(tx, role, id, now);
     });
   }
 
@@ -88,6 +90,12 @@ export function createAccountRepository(prisma: PrismaClient): AccountRepository
     },
 
     replacePassword: (role, id, passwordHash, now) => updateAccount(role, id, { passwordHash }, now, true),
+
+    async upgradePasswordHash(role, id, from, to) {
+      const where = { id, passwordHash: from };
+      if (role === 'admin') await prisma.adminAccount.updateMany({ where, data: { passwordHash: to } });
+      else await prisma.vendorAccount.updateMany({ where, data: { passwordHash: to } });
+    },
 
     setDisabled: (role, id, disabled, now) => updateAccount(role, id, { disabledAt: disabled ? now : null }, now, disabled),
 

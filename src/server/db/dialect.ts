@@ -1,6 +1,6 @@
 // Which database a deployment uses, and where the embedded SQLite file lives.
 import path from 'node:path';
-import { isPostgresUrl } from '@/core/config';
+import { isPostgresUrl } from '../../core/config';
 
 export type Dialect = 'postgresql' | 'sqlite';
 

@@ -1,6 +1,7 @@
 // Password-reset codes and grants in Prisma: the core's ResetRepository.
 import { endEverySession } from './end-sessions';
 import type { PrismaClient } from '@/generated/prisma/postgresql/client';
+import { spendOutstandingResets } from './spend-resets';
 import type { ResetRepository } from '@/core/reset-ports';
 
 export function createResetRepository(prisma: PrismaClient): ResetRepository {
@@ -45,6 +46,7 @@ export function createResetRepository(prisma: PrismaClient): ResetRepository {
         });
         if (grant.count !== 1) return false;
         if (!(await endEverySession(tx, role, accountId, now, { passwordHash }))) throw new Error('reset grant names a missing account');
+        await spendOutstandingResets(tx, role, accountId, now);
         return true;
       });
     },

@@ -17,6 +17,7 @@ const REQUEST_SCHEMAS = {
   AdminPasswordResetVerifyRequest: wire.adminResetVerifyRequest,
   VendorPasswordResetVerifyRequest: wire.vendorResetVerifyRequest,
   PasswordResetCompleteRequest: wire.resetCompleteRequest,
+  PasswordChangeRequest: wire.changePasswordRequest,
   CreateAdminRequest: admin.createAdminRequest,
   UpdateAdminRequest: admin.updateAdminRequest,
   CreateVendorRequest: admin.createVendorRequest,

@@ -43,7 +43,14 @@ const STATUS_TEXT: Record<number, string> = {
 /** A problem+json response for `codes`, all of one status. */
 export function problemResponse(status: number, codes: readonly ErrorCode[]) {
   const lines = codes.map((code) => `- \`${code}\`: ${ERROR_CATALOGUE[code].title}${WHEN[code] ? ` (${WHEN[code]})` : ''}`);
-  const headers = Object.assign({}, ...codes.map((code) => HEADERS[code] ?? {})) as Record<string, object>;
+  // A header is required when every code of this status comes with it (a 401 invalid_credentials
+  // of the own password change carries no bearer challenge, its 401 invalid_token does).
+  const headers: Record<string, object> = {};
+  for (const code of codes) {
+    for (const [name, header] of Object.entries(HEADERS[code] ?? {})) {
+      headers[name] = { ...header, required: codes.every((other) => name in (HEADERS[other] ?? {})) };
+    }
+  }
   return {
     description: `${STATUS_TEXT[status] ?? `HTTP ${status}`}, with \`code\`:\n\n${lines.join('\n')}`,
     ...(Object.keys(headers).length ? { headers } : {}),

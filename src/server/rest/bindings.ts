@@ -48,6 +48,7 @@ function accountBindings<R extends Role>(role: R) {
     refresh: async (c: RouteCall<AccountRoutes['refresh']>) => c.auth.refresh(role, (await c.input()).refresh_token),
     logout: async (c: RouteCall<AccountRoutes['logout']>) => c.auth.logout(role, (await c.input()).refresh_token),
     me: async (c: RouteCall) => c.auth.me(role, c.principal),
+    changePassword: async (c: RouteCall) => c.auth.changeOwnPassword(c.principal, await c.body(), c.client),
     requestReset: async (c: RouteCall<AccountRoutes['requestReset']>) => c.auth.requestReset(role, resetIdentityOf(await c.input()), c.client),
     verifyReset: async (c: RouteCall<AccountRoutes['verifyReset']>) => {
       const body = await c.input();

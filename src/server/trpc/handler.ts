@@ -65,6 +65,8 @@ function serve(req: Request, options: { endpoint: string; router: AnyRouter; ses
     endpoint: options.endpoint,
     req,
     router: options.router,
+    // The pages send one call per request (httpLink); a batch would let one request carry many.
+    allowBatching: false,
     createContext: ({ req: request, resHeaders }) => createContext({ req: request, resHeaders, sessionRole: options.sessionRole }),
     onError({ error, path }) {
       if (!isUnexpected(error)) return;

@@ -1,12 +1,13 @@
-// The tRPC router of the bundled pages: per role, signing in (the refresh token into a cookie) and
-// every other route of the role's table under the same name (src/contract/routes.ts).
+// The tRPC router of the bundled pages: per role, signing in and changing one's password (the
+// refresh token into a cookie) and every other route of the role's table under the same name
+// (src/contract/routes.ts).
 import { router } from './init';
 import { routeProcedures } from './route-procedures';
-import { loginProcedure } from './routers/login';
+import { changePasswordProcedure, loginProcedure } from './routers/cookie-procedures';
 
 export const appRouter = router({
-  admin: router({ login: loginProcedure('admin'), ...routeProcedures('admin') }),
-  vendor: router({ login: loginProcedure('vendor'), ...routeProcedures('vendor') }),
+  admin: router({ login: loginProcedure('admin'), changePassword: changePasswordProcedure('admin'), ...routeProcedures('admin') }),
+  vendor: router({ login: loginProcedure('vendor'), changePassword: changePasswordProcedure('vendor'), ...routeProcedures('vendor') }),
 });
 
 export type AppRouter = typeof appRouter;

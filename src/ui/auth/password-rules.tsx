@@ -1,18 +1,17 @@
 // The new-password rules, checked as the user types with the core's own limits.
-import { PASSWORD_MAX_BYTES, PASSWORD_MIN_LENGTH } from '@/contract/auth-schemas';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordLength } from '@/contract/auth-schemas';
 import fieldStyles from '../components/field.module.css';
 
 export function passwordProblem(password: string): string | null {
   if (password.length < PASSWORD_MIN_LENGTH) return `Use at least ${PASSWORD_MIN_LENGTH} characters.`;
-  if (new TextEncoder().encode(password).length > PASSWORD_MAX_BYTES) return `Use at most ${PASSWORD_MAX_BYTES} bytes (about ${PASSWORD_MAX_BYTES} letters).`;
+  if (passwordLength(password) > PASSWORD_MAX_LENGTH) return `Use at most ${PASSWORD_MAX_LENGTH} characters.`;
   return null;
 }
 
 /** The length rule with what is still missing; shown in a polite live region by the field. */
 export function PasswordRules({ password }: { password: string }) {
   const missing = PASSWORD_MIN_LENGTH - password.length;
-  const tooLong = new TextEncoder().encode(password).length > PASSWORD_MAX_BYTES;
-  if (tooLong) return <span>Too long: at most {PASSWORD_MAX_BYTES} bytes.</span>;
+  if (passwordLength(password) > PASSWORD_MAX_LENGTH) return <span>Too long: at most {PASSWORD_MAX_LENGTH} characters.</span>;
   if (missing > 0) {
     return (
       <span>

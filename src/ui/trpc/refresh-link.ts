@@ -19,8 +19,9 @@ export function bearerRoleOf(path: string): Role | null {
   return known && route?.auth === 'bearer' ? known : null;
 }
 
-function isUnauthorized(error: { data?: { httpStatus?: number } | null }): boolean {
-  return error.data?.httpStatus === 401;
+/** A 401 a refresh may cure: not a wrong current password, which a retry would count twice. */
+function isUnauthorized(error: { data?: { httpStatus?: number; code?: string } | null }): boolean {
+  return error.data?.httpStatus === 401 && error.data.code !== 'invalid_credentials';
 }
 
 export interface RefreshLinkOptions {

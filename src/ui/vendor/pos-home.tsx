@@ -8,6 +8,7 @@ import { Details, Panel, panelStyles } from '../components/panel';
 import { ACCOUNT_TYPE_LABEL } from '../auth/role-text';
 import { ModulePanel } from '../session/module-panel';
 import { isModuleKey, navEntries, vendorSubject } from '../session/modules';
+import { ChangePassword } from '../session/change-password';
 import { OwnSessions } from '../session/own-sessions';
 import { shownErrorOf, trpc } from '../trpc/client';
 import { PosPicker } from './pos-picker';
@@ -54,6 +55,7 @@ export function PosHome({ module }: { module?: string }) {
           </Panel>
         </div>
       ) : null}
+      {context.data ? <ChangePassword role="vendor" /> : null}
       {context.data ? <OwnSessions role="vendor" /> : null}
     </AppShell>
   );

@@ -1,0 +1,37 @@
+// A signed-in account changing its own password: the current password is checked like a sign-in
+// (a wrong one is a failed login for the limits), then every earlier session ends, the caller gets
+// a new pair in a new session, and the account is mailed a notice.
+import { AuthError } from '../errors';
+import type { AccountRecord, ClientInfo } from '../ports';
+import { changePasswordRequest, type TokenPair } from '../../contract/auth-schemas';
+import { parseInput } from '../validation';
+import type { ServiceDeps } from './deps';
+import { createPasswordChangedNotice } from './password-changed-notice';
+import { assertAcceptablePassword } from './password-policy';
+import type { Principal } from './principal';
+
+type Deps = Pick<ServiceDeps, 'accounts' | 'hasher' | 'limiter' | 'clock' | 'logger' | 'mailer' | 'defer'>;
+
+export function createOwnPasswordChange(deps: Deps, startSession: (account: AccountRecord, client: ClientInfo, event: string) => Promise<TokenPair>) {
+  const { accounts, hasher, limiter, clock, logger } = deps;
+  const noticeOfChange = createPasswordChangedNotice(deps);
+
+  return async function changeOwnPassword({ account }: Principal, body: unknown, client: ClientInfo): Promise<TokenPair> {
+    const { role } = account;
+    const input = parseInput(changePasswordRequest, body);
+    await limiter.assertLoginAllowed(role, account.email, client.ip);
+    if (!(await hasher.verify(input.current_password, account.passwordHash))) {
+      await limiter.recordLoginFailure(role, account.email, client.ip);
+      logger.warn({ event: 'password_change_refused', role, accountId: account.id }, 'wrong current password');
+      throw new AuthError('invalid_credentials', 'The current password is wrong.');
+    }
+    await limiter.refundLogin(role, account.email, client.ip);
+    assertAcceptablePassword(input.new_password, 'new_password');
+    // Ends every earlier session and refuses earlier access tokens, in one step.
+    await accounts.replacePassword(role, account.id, await hasher.hash(input.new_password), clock.now());
+    const changed = (await accounts.findById(role, account.id)) ?? account;
+    noticeOfChange(changed);
+    logger.info({ event: 'password_changed', role, accountId: account.id }, 'own password changed');
+    return startSession(changed, client, 'password_changed_session');
+  };
+}

@@ -1,0 +1,24 @@
+// The pages' device marker: an httpOnly cookie sent only with the role's login procedure, so a
+// browser that signed in before is exempt from the per-e-mail login cap (see device-markers.ts).
+import { DEVICE_MARKER_TTL_SECONDS } from '@/core/service/device-markers';
+import type { Role } from '@/contract/auth-schemas';
+import type { CookieJar } from './refresh-cookie';
+import { TRPC_ENDPOINT } from '../../contract/trpc-endpoints';
+
+const deviceCookieName = (role: Role) => `${role}_device_id`;
+
+export function deviceCookieOf(jar: CookieJar, role: Role): string | undefined {
+  return jar.cookies[deviceCookieName(role)] || undefined;
+}
+
+export function setDeviceCookie(jar: CookieJar, role: Role, deviceId: string): void {
+  const cookie = [
+    `${deviceCookieName(role)}=${encodeURIComponent(deviceId)}`,
+    `Path=${TRPC_ENDPOINT}/${role}.login`,
+    `Max-Age=${DEVICE_MARKER_TTL_SECONDS}`,
+    'HttpOnly',
+    'SameSite=Strict',
+    ...(jar.secureCookies ? ['Secure'] : []),
+  ];
+  jar.resHeaders.append('set-cookie', cookie.join('; '));
+}
