@@ -1,33 +1,25 @@
 // Browser rules over HTTP: CORS for single-page clients, the security headers of every page and API
 // answer with a fresh CSP nonce, and the cross-site refusal on the cookie's session endpoints.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import { PASSWORDS, seedAccounts } from '../support/accounts';
-import { startApp, type RunningApp } from '../support/app-process';
-import { createTestDatabase, type TestDatabase } from '../support/databases';
+import { describe, test } from 'node:test';
+import { PASSWORDS } from '../support/accounts';
+import type { RunningApp } from '../support/app-process';
+import { appSuite } from '../support/app-suite';
 import { post, request } from '../support/http';
 
 const SPA = 'https://shop.example.test';
 const LOCAL_SPA = 'http://127.0.0.1:5173';
 const PAGES = ['/', '/admin/login', '/vendor/login', '/admin/forgot-password', '/vendor/forgot-password', '/admin', '/admin/admins', '/admin/vendors', '/admin/vendors/some-id', '/vendor', '/vendor/pos', '/docs/api', '/no-such-page'];
 
-let db: TestDatabase;
-let production: RunningApp;
+// One database, served under production rules with listed origins and under development rules.
 let development: RunningApp;
-let seed: Awaited<ReturnType<typeof seedAccounts>>;
-
-before(async () => {
-  db = await createTestDatabase();
-  seed = await seedAccounts(db);
-  [production, development] = await Promise.all([
-    startApp(db, { CORS_ORIGINS: `${SPA}, https://admin.example.test`, TRUST_PROXY: '1' }),
-    startApp(db, { NODE_ENV: 'development', APP_URL: 'https://auth.example.test' }),
-  ]);
+const production = appSuite({
+  env: { CORS_ORIGINS: `${SPA}, https://admin.example.test`, TRUST_PROXY: '1' },
+  setup: async (suite) => {
+    development = await suite.start({ NODE_ENV: 'development', APP_URL: 'https://auth.example.test' });
+  },
 });
-after(async () => {
-  await Promise.all([production?.stop(), development?.stop()]);
-  await db?.drop();
-});
+const { seed } = production;
 
 const preflight = (app: RunningApp, origin: string, path = '/api/v1/auth/admin/login') =>
   request(app.url, 'OPTIONS', path, { headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } });

@@ -1,34 +1,25 @@
 // GET /metrics: hidden (404) without METRICS_TOKEN or with a wrong bearer; with it, the counters
 // move by exactly the requests the test made, labelled by route template, never by raw path.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { PASSWORDS, seedAccounts } from '../support/accounts';
-import { startApp, type RunningApp } from '../support/app-process';
-import { TEST_DIALECT, createTestDatabase, type TestDatabase } from '../support/databases';
+import { test } from 'node:test';
+import { PASSWORDS } from '../support/accounts';
+import type { RunningApp } from '../support/app-process';
+import { appSuite } from '../support/app-suite';
+import { TEST_DIALECT } from '../support/databases';
 import { get, post, request } from '../support/http';
 import { delta, parseSamples, type Samples } from '../support/prometheus';
-import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 
 const METRICS_TOKEN = 'metrics-scraper-token-0123456789';
-let db: TestDatabase;
-let smtp: SmtpSink;
-let app: RunningApp;
+/** The same app without METRICS_TOKEN: /metrics must not exist there. */
 let hidden: RunningApp;
-let seed: Awaited<ReturnType<typeof seedAccounts>>;
-
-before(async () => {
-  db = await createTestDatabase();
-  smtp = await startSmtpSink();
-  const env = { SMTP_URL: smtp.url, METRICS_TOKEN, JWT_REFRESH_REUSE_GRACE: '1s', RATE_LIMIT_LOGIN_PER_IDENTITY_IP: '3' };
-  app = await startApp(db, env);
-  hidden = await startApp(db, { ...env, METRICS_TOKEN: '' });
-  seed = await seedAccounts(db);
+const app = appSuite({
+  smtp: true,
+  env: { METRICS_TOKEN, JWT_REFRESH_REUSE_GRACE: '1s', RATE_LIMIT_LOGIN_PER_IDENTITY_IP: '3' },
+  setup: async (suite) => {
+    hidden = await suite.start({ ...suite.env, METRICS_TOKEN: '' });
+  },
 });
-after(async () => {
-  await Promise.all([app?.stop(), hidden?.stop()]);
-  await smtp?.close();
-  await db?.drop();
-});
+const { seed, mail: smtp } = app;
 
 async function scrape(): Promise<{ text: string; samples: Samples }> {
   const res = await fetch(`${app.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
