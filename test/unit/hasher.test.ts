@@ -19,9 +19,14 @@ test('hashes verify with bcryptjs and the other way round', async () => {
   }
 });
 
+// Compared with one hash on the event loop itself, measured in the same run: a fixed bound in
+// milliseconds would judge the machine's load rather than where the hashing runs.
 test('many parallel hashes at cost 10 leave the event loop responsive', async () => {
   const hasher = createBcryptHasher(10, 2);
   try {
+    const inlineStarted = performance.now();
+    bcrypt.hashSync('inline', 10);
+    const oneHashInline = performance.now() - inlineStarted;
     let maxGap = 0;
     let last = performance.now();
     const ticker = setInterval(() => {
@@ -35,7 +40,8 @@ test('many parallel hashes at cost 10 leave the event loop responsive', async ()
     clearInterval(ticker);
     assert.equal(new Set(hashes).size, 8);
     assert.ok(elapsed > 100, `the work took measurable time (${elapsed.toFixed(0)} ms)`);
-    assert.ok(maxGap < 60, `the longest event-loop gap was ${maxGap.toFixed(1)} ms`);
+    // Eight hashes on the event loop would block it for about eight times oneHashInline.
+    assert.ok(maxGap < oneHashInline, `the longest event-loop gap was ${maxGap.toFixed(1)} ms; one inline hash takes ${oneHashInline.toFixed(1)} ms`);
   } finally {
     await hasher.close();
   }
