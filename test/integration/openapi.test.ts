@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import Ajv2020 from 'ajv/dist/2020.js';
+import { PATH_PARAMETER_MAX_LENGTH } from '@/contract/route';
 import { NAMED_ROUTES } from '@/contract/routes';
 import { buildOpenApiDocument } from '@/server/openapi/document';
 import { PASSWORDS, withContainer } from '../support/accounts';
@@ -13,7 +14,7 @@ import { startApp, type RunningApp } from '../support/app-process';
 import { createTestDatabase, type TestDatabase } from '../support/databases';
 import { request, type Answer } from '../support/http';
 
-type Responses = Record<string, { headers?: Record<string, unknown>; content?: Record<string, { schema: object }> }>;
+type Responses = Record<string, { headers?: Record<string, { schema: object }>; content?: Record<string, { schema: object }> }>;
 type Operation = { responses: Responses; requestBody?: unknown; security?: unknown; parameters?: { in: string }[] };
 type Doc = { paths: Record<string, Record<string, Operation>>; components: { responses: Responses } };
 
@@ -21,6 +22,9 @@ const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 /** Statuses no probe can cause without breaking the server: a fault (500), a database outage (503). */
 const NOT_PROBED = new Set(['500', '503']);
 const NEW_PASSWORD = 'long-enough-password-7';
+/** Every probe comes from an allowed browser origin, so every documented header (CORS too) must be there. */
+const BROWSER_ORIGIN = 'https://shop.example.com';
+const FROM_BROWSER = { origin: BROWSER_ORIGIN };
 let db: TestDatabase;
 let app: RunningApp;
 let w: AdministrationWorld;
@@ -31,12 +35,12 @@ const seen = new Set<string>();
 
 before(async () => {
   db = await createTestDatabase();
-  app = await startApp(db, { PASSWORD_RESET_LOG_OTP: '1' });
+  app = await startApp(db, { PASSWORD_RESET_LOG_OTP: '1', CORS_ORIGINS: BROWSER_ORIGIN });
   w = await seedAdministration(db);
   t = await tokensOf(app.url, w);
   served = (await request(app.url, 'GET', '/api/v1/openapi.json')).body as Doc;
   const validator = new Validator();
-  await validator.validate(structuredClone(served) as never); // resolveRefs rewrites what it was given
+  await validator.validate(structuredClone(served)); // resolveRefs rewrites what it was given
   resolved = validator.resolveRefs() as Doc;
 });
 after(async () => {
@@ -46,7 +50,7 @@ after(async () => {
 
 test('the served document is valid OpenAPI 3.1 by an independent validator, and is the generated one', async () => {
   const validator = new Validator();
-  const result = await validator.validate(structuredClone(served) as never);
+  const result = await validator.validate(structuredClone(served));
   assert.deepEqual(result.errors, undefined);
   assert.equal(result.valid, true);
   assert.equal(validator.version, '3.1');
@@ -68,7 +72,7 @@ test('every route of the table is listed with exactly the methods it serves, and
     assert.deepEqual(Object.keys(served.paths[route] ?? {}).sort(), [...methods].sort(), `methods of ${route}`);
   }
   assert.deepEqual(Object.keys(served.paths).sort(), [...fromTable.keys()].sort(), 'no path is listed that the table lacks');
-  const answer = await request(app.url, 'GET', '/api/v1/no/such/route');
+  const answer = await request(app.url, 'GET', '/api/v1/no/such/route', { headers: FROM_BROWSER });
   assertMatchesResponse({ '404': resolved.components.responses.NotFound! }, '404', answer, 'unknown path');
 });
 
@@ -77,7 +81,13 @@ function assertMatchesResponse(responses: Responses, status: string, answer: Ans
   assert.equal(String(answer.status), status);
   const documented = responses[status];
   assert.ok(documented, `${label}: status ${status} is not documented: ${answer.text}`);
-  for (const name of Object.keys(documented.headers ?? {})) assert.ok(answer.headers.has(name), `${label}: header ${name}`);
+  for (const [name, header] of Object.entries(documented.headers ?? {})) {
+    const value = answer.headers.get(name);
+    assert.ok(value !== null, `${label}: header ${name}`);
+    const validateHeader = new Ajv2020({ strict: false, validateFormats: false, allErrors: true }).compile(header.schema);
+    const typed = (header.schema as { type?: string }).type === 'integer' ? Number(value) : value;
+    assert.ok(validateHeader(typed), `${label}: header ${name}: ${value} does not match ${JSON.stringify(header.schema)}`);
+  }
   const mediaType = (answer.headers.get('content-type') ?? '').split(';')[0]!;
   if (!answer.text) return assert.equal(documented.content, undefined, `${label}: documented with a body`);
   const schema = documented.content?.[mediaType]?.schema;
@@ -99,7 +109,8 @@ type ProbeOptions = Parameters<typeof request>[3] & { params?: Record<string, st
 
 /** Sends a request to `template` and checks its answer against that operation's responses. */
 async function probe(method: string, template: string, options: ProbeOptions = {}) {
-  const answer = await answerWithin(15_000, `${method} ${template}`, request(app.url, method, `/api/v1${fill(template, options.params)}${options.query ?? ''}`, options));
+  const sent = { ...options, headers: { ...FROM_BROWSER, ...options.headers } };
+  const answer = await answerWithin(15_000, `${method} ${template}`, request(app.url, method, `/api/v1${fill(template, options.params)}${options.query ?? ''}`, sent));
   const operations = resolved.paths[template];
   assert.ok(operations, `${template} is not documented`);
   // A 405 belongs to the path: check it against each operation the path has.
@@ -124,7 +135,6 @@ async function loggedCode(email: string): Promise<string> {
 
 test('auth routes: every status the app answers is documented, with a matching body', async () => {
   const logins = { admin: { email: w.admin.email, password: PASSWORDS.admin }, vendor: { email: w.owner.email, password: PASSWORDS.owner } };
-  const typeField = { admin: { admin_type: 'super_admin' }, vendor: { vendor_type: 'owner' } };
   for (const role of ['admin', 'vendor'] as const) {
     const pair = (await probe('POST', `/auth/${role}/login`, { json: logins[role] })).body;
     await probe('POST', `/auth/${role}/login`, { json: { ...logins[role], password: 'wrong-password-1' } });
@@ -161,6 +171,9 @@ test('administration routes: every status the app answers is documented, with a 
         await probe(method, template, { params: ids, ...side(template), json: {} });
       }
       if (op.parameters?.some((p) => p.in === 'query')) await probe(method, template, { params: ids, ...side(template), query: '?limit=0' });
+      // An id one character over its documented bound is 400 (test/integration/input-bounds.test.ts names the field).
+      const overLong = Object.fromEntries(Object.entries(ids).map(([name, id]) => [name, id.padEnd(PATH_PARAMETER_MAX_LENGTH + 1, 'x')]));
+      if (template.includes('{')) await probe(method, template, { params: overLong, ...side(template), json: op.requestBody ? { name: 'Probe' } : undefined });
       if (op.responses['403']) await probe(method, template, { params: ids, token: unprivileged(template), json });
       if (op.responses['404']) await probe(method, template, { ...side(template), json: op.requestBody ? { name: 'Probe' } : undefined });
     }
