@@ -4,9 +4,9 @@
 /** Longest origin echoed back: a scheme, a DNS name of at most 253 characters and a port. */
 const ORIGIN_MAX_LENGTH = 280;
 
-/** The `components.headers` of the document. */
+/** The `components.headers` of the document, named as the headers themselves. */
 export const HEADER_COMPONENTS = {
-  AccessControlAllowOrigin: {
+  'Access-Control-Allow-Origin': {
     description: 'Only when the request\'s `Origin` is an allowed origin (`CORS_ORIGINS`; outside production, any loopback origin too): that origin, echoed. No wildcard, no credentials.',
     required: false,
     schema: { type: 'string', maxLength: ORIGIN_MAX_LENGTH, pattern: '^https?://[^/]+$' },
@@ -22,6 +22,6 @@ const headerRef = (name: keyof typeof HEADER_COMPONENTS) => ({ $ref: `#/componen
 
 /** The headers of every answer, success or problem. */
 export const ANSWER_HEADERS = {
-  'Access-Control-Allow-Origin': headerRef('AccessControlAllowOrigin'),
+  'Access-Control-Allow-Origin': headerRef('Access-Control-Allow-Origin'),
   Vary: headerRef('Vary'),
 };
