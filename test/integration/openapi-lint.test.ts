@@ -55,8 +55,8 @@ async function lintFile(doc: unknown, name: string, command: string, args: (file
   await writeFile(file, JSON.stringify(doc, null, 2));
   const { stdout } = await run(path.join(BIN, command), args(file), { cwd: ROOT, env: QUIET, maxBuffer: 64 * 1024 * 1024 }).catch(
     // A linter that found problems exits non-zero; one that could not start has no exit code.
-    (failure: { code?: unknown; stdout?: string; stderr?: string }) => {
-      if (typeof failure.code !== 'number') throw new Error(`${command} did not run: ${failure.stderr ?? String(failure)}`);
+    (failure: { code?: unknown; stdout?: string; stderr?: string; message?: string }) => {
+      if (typeof failure.code !== 'number') throw new Error(`${command} did not run: ${failure.stderr || failure.message}`);
       return { stdout: failure.stdout ?? '' };
     },
   );
