@@ -13,6 +13,7 @@ import { seedAdministration, signIn, tokensOf, type AdministrationWorld } from '
 import { startApp, type RunningApp } from '../support/app-process';
 import { createTestDatabase, type TestDatabase } from '../support/databases';
 import { request, type Answer } from '../support/http';
+import { loggedCode } from '../support/logged-codes';
 
 type Responses = Record<string, { headers?: Record<string, { schema: object }>; content?: Record<string, { schema: object }> }>;
 type Operation = { responses: Responses; requestBody?: unknown; security?: unknown; parameters?: { in: string }[] };
@@ -123,16 +124,6 @@ async function probe(method: string, template: string, options: ProbeOptions = {
   return answer;
 }
 
-/** The code of the reset just requested for `email`, from the app's log (PASSWORD_RESET_LOG_OTP=1). */
-async function loggedCode(email: string): Promise<string> {
-  for (let i = 0; i < 100; i += 1) {
-    const line = app.output.filter((l) => l.includes('"otp"') && l.includes(email)).at(-1);
-    if (line) return (JSON.parse(line) as { otp: string }).otp;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`no code logged for ${email}`);
-}
-
 test('auth routes: every status the app answers is documented, with a matching body', async () => {
   const logins = { admin: { email: w.admin.email, password: PASSWORDS.admin }, vendor: { email: w.owner.email, password: PASSWORDS.owner } };
   for (const role of ['admin', 'vendor'] as const) {
@@ -224,7 +215,7 @@ test('administration routes: every status the app answers is documented, with a 
 test('password reset, disabled accounts and malformed requests: documented, with matching bodies', async () => {
   for (const [role, email, type] of [['admin', w.limited.email, { admin_type: 'admin' }], ['vendor', w.reader.email, { vendor_type: 'employee' }]] as const) {
     await probe('POST', `/auth/${role}/password-reset`, { json: { email, ...type } });
-    const code = await loggedCode(email);
+    const code = await loggedCode(app, email);
     await probe('POST', `/auth/${role}/password-reset/verify`, { json: { email, ...type, code: code === '000000' ? '000001' : '000000' } });
     const { reset_token } = (await probe('POST', `/auth/${role}/password-reset/verify`, { json: { email, ...type, code } })).body;
     await probe('POST', `/auth/${role}/password-reset/complete`, { json: { reset_token, password: NEW_PASSWORD } });
