@@ -25,6 +25,8 @@ export const emailSchema = z
 export const newPasswordSchema = z
   .string()
   .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  // The documented bound (maxLength) and the one validation applies are this one schema's.
+  .max(PASSWORD_MAX_LENGTH, `must be at most ${PASSWORD_MAX_LENGTH} characters`)
   .refine((p) => passwordLength(p) <= PASSWORD_MAX_LENGTH, { message: `must be at most ${PASSWORD_MAX_LENGTH} characters` })
   .meta({
     description: `At least ${PASSWORD_MIN_LENGTH} and at most ${PASSWORD_MAX_LENGTH} characters, all of which count; one of the 10,000 most common passwords is refused.`,
@@ -32,8 +34,8 @@ export const newPasswordSchema = z
 
 const tokenString = z.string().min(1).max(4096);
 export const moduleKeySchema = z.enum(MODULES);
-export const modulesSchema = z.array(moduleKeySchema);
-export const modulePermissionsSchema = z.partialRecord(moduleKeySchema, z.array(z.enum(MODULE_ACTIONS)));
+export const modulesSchema = z.array(moduleKeySchema).max(MODULES.length);
+export const modulePermissionsSchema = z.partialRecord(moduleKeySchema, z.array(z.enum(MODULE_ACTIONS)).max(MODULE_ACTIONS.length));
 
 // Requests
 export const loginRequest = z.object({ email: emailSchema, password: z.string().min(1).max(1024) });
@@ -41,7 +43,7 @@ export const refreshRequest = z.object({ refresh_token: tokenString });
 export const logoutRequest = refreshRequest;
 export const adminResetRequest = z.object({ email: emailSchema, admin_type: z.enum(ADMIN_TYPES) });
 export const vendorResetRequest = z.object({ email: emailSchema, vendor_type: z.enum(VENDOR_TYPES) });
-const code = z.string().regex(/^\d{6}$/, 'must be 6 digits').meta({ description: 'The 6-digit code from the e-mail.' });
+const code = z.string().length(6, 'must be 6 digits').regex(/^\d{6}$/, 'must be 6 digits').meta({ description: 'The 6-digit code from the e-mail.' });
 export const adminResetVerifyRequest = adminResetRequest.extend({ code });
 export const vendorResetVerifyRequest = vendorResetRequest.extend({ code });
 export const resetCompleteRequest = z.object({ reset_token: tokenString, password: newPasswordSchema });
@@ -88,7 +90,7 @@ export const tokenPair = z.object({
   access_token: z.string().meta({ description: 'The access JWT, sent as `Authorization: Bearer <access_token>`.' }),
   refresh_token: z.string().meta({ description: 'For the refresh route of the same role; each use retires it.' }),
   token_type: z.literal('Bearer'),
-  expires_in: z.number().int().meta({ description: 'Lifetime of the access token in seconds.' }),
+  expires_in: z.number().int().min(1).max(2147483647).meta({ description: 'Lifetime of the access token in seconds.' }),
 });
 export type TokenPair = z.infer<typeof tokenPair>;
 
@@ -114,4 +116,4 @@ export const resetVerifyResponse = z.object({
 export const resetCompleteResponse = z.object({ success: z.literal(true) });
 export const healthResponse = z.object({ status: z.enum(['ok', 'draining', 'unavailable']) });
 /** An OpenAPI 3.1 document: an object whose shape the OpenAPI specification fixes. */
-export const openapiDocument = z.looseObject({ openapi: z.string(), info: z.object({ title: z.string(), version: z.string() }), paths: z.record(z.string(), z.unknown()) });
+export const openapiDocument = z.looseObject({ openapi: z.string(), info: z.looseObject({ title: z.string(), version: z.string() }), paths: z.record(z.string(), z.unknown()) });

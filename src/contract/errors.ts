@@ -33,7 +33,7 @@ export interface FieldError {
 export const problemSchema = z.object({
   type: z.string(),
   title: z.string(),
-  status: z.number().int(),
+  status: z.number().int().min(400).max(599),
   detail: z.string(),
   code: z.string(),
   errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),

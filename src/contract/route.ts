@@ -1,7 +1,7 @@
 // What a REST route is, as data: method, path, role, how the caller authenticates, its schemas and
 // the statuses it answers. The route table (routes.ts) is made of these; the server's dispatcher,
 // the OpenAPI document and the typed client all read it.
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Role } from './auth-schemas';
 import type { ErrorCode } from './errors';
 
@@ -52,3 +52,18 @@ export function route<
 
 /** What reading a JSON body can fail with, on every route that takes one. */
 export const BODY_ERRORS = ['validation_failed', 'payload_too_large', 'unsupported_media_type'] as const;
+
+// Path parameters: every `{name}` segment is an id (a UUID today); the bound keeps an unknown id a
+// cheap 404 and an absurd one a 400 naming the parameter, in the dispatcher and the document alike.
+export const PATH_PARAMETER_MAX_LENGTH = 100;
+export const pathParameter = z.string().min(1).max(PATH_PARAMETER_MAX_LENGTH).meta({ description: 'An id, as listed by the API.' });
+
+/** The names of a path template's `{name}` segments, in order. */
+export const pathParameterNames = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => name!);
+
+/** The schema of a route's path parameters, one `pathParameter` each. */
+export const pathParametersSchema = (path: string) => z.object(Object.fromEntries(pathParameterNames(path).map((name) => [name, pathParameter])));
+
+/** The error codes a route answers with: its own, and validation_failed for a malformed path parameter. */
+export const errorsOf = (route: RestRoute): readonly ErrorCode[] =>
+  pathParameterNames(route.path).length > 0 && !route.errors.includes('validation_failed') ? [...route.errors, 'validation_failed'] : route.errors;

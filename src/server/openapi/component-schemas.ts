@@ -68,6 +68,8 @@ function override({ zodSchema, jsonSchema }: { zodSchema: unknown; jsonSchema: J
     delete jsonSchema.minimum;
     delete jsonSchema.maximum;
   }
+  // Integers say their width; every integer here (limits, lifetimes, statuses) fits 32 bits.
+  if (jsonSchema.type === 'integer' && jsonSchema.format === undefined) jsonSchema.format = 'int32';
   // The e-mail check sits after a trim/lower-case pipe, which the input side cannot show.
   if (zodSchema === wire.emailSchema) jsonSchema.format = 'email';
 }
@@ -90,6 +92,9 @@ function convert(schemas: Record<string, z.ZodType>, io: 'input' | 'output'): Re
   if (result.__shared) throw new Error('a schema is shared between components without a name: name it in component-schemas.ts');
   return result;
 }
+
+/** One input schema inlined (a path parameter), as a caller sends it. */
+export const inputSchema = (schema: z.ZodType) => z.toJSONSchema(schema, { io: 'input', override, unrepresentable: 'throw' }) as JsonSchema;
 
 /** A query schema's properties as OpenAPI query parameters. */
 export function queryParameters(query: z.ZodType) {

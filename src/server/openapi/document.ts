@@ -1,8 +1,9 @@
 // The OpenAPI 3.1 document of the REST contract, generated from the route table the typed client
 // uses and the zod schemas both sides share; served at /api/v1/openapi.json and shown at /docs/api.
 import { NAMED_ROUTES } from '@/contract/routes';
-import type { RestRoute } from '@/contract/route';
-import { componentSchemas, queryParameters } from './component-schemas';
+import { errorsOf, pathParameter, pathParameterNames, type RestRoute } from '@/contract/route';
+import { ANSWER_HEADERS, HEADER_COMPONENTS } from './answer-headers';
+import { componentSchemas, inputSchema, queryParameters, schemaRef } from './component-schemas';
 import { problemResponse, problemResponses } from './problem-responses';
 
 export const OPENAPI_PATH = '/openapi.json';
@@ -27,11 +28,18 @@ const TAGS = [
   { name: 'service', description: 'The service itself.' },
 ];
 
+/** What the access tokens are, for reviewers who check JWT handling (RFC 8725, JWT best current practices). */
+const BEARER_DESCRIPTION = `The access token of a login or refresh of the route's role: a JWS signed with HS256 (HMAC with
+SHA-256) under a server-held secret, following RFC8725 (JSON Web Token Best Current Practices): the
+algorithm is fixed by the server and never taken from the token's header (\`none\` and every other
+algorithm are refused), and the \`typ\` header, issuer, audience, expiry, purpose and role are checked on every call.
+Access tokens are short-lived; the refresh route of the same role rotates a refresh token for a new pair.`;
+
 const SUCCESS: Record<number, string> = { 200: 'Success.', 201: 'Created.', 204: 'Done; no body.', 503: 'Answered with the same body shape.' };
 
 /** Path parameters from the `{name}` segments, then the query's parameters. */
 function parameters(route: RestRoute) {
-  const inPath = [...route.path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
+  const inPath = pathParameterNames(route.path).map((name) => ({ name, in: 'path', required: true, schema: inputSchema(pathParameter) }));
   return [...inPath, ...(route.query ? queryParameters(route.query) : [])];
 }
 
@@ -40,8 +48,8 @@ function operation(operationId: string, tag: string, route: RestRoute, refOf: Re
     route.resultStatuses.map((status) => [
       String(status),
       route.result === undefined
-        ? { description: SUCCESS[status] ?? 'Success.' }
-        : { description: SUCCESS[status] ?? 'Success.', content: { 'application/json': { schema: refOf(route.result) } } },
+        ? { description: SUCCESS[status] ?? 'Success.', headers: ANSWER_HEADERS }
+        : { description: SUCCESS[status] ?? 'Success.', headers: ANSWER_HEADERS, content: { 'application/json': { schema: refOf(route.result) } } },
     ]),
   );
   const params = parameters(route);
@@ -51,9 +59,10 @@ function operation(operationId: string, tag: string, route: RestRoute, refOf: Re
     summary: route.summary,
     description: route.description,
     ...(params.length ? { parameters: params } : {}),
-    ...(route.auth === 'bearer' ? { security: [{ bearerAuth: [] }] } : {}),
+    // Public operations say so explicitly: no security requirement at all.
+    security: route.auth === 'bearer' ? [{ bearerAuth: [] }] : [],
     ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: refOf(route.body) } } } } : {}),
-    responses: { ...success, ...problemResponses(route.errors) },
+    responses: { ...success, ...problemResponses(errorsOf(route)) },
   };
 }
 
@@ -75,8 +84,9 @@ export function buildOpenApiDocument() {
       tags: ['service'],
       summary: 'This document',
       description: 'The OpenAPI 3.1 document of the REST contract, generated from the same zod schemas the service validates with.',
+      security: [],
       responses: {
-        '200': { description: 'The document.', content: { 'application/json': { schema: { type: 'object' } } } },
+        '200': { description: 'The document.', headers: ANSWER_HEADERS, content: { 'application/json': { schema: schemaRef('OpenApiDocument') } } },
         ...problemResponses([]),
       },
     },
@@ -84,15 +94,24 @@ export function buildOpenApiDocument() {
 
   return {
     openapi: '3.1.0',
-    info: { title: 'Commerce Auth REST API', version: '1', description: DESCRIPTION },
-    servers: [{ url: '/api/v1', description: 'This service (relative to the document).' }],
+    info: {
+      title: 'Commerce Auth REST API',
+      version: '1',
+      description: DESCRIPTION,
+      // An SPDX reference for a licence that is not on the SPDX list: the platform's own terms.
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
+      contact: { name: 'The commerce platform\'s authentication team' },
+    },
+    // Relative, so every deployment (local, staging, production) describes itself; callers reach it from outside.
+    servers: [{ url: '/api/v1', description: 'This service, in production or local (relative to the document).', 'x-internal': false }],
     tags: TAGS,
     paths,
     components: {
       schemas,
       securitySchemes: {
-        bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The access token of a login or refresh of the route\'s role.' },
+        bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: BEARER_DESCRIPTION },
       },
+      headers: HEADER_COMPONENTS,
       responses: {
         // Not tied to an operation: the answer of every path under /api/v1 that this document does not list.
         NotFound: problemResponse(404, ['not_found']),

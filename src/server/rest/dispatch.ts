@@ -2,7 +2,7 @@
 // request to the route's binding and maps what it answers or throws (problem+json). A path the table
 // lacks is 404; a listed path called with another method is 405 with Allow.
 import { after } from 'next/server';
-import type { HttpMethod, RestRoute } from '@/contract/route';
+import { pathParametersSchema, type HttpMethod, type RestRoute } from '@/contract/route';
 import { NAMED_ROUTES, type NamedRoute } from '@/contract/routes';
 import { AuthError, NO_SUCH_ROUTE } from '@/core/errors';
 import { parseInput } from '@/core/validation';
@@ -21,13 +21,14 @@ export const API_ROOT = '/api/v1';
 interface Compiled extends NamedRoute {
   pattern: RegExp;
   binding: Binding<RestRoute>;
+  paramsSchema: ReturnType<typeof pathParametersSchema>;
 }
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const COMPILED: Compiled[] = NAMED_ROUTES.map((named) => {
   const source = named.route.path.split(/(\{\w+\})/).map((part) => (/^\{\w+\}$/.test(part) ? `(?<${part.slice(1, -1)}>[^/]+)` : escape(part))).join('');
   const side = BINDINGS[named.side] as Record<string, Binding<RestRoute>>;
-  return { ...named, pattern: new RegExp(`^${source}$`), binding: side[named.key]! };
+  return { ...named, pattern: new RegExp(`^${source}$`), binding: side[named.key]!, paramsSchema: pathParametersSchema(named.route.path) };
 });
 
 interface Found {
@@ -75,6 +76,7 @@ async function answer(container: Container, request: Request, found: Found): Pro
     if (!token) throw missingBearer();
     call.principal = await container.auth.authenticate(route.role!, token);
   }
+  parseInput(found.route.paramsSchema, found.params);
   const result = await binding(call);
   if (result instanceof Answer) return jsonResponse(result.body, result.status);
   return route.result === undefined ? noContent() : jsonResponse(result, route.resultStatuses[0]);

@@ -5,7 +5,7 @@
 import type { TRPCMutationProcedure, TRPCQueryProcedure } from '@trpc/server';
 import type { z } from 'zod';
 import type { Role } from '@/contract/auth-schemas';
-import type { ParamsOf, RestRoute } from '@/contract/route';
+import { pathParameterNames, pathParametersSchema, type ParamsOf, type RestRoute } from '@/contract/route';
 import { ROUTES, type Routes } from '@/contract/routes';
 import { parseInput } from '@/core/validation';
 import { openApiDocument } from '../openapi/document';
@@ -29,13 +29,14 @@ type Procedure<R extends RestRoute> = R['methods'][0] extends 'GET'
   : TRPCMutationProcedure<{ input: FlatInputOf<R>; output: OutputOf<R>; meta: object }>;
 export type RouteProcedures<S extends Role> = { [K in Exclude<keyof Routes[S], CookieRoute>]: Routes[S][K] extends RestRoute ? Procedure<Routes[S][K]> : never };
 
-const paramNamesOf = (route: RestRoute) => [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
 const stringOf = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 function procedureFor(role: Role, route: RestRoute, binding: Binding<RestRoute>) {
-  const names = paramNamesOf(route);
+  const names = pathParameterNames(route.path);
+  const paramsSchema = pathParametersSchema(route.path);
   const resolve = async ({ ctx, input }: { ctx: Context & { principal?: RouteCall['principal'] }; input: Record<string, unknown> }) => {
-    const params = Object.fromEntries(names.map((name) => [name, stringOf(input[name])]));
+    // The same id bounds as the REST dispatcher's: a missing or absurd id is validation_failed.
+    const params = parseInput(paramsSchema, Object.fromEntries(names.map((name) => [name, stringOf(input[name])])));
     const rest = Object.fromEntries(Object.entries(input).filter(([key]) => !names.includes(key)));
     const call: RouteCall = {
       auth: ctx.auth,
