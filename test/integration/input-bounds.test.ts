@@ -3,11 +3,9 @@
 // is 400 validation_failed naming the field, and exactly at it the field is not refused. The bounds
 // are read from the served document, so routes added to the table are covered without listing them.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { NAMED_ROUTES } from '@/contract/routes';
-import { seedAdministration, tokensOf } from '../support/admin-world';
-import { startApp, type RunningApp } from '../support/app-process';
-import { createTestDatabase, type TestDatabase } from '../support/databases';
+import { administrationSuite } from '../support/admin-world';
 import { request, type Answer } from '../support/http';
 
 interface Schema {
@@ -22,24 +20,13 @@ interface Doc { paths: Record<string, Record<string, Operation>>; components: { 
 /** One documented bound: where it sits, which keyword, and values exactly at it and one past it. */
 interface Bound { where: 'body' | 'path' | 'query'; at: Step[]; keyword: string; atLimit: unknown; past: unknown }
 
-let db: TestDatabase;
-let app: RunningApp;
 let served: Doc;
 let tokens: Record<'admin' | 'vendor', string>;
 let ids: Record<string, string>;
-
-before(async () => {
-  db = await createTestDatabase();
-  app = await startApp(db);
-  const w = await seedAdministration(db);
-  const t = await tokensOf(app.url, w);
+const app = administrationSuite(async ({ url, w, tokens: t }) => {
   tokens = { admin: t.superAdmin, vendor: t.owner };
   ids = { adminId: w.adminsAdmin.id, vendorId: w.vendor.id, accountId: w.staffer.id, storeId: w.storeA.id, sessionId: 'no-such-session' };
-  served = (await request(app.url, 'GET', '/api/v1/openapi.json')).body as Doc;
-});
-after(async () => {
-  await app?.stop();
-  await db?.drop();
+  served = (await request(url, 'GET', '/api/v1/openapi.json')).body as Doc;
 });
 
 const deref = (schema: Schema): Schema => (schema.$ref ? deref(served.components.schemas[String(schema.$ref).split('/').at(-1)!]!) : schema);

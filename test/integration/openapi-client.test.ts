@@ -6,15 +6,14 @@ import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
+import { after, test } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import openapiTS, { astToString } from 'openapi-typescript';
 import { PASSWORDS } from '../support/accounts';
-import { EXTRA_PASSWORD, seedAdministration, type AdministrationWorld } from '../support/admin-world';
+import { administrationSuite, EXTRA_PASSWORD } from '../support/admin-world';
 import { signIn } from '../support/sign-in';
-import { ROOT, startApp, type RunningApp } from '../support/app-process';
-import { createTestDatabase, type TestDatabase } from '../support/databases';
+import { ROOT } from '../support/app-process';
 import { request } from '../support/http';
 import { loggedCode } from '../support/logged-codes';
 import { CLIENT_PROGRAM, MISTAKEN_PROGRAM } from '../support/openapi-client-program';
@@ -33,28 +32,19 @@ interface Program {
   completeReset(baseUrl: string, role: 'admin' | 'vendor', email: string, type: string, code: string, password: string): Promise<{ refusedCode: string; completed: true }>;
 }
 
-let db: TestDatabase;
-let app: RunningApp;
-let w: AdministrationWorld;
 let dir: string;
 let baseUrl: string;
-
-before(async () => {
-  db = await createTestDatabase();
-  app = await startApp(db, { PASSWORD_RESET_LOG_OTP: '1' });
-  w = await seedAdministration(db);
-  baseUrl = `${app.url}/api/v1`;
+const app = administrationSuite(async (suite) => {
+  baseUrl = `${suite.url}/api/v1`;
   await mkdir(WORK_ROOT, { recursive: true });
   dir = await mkdtemp(path.join(WORK_ROOT, 'openapi-client-'));
-  const served = (await request(app.url, 'GET', '/api/v1/openapi.json')).body as Record<string, unknown>;
+  const served = (await request(suite.url, 'GET', '/api/v1/openapi.json')).body as Record<string, unknown>;
   // Generated as .ts, not .d.ts, so tsc checks it too instead of skipping it as a library file.
   await writeFile(path.join(dir, 'schema.ts'), astToString(await openapiTS(served as never)));
   await writeFile(path.join(dir, 'program.ts'), CLIENT_PROGRAM);
   await writeFile(path.join(dir, 'mistaken.ts'), MISTAKEN_PROGRAM.replace("'./schema'", "'./schema.ts'"));
-});
+}, { env: { PASSWORD_RESET_LOG_OTP: '1' } });
 after(async () => {
-  await app?.stop();
-  await db?.drop();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
@@ -77,23 +67,23 @@ test('the generated client type-checks under tsc --strict, and a misspelt body f
 
 test('the generated client signs in, reads me and the context, and refreshes, for each role', async () => {
   const program = (await import(pathToFileURL(path.join(dir, 'program.ts')).href)) as Program;
-  const admin = await program.adminSession(baseUrl, w.admin.email, PASSWORDS.admin);
-  assert.deepEqual({ ...admin, expiresIn: undefined }, { email: w.admin.email, adminType: 'super_admin', expiresIn: undefined, rotated: true });
+  const admin = await program.adminSession(baseUrl, app.w.admin.email, PASSWORDS.admin);
+  assert.deepEqual({ ...admin, expiresIn: undefined }, { email: app.w.admin.email, adminType: 'super_admin', expiresIn: undefined, rotated: true });
   assert.ok(Number.isInteger(admin.expiresIn) && admin.expiresIn > 0, `expires_in ${admin.expiresIn}`);
-  const owner = await program.vendorSession(baseUrl, w.owner.email, PASSWORDS.owner);
-  assert.equal(owner.email, w.owner.email);
+  const owner = await program.vendorSession(baseUrl, app.w.owner.email, PASSWORDS.owner);
+  assert.equal(owner.email, app.w.owner.email);
   assert.equal(owner.vendorType, 'owner');
-  assert.equal(owner.vendorId, w.vendor.id);
-  assert.ok(owner.storeNames.includes(w.storeA.name), `the owner's context lists ${w.storeA.name}`);
+  assert.equal(owner.vendorId, app.w.vendor.id);
+  assert.ok(owner.storeNames.includes(app.w.storeA.name), `the owner's context lists ${app.w.storeA.name}`);
   assert.equal(owner.rotated, true);
-  const employee = await program.vendorSession(baseUrl, w.employee.email, PASSWORDS.employee);
+  const employee = await program.vendorSession(baseUrl, app.w.employee.email, PASSWORDS.employee);
   assert.equal(employee.vendorType, 'employee');
-  await assert.rejects(program.adminSession(baseUrl, w.admin.email, 'wrong-password-1'), /login: 401 invalid_credentials/);
+  await assert.rejects(program.adminSession(baseUrl, app.w.admin.email, 'wrong-password-1'), /login: 401 invalid_credentials/);
 });
 
 test('the generated client resets a password for each role: a wrong code is 401 invalid_code, the new password signs in', async () => {
   const program = (await import(pathToFileURL(path.join(dir, 'program.ts')).href)) as Program;
-  for (const [role, email, type] of [['admin', w.adminsAdmin.email, 'admin'], ['vendor', w.reader.email, 'employee']] as const) {
+  for (const [role, email, type] of [['admin', app.w.adminsAdmin.email, 'admin'], ['vendor', app.w.reader.email, 'employee']] as const) {
     assert.equal(await program.requestReset(baseUrl, role, email, type), true);
     const code = await loggedCode(app, email);
     assert.deepEqual(await program.completeReset(baseUrl, role, email, type, code, NEW_PASSWORD), { refusedCode: 'invalid_code', completed: true });

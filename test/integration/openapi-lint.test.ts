@@ -6,11 +6,11 @@ import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
+import { after, test } from 'node:test';
 import { promisify } from 'node:util';
 import { NAMED_ROUTES } from '@/contract/routes';
-import { ROOT, startApp, type RunningApp } from '../support/app-process';
-import { createTestDatabase, type TestDatabase } from '../support/databases';
+import { ROOT } from '../support/app-process';
+import { appSuite } from '../support/app-suite';
 import { request } from '../support/http';
 
 const run = promisify(execFile);
@@ -24,22 +24,18 @@ type Doc = {
   components: { schemas: Record<string, { properties: Record<string, Record<string, unknown>> }> };
 };
 
-let db: TestDatabase;
-let app: RunningApp;
 let dir: string;
 let served: Doc;
-
-before(async () => {
-  db = await createTestDatabase();
-  app = await startApp(db);
-  const answer = await request(app.url, 'GET', '/api/v1/openapi.json');
-  assert.equal(answer.status, 200);
-  served = answer.body as Doc;
-  dir = await mkdtemp(path.join(tmpdir(), 'openapi-lint-'));
+appSuite({
+  seed: false,
+  setup: async (suite) => {
+    const answer = await request(suite.url, 'GET', '/api/v1/openapi.json');
+    assert.equal(answer.status, 200);
+    served = answer.body as Doc;
+    dir = await mkdtemp(path.join(tmpdir(), 'openapi-lint-'));
+  },
 });
 after(async () => {
-  await app?.stop();
-  await db?.drop();
   if (dir) await rm(dir, { recursive: true, force: true });
 });
 
