@@ -1,5 +1,6 @@
 // Ports of the password-reset flow: where codes and reset grants live, and how mail leaves.
 import type { Role } from '../contract/auth-schemas';
+import type { AuditEntry } from './audit-ports';
 
 export interface ResetCodeRow {
   id: string;
@@ -22,7 +23,7 @@ export interface ResetRepository {
    * Spends the grant and, in the same transaction, replaces the password hash, bumps the token
    * version and revokes every refresh family. False (and no change) when the grant was not live.
    */
-  completeReset(input: { jti: string; role: Role; accountId: string; passwordHash: string; now: Date }): Promise<boolean>;
+  completeReset(input: { jti: string; role: Role; accountId: string; passwordHash: string; now: Date; audit?: AuditEntry }): Promise<boolean>;
 }
 
 export interface MailMessage {

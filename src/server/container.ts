@@ -6,6 +6,7 @@ import { createAuthService } from '@/core/service';
 import { createTokenService } from '@/core/tokens';
 import { createAccountRepository } from './db/account-repository';
 import { createAdministrationRepository } from './db/administration-repository';
+import { createAuditTrail } from './db/audit-repository';
 import { createCounterStore } from './db/counter-store';
 import { createPrismaClient } from './db/prisma';
 import { createResetRepository } from './db/reset-repository';
@@ -48,6 +49,7 @@ export function createContainer(options: ContainerOptions = {}) {
     administration: createAdministrationRepository(db.prisma),
     sessionListing: createSessionListing(db.prisma),
     resets: createResetRepository(db.prisma),
+    audit: createAuditTrail(db.prisma),
     limiter: createRateLimiter(config.rateLimits, createCounterStore(db.prisma), clock),
     mailer,
     hasher,

@@ -2,6 +2,7 @@
 import type { Config } from '../config';
 import type { AccountRepository, AdministrationRepository, Clock, Logger, PasswordHasher, SessionListing, SessionRepository } from '../ports';
 import type { TokenService } from '../tokens';
+import type { AuditTrail } from '../audit-ports';
 import type { RateLimiter } from '../rate-limits';
 import type { Defer, Mailer, ResetRepository } from '../reset-ports';
 
@@ -12,6 +13,7 @@ export interface ServiceDeps {
   administration: AdministrationRepository;
   sessionListing: SessionListing;
   resets: ResetRepository;
+  audit: AuditTrail;
   limiter: RateLimiter;
   mailer: Mailer;
   hasher: PasswordHasher;

@@ -9,6 +9,7 @@ import { vendorAccountView, vendorView } from './account-views';
 import { assertMayGrant, NO_GRANTS, type VendorScope } from './administration-rules';
 import type { ServiceDeps } from './deps';
 import { allowed, auditOf } from './guard';
+import { auditEntry, causeOf, changeDetails, subjectOf } from './audit';
 import type { Principal } from './principal';
 
 type Deps = Pick<ServiceDeps, 'accounts' | 'administration' | 'clock' | 'logger'>;
@@ -33,7 +34,7 @@ export function createVendorAdministration(deps: Deps, operator: Operator, scope
   async function createVendor(principal: Principal, body: unknown) {
     allowed(principal, 'createVendor');
     const input = parseInput(createVendorRequest, body);
-    const { vendor, owner } = await operator.createVendor(input);
+    const { vendor, owner } = await operator.createVendor(input, causeOf(principal));
     audit(principal, 'createVendor', { vendorId: vendor.id, targetId: owner.id });
     return { vendor: vendorView(vendor), owner: await reload(owner.id) };
   }
@@ -51,8 +52,7 @@ export function createVendorAdministration(deps: Deps, operator: Operator, scope
     if (principal.account.role === 'vendor') {
       assertMayGrant(principal.account, NO_GRANTS, { modules: input.modules, modulePermissions: input.module_permissions });
     }
-    const created = await operator.createEmployee({ ...input, vendor_id: vid });
-    audit(principal, 'createEmployee', { vendorId: vid, targetId: created.id });
+    const created = await operator.createEmployee({ ...input, vendor_id: vid }, causeOf(principal));
     return reload(created.id);
   }
 
@@ -68,14 +68,11 @@ export function createVendorAdministration(deps: Deps, operator: Operator, scope
       assertMayGrant(principal.account, target, { modules: input.modules, modulePermissions: input.module_permissions });
     }
     for (const storeId of input.store_ids ?? []) await scope.storeIn(vid, storeId);
-    const updated = await administration.updateEmployee(target.id, {
-      name: input.name,
-      modules: input.modules,
-      modulePermissions: input.module_permissions,
-      storeIds: input.store_ids,
-    });
+    const change = { name: input.name, modules: input.modules, modulePermissions: input.module_permissions, storeIds: input.store_ids };
+    const after = { ...change, modules: change.modules ?? target.modules, modulePermissions: change.modulePermissions ?? target.modulePermissions };
+    const audit = auditEntry('account_changed', subjectOf(target), causeOf(principal), changeDetails(target, after));
+    const updated = await administration.updateEmployee(target.id, change, clock.now(), audit);
     if (!updated) throw new AuthError('not_found', 'No such account in this business.');
-    audit(principal, 'updateEmployee', { vendorId: vid, targetId: target.id });
     return vendorAccountView(updated);
   }
 
@@ -86,8 +83,8 @@ export function createVendorAdministration(deps: Deps, operator: Operator, scope
     const target = await scope.accountIn(vid, accountId);
     scope.assertMayActOn(principal, target);
     if (disabled && target.id === principal.account.id) throw new AuthError('conflict', 'You cannot disable your own account.');
-    await accounts.setDisabled('vendor', target.id, disabled, clock.now());
-    audit(principal, operation, { vendorId: vid, targetId: target.id });
+    const audit = auditEntry(disabled ? 'account_disabled' : 'account_enabled', subjectOf(target), causeOf(principal));
+    await accounts.setDisabled('vendor', target.id, disabled, clock.now(), audit);
     return vendorAccountView({ ...target, disabled });
   }
 

@@ -73,7 +73,7 @@ async function answer(container: Container, request: Request, found: Found): Pro
   if (route.auth === 'bearer') {
     const token = bearerTokenOf(request.headers);
     if (!token) throw missingBearer();
-    call.principal = await container.auth.authenticate(route.role!, token);
+    call.principal = await container.auth.authenticate(route.role!, token, call.client);
   }
   const result = await binding(call);
   if (result instanceof Answer) return jsonResponse(result.body, result.status);
