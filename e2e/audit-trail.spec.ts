@@ -18,7 +18,8 @@ test('an admin disables an employee and finds the event on the audit page', asyn
   const filters = page.getByRole('form', { name: 'Filter events' });
   await expect(filters.getByLabel('Account id')).toHaveValue(employee.id);
   const events = page.getByRole('list', { name: 'Security events' });
-  await expect(events.getByRole('listitem').first()).toContainText('account created');
+  await expect(events.getByRole('listitem').first(), 'newest first').toContainText('account disabled');
+  await expect(events.getByRole('listitem').filter({ hasText: 'account created' })).toHaveCount(1);
 
   await filters.getByLabel('Event').selectOption('account_disabled');
   await filters.getByRole('button', { name: 'Show events' }).click();
