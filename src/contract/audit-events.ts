@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { pageOf, pageQuery } from './administration-schemas';
 import { roleSchema } from './auth-schemas';
 
-/** Every event the service records; `details` of each is described in docs/audit-trail.md. */
+/** Every event the service records; docs/audit-trail.md says when each happens and what its details hold. */
 export const AUDIT_EVENTS = [
   'sign_in_succeeded',
   'sign_in_failed',
