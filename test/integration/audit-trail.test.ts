@@ -63,6 +63,11 @@ describe('each cause leaves exactly one event', () => {
     const wrong = newClient();
     assert.equal((await login(a.email, wrong, 'not-the-password-1')).status, 401);
     assert.equal((await one('sign_in_failed', a.id, wrong, null)).details.reason, 'invalid_credentials');
+    const stranger = newClient();
+    assert.equal((await send(url, 'POST', '/auth/admin/login', stranger, { json: { email: 'nobody-here@example.com', password: 'whatever-pass-1' } })).status, 401);
+    const unknown = (await eventsAt(url, '/admin/audit-events', tokens.superAdmin, { event: 'sign_in_failed' })).filter((e) => e.client_ip === stranger.ip);
+    assert.deepEqual(unknown.map((e) => [e.account_id, e.actor, e.user_agent]), [[null, null, stranger.ua]], 'an unknown e-mail: one event naming no account');
+    assert.equal(JSON.stringify(unknown).includes('nobody-here'), false, 'the e-mail tried is not stored');
     const flood = newClient();
     for (let i = 0; i < 3; i++) assert.equal((await login(a.email, flood, `wrong-guess-${i}`)).status, 401);
     assert.equal((await login(a.email, flood, 'wrong-guess-x')).status, 429);
