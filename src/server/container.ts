@@ -37,7 +37,7 @@ export function createContainer(options: ContainerOptions = {}) {
   const tasks = createDeferredTasks(logger);
   const hasher = createBcryptHasher(config.bcryptRounds);
   const metrics = getMetrics();
-  metrics.observePools({ bcrypt: hasher.stats, database: db.poolStats });
+  metrics.observePools({ bcrypt: () => hasher.stats(), database: () => db.poolStats() });
   const mailer = config.mail.smtpUrl
     ? createSmtpMailer(config.mail.smtpUrl, config.mail.from)
     : createOutboxMailer(config.dataDir, config.mail.from, logger);

@@ -64,7 +64,7 @@ describe('every operation for every kind of account', () => {
   for (const operation of Object.keys(EXPECTED) as Operation[]) {
     test(operation, () => {
       const { admin, vendor } = EXPECTED[operation];
-      const [adminModule, adminAction] = (admin ?? '').split(':');
+      const [adminModule] = (admin ?? '').split(':');
       const [vendorModule, vendorAction] = (vendor ?? '').split(':');
       const signedIn = (rule: string | null) => rule === 'signed_in';
 
@@ -98,7 +98,7 @@ test('docs/access-control.md lists every operation with its rules', () => {
     if (name) rows.set(name, cells.slice(2, 4));
   }
   assert.deepEqual([...rows.keys()].sort(), [...OPERATION_NAMES].sort(), 'the doc lists exactly the declared operations');
-  const cell = (rule: string | null) => (rule === null ? '—' : rule === 'signed_in' ? 'signed in' : `\`${rule.replace(':', '\` / \`')}\``);
+  const cell = (rule: string | null) => (rule === null ? '—' : rule === 'signed_in' ? 'signed in' : `\`${rule.replace(':', '` / `')}\``);
   for (const operation of OPERATION_NAMES) {
     const { admin, vendor } = EXPECTED[operation];
     assert.deepEqual(rows.get(operation), [cell(admin), cell(vendor)], `the doc's row of ${operation}`);
