@@ -2,11 +2,12 @@
 // OpenAPI document describes it and the typed client calls through it; nothing else declares a path.
 import { administrationRoutes } from './administration-routes';
 import { authRoutes } from './auth-routes';
+import { auditRoutes } from './audit-routes';
 import type { RestRoute } from './route';
 
 export const ROUTES = {
-  admin: { ...authRoutes.admin, ...administrationRoutes.admin },
-  vendor: { ...authRoutes.vendor, ...administrationRoutes.vendor },
+  admin: { ...authRoutes.admin, ...administrationRoutes.admin, ...auditRoutes.admin },
+  vendor: { ...authRoutes.vendor, ...administrationRoutes.vendor, ...auditRoutes.vendor },
   service: authRoutes.service,
 };
 
@@ -27,7 +28,7 @@ export interface NamedRoute {
   route: RestRoute;
 }
 
-const isAdministration = (side: RouteSide, key: string) => side !== 'service' && key in administrationRoutes[side];
+const isAdministration = (side: RouteSide, key: string) => side !== 'service' && (key in administrationRoutes[side] || key in auditRoutes[side]);
 
 /** Every route of the table, in table order, with its name and group. */
 export const NAMED_ROUTES: readonly NamedRoute[] = (Object.keys(ROUTES) as RouteSide[]).flatMap((side) =>

@@ -96,6 +96,8 @@ const envSchema = z.object({
   RATE_LIMIT_RESET_PER_IP: count(30),
   DEMO_ACCOUNTS: flag,
   CLEANUP_INTERVAL: duration('10m'),
+  /** How long stored security events are kept before the sweeper removes them. */
+  AUDIT_RETENTION: duration('180d'),
   DATABASE_TIMEOUT: duration('5s'),
   /** Origins (comma list) whose pages may call the REST API from a browser. */
   CORS_ORIGINS: z.string().default('').transform((v) => v.split(',').map((o) => o.trim()).filter(Boolean)).pipe(z.array(origin)),
@@ -226,6 +228,7 @@ export function parseConfig(env: Record<string, string | undefined>, devSecrets?
     },
     demoAccounts: e.DEMO_ACCOUNTS ?? !production,
     cleanupInterval: e.CLEANUP_INTERVAL,
+    auditRetention: e.AUDIT_RETENTION,
     databaseTimeout: e.DATABASE_TIMEOUT,
     logLevel: e.LOG_LEVEL,
     browser: parseBrowserConfig(env),

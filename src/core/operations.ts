@@ -49,6 +49,11 @@ export const OPERATIONS = {
   listStores: { admin: rule('vendors', 'read'), vendor: rule('stores', 'read') },
   createStore: { admin: rule('vendors', 'write'), vendor: rule('stores', 'write') },
   createTerminal: { admin: rule('vendors', 'write'), vendor: rule('stores', 'write') },
+
+  // The audit trail: every event for admins with `audit`, the own business's for owners and
+  // employees with `staff`; every account reads its own.
+  listAuditEvents: { admin: rule('audit', 'read'), vendor: rule('staff', 'read') },
+  listOwnEvents: { admin: 'signed_in', vendor: 'signed_in' },
 } as const satisfies Record<string, OperationGuard>;
 
 export type Operation = keyof typeof OPERATIONS;

@@ -1,5 +1,6 @@
 // The ports the auth core needs from the outside world; the composition root plugs in the real ones.
 import type { Role } from '../contract/auth-schemas';
+import type { AuditEntry } from './audit-ports';
 
 export interface Clock {
   now(): Date;
@@ -77,19 +78,20 @@ export interface TerminalRecord {
 export interface AccountRepository {
   findByEmail(role: Role, email: string): Promise<AccountRecord | null>;
   findById(role: Role, id: string): Promise<AccountRecord | null>;
-  /** Replaces the hash, bumps the token version, revokes every refresh family and spends every reset code and grant, atomically. */
-  replacePassword(role: Role, id: string, passwordHash: string, now: Date): Promise<void>;
+  /** Replaces the hash, bumps the token version, revokes every refresh family and spends every reset code and grant, atomically (with `audit`). */
+  replacePassword(role: Role, id: string, passwordHash: string, now: Date, audit?: AuditEntry): Promise<void>;
   /** Replaces a hash of an earlier format by one of the same password; no-op when it changed meanwhile. */
   upgradePasswordHash(role: Role, id: string, from: string, to: string): Promise<void>;
-  /** Disabling also bumps the token version and revokes every refresh family, atomically. */
-  setDisabled(role: Role, id: string, disabled: boolean, now: Date): Promise<void>;
+  /** Disabling also bumps the token version and revokes every refresh family, atomically (with `audit`). */
+  setDisabled(role: Role, id: string, disabled: boolean, now: Date, audit?: AuditEntry): Promise<void>;
   /** Stores the account may work in (all of the business for owners) with their terminals. */
   storesFor(account: AccountRecord): Promise<{ stores: StoreRecord[]; terminals: TerminalRecord[] }>;
   countAdmins(): Promise<number>;
-  createAdmin(input: NewAdmin): Promise<AccountRecord>;
+  /** `audit` is written in the same transaction, about the new account. */
+  createAdmin(input: NewAdmin, audit?: AuditEntry): Promise<AccountRecord>;
   createVendor(name: string): Promise<{ id: string; name: string }>;
   findVendor(id: string): Promise<{ id: string; name: string } | null>;
-  createVendorAccount(input: NewVendorAccount): Promise<AccountRecord>;
+  createVendorAccount(input: NewVendorAccount, audit?: AuditEntry): Promise<AccountRecord>;
   createStore(vendorId: string, name: string): Promise<StoreRecord>;
   findStore(id: string): Promise<StoreRecord | null>;
   createTerminal(storeId: string, name: string): Promise<TerminalRecord>;
@@ -125,7 +127,8 @@ export interface SessionRepository {
    * Concurrent callers for one token see exactly one true.
    */
   rotate(input: { jti: string; familyId: string; usedAt: Date; successor: NewRefreshToken }): Promise<boolean>;
-  revokeFamily(familyId: string, now: Date): Promise<void>;
+  /** `audit` (logout, session ended, reuse) is written in the same transaction. */
+  revokeFamily(familyId: string, now: Date, audit?: AuditEntry): Promise<void>;
 }
 
 // Administration: listing and changing accounts, businesses and stores; sign-in sessions.
@@ -183,8 +186,8 @@ export interface AdministrationRepository {
    * Applies `change` atomically. It refuses (writing nothing) when the account is an enabled
    * super_admin, the change demotes or disables it, and no other enabled super_admin exists.
    */
-  updateAdmin(id: string, change: AdminChange, now: Date): Promise<ManagedAccount | 'last_super_admin' | null>;
-  updateEmployee(id: string, change: EmployeeChange): Promise<ManagedAccount | null>;
+  updateAdmin(id: string, change: AdminChange, now: Date, audit?: AuditEntry): Promise<ManagedAccount | 'last_super_admin' | null>;
+  updateEmployee(id: string, change: EmployeeChange, now: Date, audit?: AuditEntry): Promise<ManagedAccount | null>;
   listVendors(page: PageRequest): Promise<VendorRecord[]>;
   listVendorAccounts(vendorId: string, page: PageRequest): Promise<ManagedAccount[]>;
   listStores(vendorId: string, page: PageRequest): Promise<ManagedStore[]>;

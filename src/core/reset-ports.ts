@@ -1,5 +1,6 @@
 // Ports of the password-reset flow: where codes and reset grants live, and how mail leaves.
 import type { Role } from '../contract/auth-schemas';
+import type { AuditEntry } from './audit-ports';
 
 export interface ResetCodeRow {
   id: string;
@@ -23,7 +24,7 @@ export interface ResetRepository {
    * version, revokes every refresh family and spends the account's other codes and grants. False
    * (and no change) when the grant was not live.
    */
-  completeReset(input: { jti: string; role: Role; accountId: string; passwordHash: string; now: Date }): Promise<boolean>;
+  completeReset(input: { jti: string; role: Role; accountId: string; passwordHash: string; now: Date; audit?: AuditEntry }): Promise<boolean>;
 }
 
 export interface MailMessage {

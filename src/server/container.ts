@@ -7,6 +7,7 @@ import { createAuthService } from '@/core/service';
 import { createTokenService } from '@/core/tokens';
 import { createAccountRepository } from './db/account-repository';
 import { createAdministrationRepository } from './db/administration-repository';
+import { createAuditTrail } from './db/audit-repository';
 import { createCounterStore } from './db/counter-store';
 import { createDeviceRepository } from './db/device-repository';
 import { createPrismaClient } from './db/prisma';
@@ -52,6 +53,7 @@ export function createContainer(options: ContainerOptions = {}) {
     administration: createAdministrationRepository(db.prisma),
     sessionListing: createSessionListing(db.prisma),
     resets: createResetRepository(db.prisma),
+    audit: createAuditTrail(db.prisma),
     limiter: createRateLimiter(config.rateLimits, createCounterStore(db.prisma), clock),
     devices: createDeviceRepository(db.prisma),
     codeFailures: createCodeFailureCap(config.codeFailures, createCounterStore(db.prisma), clock),

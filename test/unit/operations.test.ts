@@ -33,6 +33,8 @@ const EXPECTED: Record<Operation, { admin: string | null; vendor: string | null 
   'listStores': { admin: 'vendors:read', vendor: 'stores:read' },
   'createStore': { admin: 'vendors:write', vendor: 'stores:write' },
   'createTerminal': { admin: 'vendors:write', vendor: 'stores:write' },
+  'listAuditEvents': { admin: 'audit:read', vendor: 'staff:read' },
+  'listOwnEvents': { admin: 'signed_in', vendor: 'signed_in' },
 };
 
 const text = (rule: ReturnType<typeof ruleFor>) => (rule === undefined ? null : rule === 'signed_in' ? rule : `${rule.module}:${rule.action}`);

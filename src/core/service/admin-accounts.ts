@@ -8,12 +8,12 @@ import type { Operator } from './operator';
 import { adminAccountView } from './account-views';
 import { adminTarget, assertMayGrant, assertMaySuperAdmin, NO_GRANTS } from './administration-rules';
 import type { ServiceDeps } from './deps';
-import { allowed, auditOf } from './guard';
+import { allowed } from './guard';
+import { auditEntry, causeOf, changeDetails, subjectOf } from './audit';
 import type { Principal } from './principal';
 
-export function createAdminAccounts(deps: Pick<ServiceDeps, 'administration' | 'clock' | 'logger'>, operator: Operator) {
+export function createAdminAccounts(deps: Pick<ServiceDeps, 'administration' | 'clock'>, operator: Operator) {
   const { administration, clock } = deps;
-  const audit = auditOf(deps.logger);
 
   function applied(result: ManagedAccount | 'last_super_admin' | null): ManagedAccount {
     if (result === 'last_super_admin') {
@@ -35,8 +35,7 @@ export function createAdminAccounts(deps: Pick<ServiceDeps, 'administration' | '
     const input = parseInput(createAdminRequest, body);
     assertMaySuperAdmin(account, input.admin_type);
     assertMayGrant(account, NO_GRANTS, { modules: input.modules });
-    const created = await operator.createAdmin(input);
-    audit(principal, 'createAdmin', { targetId: created.id });
+    const created = await operator.createAdmin(input, causeOf(principal));
     return adminAccountView(applied(await administration.findManaged('admin', created.id)));
   }
 
@@ -49,9 +48,9 @@ export function createAdminAccounts(deps: Pick<ServiceDeps, 'administration' | '
     assertMaySuperAdmin(account, input.admin_type);
     assertMayGrant(account, target, { modules: input.modules });
     const change = { name: input.name, adminType: input.admin_type, modules: input.modules };
-    const updated = applied(await administration.updateAdmin(target.id, change, clock.now()));
-    audit(principal, 'updateAdmin', { targetId: target.id });
-    return adminAccountView(updated);
+    const after = { name: input.name, type: input.admin_type, modules: input.modules ?? target.modules, modulePermissions: {} };
+    const audit = auditEntry('account_changed', subjectOf(target), causeOf(principal), changeDetails(target, after));
+    return adminAccountView(applied(await administration.updateAdmin(target.id, change, clock.now(), audit)));
   }
 
   async function setAdminDisabled(principal: Principal, adminId: string, disabled: boolean) {
@@ -61,9 +60,8 @@ export function createAdminAccounts(deps: Pick<ServiceDeps, 'administration' | '
     const target = await adminTarget(administration, adminId);
     assertMaySuperAdmin(account, target.type);
     if (disabled && target.id === account.id) throw new AuthError('conflict', 'You cannot disable your own account.');
-    const updated = applied(await administration.updateAdmin(target.id, { disabled }, clock.now()));
-    audit(principal, operation, { targetId: target.id });
-    return adminAccountView(updated);
+    const audit = auditEntry(disabled ? 'account_disabled' : 'account_enabled', subjectOf(target), causeOf(principal));
+    return adminAccountView(applied(await administration.updateAdmin(target.id, { disabled }, clock.now(), audit)));
   }
 
   return {

@@ -7,6 +7,7 @@ import type { ServiceDeps } from './deps';
 import { createSessionAdministration } from './session-administration';
 import { createStoreAdministration } from './store-administration';
 import { createVendorAdministration } from './vendor-administration';
+import { createAuditEvents } from './audit-events';
 
 /**
  * Every function takes the signed-in Principal first (the adapter authenticated its token: 401),
@@ -21,6 +22,7 @@ export function createAdministration(deps: ServiceDeps) {
     ...createVendorAdministration(deps, operator, scope),
     ...createStoreAdministration(deps, operator, scope),
     ...createSessionAdministration(deps, scope),
+    ...createAuditEvents(deps),
   };
 }
 

@@ -4,6 +4,7 @@ import type { Config } from '../config';
 import type { DeviceRepository } from '../device-ports';
 import type { AccountRepository, AdministrationRepository, Clock, Logger, PasswordHasher, SessionListing, SessionRepository } from '../ports';
 import type { TokenService } from '../tokens';
+import type { AuditTrail } from '../audit-ports';
 import type { RateLimiter } from '../rate-limits';
 import type { Defer, Mailer, ResetRepository } from '../reset-ports';
 
@@ -14,6 +15,7 @@ export interface ServiceDeps {
   administration: AdministrationRepository;
   sessionListing: SessionListing;
   resets: ResetRepository;
+  audit: AuditTrail;
   limiter: RateLimiter;
   codeFailures: CodeFailureCap;
   devices: DeviceRepository;

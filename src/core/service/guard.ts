@@ -14,7 +14,7 @@ export function guardSubjectOf(account: AccountRecord): GuardSubject {
 }
 
 /** Throws forbidden unless `principal` passes the rule `operation` declares for its role. */
-export function assertAllowed(principal: Principal, operation: Operation): void {
+export function assertAllowed(principal: Pick<Principal, 'account'>, operation: Operation): void {
   const { account } = principal;
   const rule = ruleFor(operation, account.role);
   if (rule === 'signed_in') return;

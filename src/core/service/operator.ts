@@ -1,5 +1,6 @@
 // The operator's face of the service: creating and disabling accounts, stores and terminals from the
-// CLI, with no caller and no guard (whoever runs it holds the database).
+// CLI, with no caller and no guard (whoever runs it holds the database). The guarded operations
+// create accounts through it too, naming their caller as the audit trail's cause.
 import { z } from 'zod';
 import { AuthError } from '../errors';
 import { VENDOR_MODULES } from '../../contract/modules';
@@ -9,6 +10,7 @@ import type { ServiceDeps } from './deps';
 import { assertAcceptablePassword } from './password-policy';
 import { createPasswordChangedNotice } from './password-changed-notice';
 import { parseInput } from '../validation';
+import { auditEntry, OPERATOR_CAUSE, subjectOf, type AuditCause } from './audit';
 
 /** An employee as the CLI creates one: the wire body plus the business it belongs to. */
 export const operatorEmployeeRequest = createEmployeeRequest.extend({ vendor_id: z.string().trim().min(1).max(100) });
@@ -22,18 +24,20 @@ export function createOperator(deps: Pick<ServiceDeps, 'accounts' | 'hasher' | '
     return hasher.hash(password);
   }
 
-  async function createAdmin(raw: z.input<typeof createAdminRequest>) {
+  async function createAdmin(raw: z.input<typeof createAdminRequest>, cause: AuditCause = OPERATOR_CAUSE) {
     const input = parseInput(createAdminRequest, raw);
     const passwordHash = await hashNew(input.password, 'password');
-    return accounts.createAdmin({ email: input.email, name: input.name, adminType: input.admin_type, modules: input.modules, passwordHash });
+    const audit = auditEntry('account_created', { role: 'admin', accountId: null }, cause, { type: input.admin_type, modules: input.modules });
+    return accounts.createAdmin({ email: input.email, name: input.name, adminType: input.admin_type, modules: input.modules, passwordHash }, audit);
   }
 
-  async function createVendor(raw: z.input<typeof createVendorRequest>) {
+  async function createVendor(raw: z.input<typeof createVendorRequest>, cause: AuditCause = OPERATOR_CAUSE) {
     const input = parseInput(createVendorRequest, raw);
     const passwordHash = await hashNew(input.owner_password, 'owner_password');
     // Checked first so a taken e-mail leaves no business without an owner behind.
     if (await accounts.findByEmail('vendor', input.owner_email)) throw new AuthError('conflict', 'An account with that e-mail already exists.');
     const vendor = await accounts.createVendor(input.name);
+    const audit = auditEntry('account_created', { role: 'vendor', accountId: null, vendorId: vendor.id }, cause, { type: 'owner', modules: [...VENDOR_MODULES] });
     const owner = await accounts.createVendorAccount({
       vendorId: vendor.id,
       email: input.owner_email,
@@ -43,7 +47,7 @@ export function createOperator(deps: Pick<ServiceDeps, 'accounts' | 'hasher' | '
       modulePermissions: {},
       passwordHash,
       storeIds: [],
-    });
+    }, audit);
     return { vendor, owner };
   }
 
@@ -59,7 +63,7 @@ export function createOperator(deps: Pick<ServiceDeps, 'accounts' | 'hasher' | '
     return accounts.createTerminal(storeId, input.name);
   }
 
-  async function createEmployee(raw: z.input<typeof operatorEmployeeRequest>) {
+  async function createEmployee(raw: z.input<typeof operatorEmployeeRequest>, cause: AuditCause = OPERATOR_CAUSE) {
     const input = parseInput(operatorEmployeeRequest, raw);
     if (!(await accounts.findVendor(input.vendor_id))) throw new AuthError('not_found', `No vendor ${input.vendor_id}.`);
     for (const storeId of input.store_ids) {
@@ -67,6 +71,12 @@ export function createOperator(deps: Pick<ServiceDeps, 'accounts' | 'hasher' | '
       if (!store || store.vendorId !== input.vendor_id) throw new AuthError('not_found', `No store ${storeId} in this business.`);
     }
     const passwordHash = await hashNew(input.password, 'password');
+    const audit = auditEntry('account_created', { role: 'vendor', accountId: null, vendorId: input.vendor_id }, cause, {
+      type: 'employee',
+      modules: input.modules,
+      module_permissions: input.module_permissions,
+      store_ids: input.store_ids,
+    });
     return accounts.createVendorAccount({
       vendorId: input.vendor_id,
       email: input.email,
@@ -76,13 +86,14 @@ export function createOperator(deps: Pick<ServiceDeps, 'accounts' | 'hasher' | '
       modulePermissions: input.module_permissions,
       passwordHash,
       storeIds: input.store_ids,
-    });
+    }, audit);
   }
 
   async function setDisabled(role: Role, email: string, disabled: boolean) {
     const account = await accounts.findByEmail(role, parseInput(emailSchema, email));
     if (!account) throw new AuthError('not_found', `No ${role} account with that e-mail.`);
-    await accounts.setDisabled(role, account.id, disabled, clock.now());
+    const audit = auditEntry(disabled ? 'account_disabled' : 'account_enabled', subjectOf(account), OPERATOR_CAUSE);
+    await accounts.setDisabled(role, account.id, disabled, clock.now(), audit);
     return { ...account, disabled };
   }
 
@@ -90,7 +101,8 @@ export function createOperator(deps: Pick<ServiceDeps, 'accounts' | 'hasher' | '
   async function resetPassword(role: Role, email: string, password: string) {
     const account = await accounts.findByEmail(role, parseInput(emailSchema, email));
     if (!account) throw new AuthError('not_found', `No ${role} account with that e-mail.`);
-    await accounts.replacePassword(role, account.id, await hashNew(password, 'password'), clock.now());
+    const audit = auditEntry('password_changed', subjectOf(account), OPERATOR_CAUSE);
+    await accounts.replacePassword(role, account.id, await hashNew(password, 'password'), clock.now(), audit);
     noticeOfChange(account);
     return { success: true as const };
   }

@@ -6,6 +6,7 @@ import type { AccountRecord, ClientInfo } from '../ports';
 import { changePasswordRequest, type TokenPair } from '../../contract/auth-schemas';
 import { parseInput } from '../validation';
 import type { ServiceDeps } from './deps';
+import { auditEntry, selfCause, subjectOf } from './audit';
 import { createPasswordChangedNotice } from './password-changed-notice';
 import { assertAcceptablePassword } from './password-policy';
 import type { Principal } from './principal';
@@ -28,7 +29,8 @@ export function createOwnPasswordChange(deps: Deps, startSession: (account: Acco
     await limiter.refundLogin(role, account.email, client.ip);
     assertAcceptablePassword(input.new_password, 'new_password');
     // Ends every earlier session and refuses earlier access tokens, in one step.
-    await accounts.replacePassword(role, account.id, await hasher.hash(input.new_password), clock.now());
+    const audit = auditEntry('password_changed', subjectOf(account), selfCause(account, client));
+    await accounts.replacePassword(role, account.id, await hasher.hash(input.new_password), clock.now(), audit);
     const changed = (await accounts.findById(role, account.id)) ?? account;
     noticeOfChange(changed);
     logger.info({ event: 'password_changed', role, accountId: account.id }, 'own password changed');

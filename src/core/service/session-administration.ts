@@ -7,6 +7,7 @@ import { sessionView } from './account-views';
 import { adminTarget, assertMaySuperAdmin, type VendorScope } from './administration-rules';
 import type { ServiceDeps } from './deps';
 import { allowed } from './guard';
+import { auditEntry, causeOf } from './audit';
 import type { Principal } from './principal';
 
 type Deps = Pick<ServiceDeps, 'administration' | 'sessionListing' | 'sessions' | 'clock' | 'logger'>;
@@ -20,10 +21,13 @@ export function createSessionAdministration(deps: Deps, scope: VendorScope) {
   }
 
   /** Revokes the family: its refresh tokens stop at once; access tokens already issued run out within JWT_ACCESS_EXPIRES. */
-  async function end(principal: Principal, role: Role, accountId: string, sessionId: string) {
+  async function end(principal: Principal, target: { role: Role; id: string; vendor?: { id: string } }, sessionId: string) {
+    const { role, id: accountId } = target;
     const found = await sessionListing.findSession(sessionId);
     if (!found || found.role !== role || found.accountId !== accountId) throw new AuthError('not_found', 'No such session.');
-    if (!found.revokedAt) await sessions.revokeFamily(found.id, clock.now());
+    const subject = { role, accountId, vendorId: target.vendor?.id ?? null };
+    const audit = auditEntry('session_ended', subject, causeOf(principal), { session_id: found.id });
+    if (!found.revokedAt) await sessions.revokeFamily(found.id, clock.now(), audit);
     logger.info({ event: 'session_ended', role, accountId, familyId: found.id, byRole: principal.account.role, byId: principal.account.id }, 'session ended');
   }
 
@@ -42,7 +46,7 @@ export function createSessionAdministration(deps: Deps, scope: VendorScope) {
 
     async endOwnSession(principal: Principal, sessionId: string) {
       allowed(principal, 'endOwnSession');
-      await end(principal, principal.account.role, principal.account.id, sessionId);
+      await end(principal, principal.account, sessionId);
     },
 
     async listAdminSessions(principal: Principal, adminId: string, query: unknown) {
@@ -54,7 +58,7 @@ export function createSessionAdministration(deps: Deps, scope: VendorScope) {
       allowed(principal, 'endAdminSession');
       const target = await adminTarget(administration, adminId);
       assertMaySuperAdmin(principal.account, target.type);
-      await end(principal, 'admin', target.id, sessionId);
+      await end(principal, target, sessionId);
     },
 
     async listVendorAccountSessions(principal: Principal, vendorId: string | undefined, accountId: string, query: unknown) {
@@ -65,7 +69,7 @@ export function createSessionAdministration(deps: Deps, scope: VendorScope) {
     async endVendorAccountSession(principal: Principal, vendorId: string | undefined, accountId: string, sessionId: string) {
       allowed(principal, 'endVendorAccountSession');
       const target = await vendorTarget(principal, vendorId, accountId);
-      await end(principal, 'vendor', target.id, sessionId);
+      await end(principal, target, sessionId);
     },
   };
 }

@@ -5,11 +5,13 @@ import type { LoginRequest, Role, TokenPair } from '../../contract/auth-schemas'
 import type { ServiceDeps } from './deps';
 import { createDeviceMarkers } from './device-markers';
 import { accessClaimsOf } from './profiles';
+import { anonymousCause, auditEntry, createAuditRecorder, selfCause, subjectOf } from './audit';
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 export function createSessions(deps: ServiceDeps) {
   const { config, accounts, sessions, hasher, clock, logger, tokens, limiter, newId } = deps;
+  const record = createAuditRecorder(deps);
   let dummyHash: Promise<string> | undefined;
   const deviceMarkers = createDeviceMarkers(deps);
 
@@ -44,9 +46,20 @@ export function createSessions(deps: ServiceDeps) {
       return await signIn(role, input, client);
     } catch (error) {
       // The reason code only: operators count refusals by kind; the e-mail stays out of the log.
-      logger.info({ event: 'login_failed', role, reason: error instanceof AuthError ? error.code : 'error' }, 'sign-in refused');
+      const reason = error instanceof AuthError ? error.code : 'error';
+      logger.info({ event: 'login_failed', role, reason }, 'sign-in refused');
+      await recordRefusal(role, input.email, client, reason);
       throw error;
     }
+  }
+
+  /** A refused sign-in, about the account of that e-mail when there is one (the same lookup either way). */
+  async function recordRefusal(role: Role, email: string, client: ClientInfo, reason: string) {
+    if (reason === 'error') return; // a fault, not a refusal: the database may well be down
+    const account = await accounts.findByEmail(role, email).catch(() => null);
+    const subject = account ? subjectOf(account) : { role, accountId: null };
+    const limited = reason === 'rate_limited';
+    await record(auditEntry(limited ? 'rate_limited' : 'sign_in_failed', subject, anonymousCause(client), limited ? { reason, limit: 'sign_in' } : { reason }));
   }
 
   async function signIn(role: Role, input: LoginRequest, client: ClientInfo) {
@@ -76,10 +89,11 @@ export function createSessions(deps: ServiceDeps) {
     const token = newRefreshToken(now, familyEndOf(account.role, now));
     await sessions.createFamily({ id: familyId, role: account.role, accountId: account.id, client, token });
     logger.info({ event, role: account.role, accountId: account.id, familyId }, 'signed in');
+    if (event === 'login') await record(auditEntry('sign_in_succeeded', subjectOf(account), selfCause(account, client), { session_id: familyId }));
     return pairFor(account, familyId, token);
   }
 
-  async function refresh(role: Role, refreshToken: string): Promise<TokenPair> {
+  async function refresh(role: Role, refreshToken: string, client: ClientInfo = {}): Promise<TokenPair> {
     const claims = await tokens.verifyRefresh(refreshToken, role);
     // Neither read needs the other's answer: side by side they cost one round trip, not two.
     const [found, account] = await Promise.all([sessions.findToken(claims.jti), accounts.findById(role, claims.sub)]);
@@ -105,16 +119,21 @@ export function createSessions(deps: ServiceDeps) {
       const successor = await sessions.findToken(row.successorJti);
       if (successor && !successor.family.revokedAt) return pairFor(account, row.familyId, successor);
     }
-    await sessions.revokeFamily(row.familyId, now);
+    // Whoever presents a retired token may be a thief: the event names no actor.
+    const reuse = auditEntry('refresh_token_reused', subjectOf(account), anonymousCause(client), { session_id: row.familyId });
+    await sessions.revokeFamily(row.familyId, now, reuse);
     logger.warn({ event: 'refresh_token_reuse', role, accountId: account.id, familyId: row.familyId }, 'refresh token reused: family revoked');
     throw invalid();
   }
 
-  async function logout(role: Role, refreshToken: string): Promise<void> {
+  async function logout(role: Role, refreshToken: string, client: ClientInfo = {}): Promise<void> {
     const claims = await tokens.verifyRefresh(refreshToken, role);
-    const row = await sessions.findToken(claims.jti);
+    const [row, account] = await Promise.all([sessions.findToken(claims.jti), accounts.findById(role, claims.sub)]);
     if (!row || row.familyId !== claims.fam || row.family.role !== role) throw new AuthError('invalid_refresh_token');
-    if (!row.family.revokedAt) await sessions.revokeFamily(row.familyId, clock.now());
+    const subject = account ? subjectOf(account) : { role, accountId: claims.sub };
+    const event = auditEntry('logout', subject, selfCause({ role, id: claims.sub }, client), { session_id: row.familyId });
+    // Signing out twice is no error, and is recorded once: the second finds the family revoked.
+    if (!row.family.revokedAt) await sessions.revokeFamily(row.familyId, clock.now(), event);
     logger.info({ event: 'logout', role, accountId: claims.sub, familyId: row.familyId }, 'signed out');
   }
 

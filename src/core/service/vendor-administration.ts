@@ -10,6 +10,7 @@ import { assertMayGrant, NO_GRANTS, type VendorScope } from './administration-ru
 import type { ServiceDeps } from './deps';
 import { assertMayGrantStores } from './store-grants';
 import { allowed, auditOf } from './guard';
+import { auditEntry, causeOf, changeDetails, subjectOf } from './audit';
 import type { Principal } from './principal';
 
 type Deps = Pick<ServiceDeps, 'accounts' | 'administration' | 'clock' | 'logger'>;
@@ -34,7 +35,7 @@ export function createVendorAdministration(deps: Deps, operator: Operator, scope
   async function createVendor(principal: Principal, body: unknown) {
     allowed(principal, 'createVendor');
     const input = parseInput(createVendorRequest, body);
-    const { vendor, owner } = await operator.createVendor(input);
+    const { vendor, owner } = await operator.createVendor(input, causeOf(principal));
     audit(principal, 'createVendor', { vendorId: vendor.id, targetId: owner.id });
     return { vendor: vendorView(vendor), owner: await reload(owner.id) };
   }
@@ -53,8 +54,7 @@ export function createVendorAdministration(deps: Deps, operator: Operator, scope
       assertMayGrant(principal.account, NO_GRANTS, { modules: input.modules, modulePermissions: input.module_permissions });
       await assertMayGrantStores(accounts, principal.account, [], input.store_ids);
     }
-    const created = await operator.createEmployee({ ...input, vendor_id: vid });
-    audit(principal, 'createEmployee', { vendorId: vid, targetId: created.id });
+    const created = await operator.createEmployee({ ...input, vendor_id: vid }, causeOf(principal));
     return reload(created.id);
   }
 
@@ -71,14 +71,11 @@ export function createVendorAdministration(deps: Deps, operator: Operator, scope
       await assertMayGrantStores(accounts, principal.account, target.storeIds, input.store_ids);
     }
     for (const storeId of input.store_ids ?? []) await scope.storeIn(vid, storeId);
-    const updated = await administration.updateEmployee(target.id, {
-      name: input.name,
-      modules: input.modules,
-      modulePermissions: input.module_permissions,
-      storeIds: input.store_ids,
-    });
+    const change = { name: input.name, modules: input.modules, modulePermissions: input.module_permissions, storeIds: input.store_ids };
+    const after = { ...change, modules: change.modules ?? target.modules, modulePermissions: change.modulePermissions ?? target.modulePermissions };
+    const audit = auditEntry('account_changed', subjectOf(target), causeOf(principal), changeDetails(target, after));
+    const updated = await administration.updateEmployee(target.id, change, clock.now(), audit);
     if (!updated) throw new AuthError('not_found', 'No such account in this business.');
-    audit(principal, 'updateEmployee', { vendorId: vid, targetId: target.id });
     return vendorAccountView(updated);
   }
 
@@ -89,8 +86,8 @@ export function createVendorAdministration(deps: Deps, operator: Operator, scope
     const target = await scope.accountIn(vid, accountId);
     scope.assertMayActOn(principal, target);
     if (disabled && target.id === principal.account.id) throw new AuthError('conflict', 'You cannot disable your own account.');
-    await accounts.setDisabled('vendor', target.id, disabled, clock.now());
-    audit(principal, operation, { vendorId: vid, targetId: target.id });
+    const audit = auditEntry(disabled ? 'account_disabled' : 'account_enabled', subjectOf(target), causeOf(principal));
+    await accounts.setDisabled('vendor', target.id, disabled, clock.now(), audit);
     return vendorAccountView({ ...target, disabled });
   }
 

@@ -6,6 +6,8 @@ import type { Role } from '@/contract/auth-schemas';
 import { spendOutstandingResets } from './spend-resets';
 import { adminRecord, isUniqueViolation, vendorRecord } from './records';
 import { endEverySession } from './end-sessions';
+import { auditIn } from './audit-repository';
+import type { AuditEntry } from '@/core/audit-ports';
 
 const vendorInclude = { vendor: { select: { id: true, name: true } } } as const;
 
@@ -63,12 +65,14 @@ async function uniqueEmail<T>(work: () => Promise<T>): Promise<T> {
 }
 
 export function createAccountRepository(prisma: PrismaClient): AccountRepository {
-  async function updateAccount(role: Role, id: string, data: { passwordHash?: string; disabledAt?: Date | null }, now: Date, endAll: boolean) {
+  type Change = { passwordHash?: string; disabledAt?: Date | null };
+  async function updateAccount(role: Role, id: string, data: Change, now: Date, endAll: boolean, audit?: AuditEntry) {
     await prisma.$transaction(async (tx) => {
       if (endAll) await endEverySession(tx, role, id, now, data);
       else if (role === 'admin') await tx.adminAccount.update({ where: { id }, data });
       else await tx.vendorAccount.update({ where: { id }, data });
       if (data.passwordHash) await spendOutstandingResets(tx, role, id, now);
+      await auditIn(tx, audit, now);
     });
   }
 
@@ -89,7 +93,7 @@ export function createAccountRepository(prisma: PrismaClient): AccountRepository
       return vendorAccountOf(await prisma.$queryRaw<VendorAccountRow[]>`${VENDOR_ACCOUNT} WHERE a."id" = ${id}`);
     },
 
-    replacePassword: (role, id, passwordHash, now) => updateAccount(role, id, { passwordHash }, now, true),
+    replacePassword: (role, id, passwordHash, now, audit) => updateAccount(role, id, { passwordHash }, now, true, audit),
 
     async upgradePasswordHash(role, id, from, to) {
       const where = { id, passwordHash: from };
@@ -97,7 +101,7 @@ export function createAccountRepository(prisma: PrismaClient): AccountRepository
       else await prisma.vendorAccount.updateMany({ where, data: { passwordHash: to } });
     },
 
-    setDisabled: (role, id, disabled, now) => updateAccount(role, id, { disabledAt: disabled ? now : null }, now, disabled),
+    setDisabled: (role, id, disabled, now, audit) => updateAccount(role, id, { disabledAt: disabled ? now : null }, now, disabled, audit),
 
     // Owners work in every store of the business; employees in the stores assigned to them.
     async storesFor(account: AccountRecord) {
@@ -112,23 +116,25 @@ export function createAccountRepository(prisma: PrismaClient): AccountRepository
 
     countAdmins: () => prisma.adminAccount.count(),
 
-    createAdmin: (input) =>
-      uniqueEmail(async () =>
-        adminRecord(
-          await prisma.adminAccount.create({
+    createAdmin: (input, audit) =>
+      uniqueEmail(() =>
+        prisma.$transaction(async (tx) => {
+          const row = await tx.adminAccount.create({
             data: { email: input.email, name: input.name, adminType: input.adminType, modules: input.modules, passwordHash: input.passwordHash },
-          }),
-        ),
+          });
+          await auditIn(tx, audit, row.createdAt, row.id);
+          return adminRecord(row);
+        }),
       ),
 
     createVendor: (name) => prisma.vendor.create({ data: { name }, select: { id: true, name: true } }),
 
     findVendor: (id) => prisma.vendor.findUnique({ where: { id }, select: { id: true, name: true } }),
 
-    createVendorAccount: (input) =>
-      uniqueEmail(async () =>
-        vendorRecord(
-          await prisma.vendorAccount.create({
+    createVendorAccount: (input, audit) =>
+      uniqueEmail(() =>
+        prisma.$transaction(async (tx) => {
+          const row = await tx.vendorAccount.create({
             data: {
               vendorId: input.vendorId,
               email: input.email,
@@ -140,8 +146,10 @@ export function createAccountRepository(prisma: PrismaClient): AccountRepository
               storeAssignments: { create: input.storeIds.map((storeId) => ({ storeId })) },
             },
             include: vendorInclude,
-          }),
-        ),
+          });
+          await auditIn(tx, audit, row.createdAt, row.id);
+          return vendorRecord(row);
+        }),
       ),
 
     createStore: (vendorId, name) => prisma.store.create({ data: { vendorId, name }, select: { id: true, vendorId: true, name: true } }),

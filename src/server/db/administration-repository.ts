@@ -1,4 +1,5 @@
 // Listing and changing accounts, businesses and stores in Prisma: the core's AdministrationRepository.
+import { auditIn } from './audit-repository';
 import { endEverySession } from './end-sessions';
 import type { PrismaClient } from '@/generated/prisma/postgresql/client';
 import type { AdministrationRepository, ManagedAccount } from '@/core/ports';
@@ -64,7 +65,7 @@ export function createAdministrationRepository(prisma: PrismaClient): Administra
 
     listAdmins: async (page) => (await prisma.adminAccount.findMany(pageArgs({}, page))).map(managedAdmin),
 
-    updateAdmin: (id, change, now) =>
+    updateAdmin: (id, change, now, audit) =>
       serializable(prisma, async (tx) => {
         const before = await tx.adminAccount.findUnique({ where: { id } });
         if (!before) return null;
@@ -84,10 +85,11 @@ export function createAdministrationRepository(prisma: PrismaClient): Administra
           },
         });
         if (change.disabled) await endEverySession(tx, 'admin', id, now);
+        await auditIn(tx, audit, now);
         return managedAdmin(row);
       }),
 
-    updateEmployee: (id, change) =>
+    updateEmployee: (id, change, now, audit) =>
       prisma.$transaction(async (tx) => {
         if (!(await tx.vendorAccount.findUnique({ where: { id }, select: { id: true } }))) return null;
         if (change.storeIds) {
@@ -99,6 +101,7 @@ export function createAdministrationRepository(prisma: PrismaClient): Administra
           data: { name: change.name, modules: change.modules, modulePermissions: change.modulePermissions },
           include: vendorInclude,
         });
+        await auditIn(tx, audit, now);
         return managedVendor(row);
       }),
 

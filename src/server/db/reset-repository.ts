@@ -1,4 +1,5 @@
 // Password-reset codes and grants in Prisma: the core's ResetRepository.
+import { auditIn } from './audit-repository';
 import { endEverySession } from './end-sessions';
 import type { PrismaClient } from '@/generated/prisma/postgresql/client';
 import { spendOutstandingResets } from './spend-resets';
@@ -38,7 +39,7 @@ export function createResetRepository(prisma: PrismaClient): ResetRepository {
       await prisma.passwordResetGrant.create({ data: { jti, role, accountId, expiresAt } });
     },
 
-    async completeReset({ jti, role, accountId, passwordHash, now }) {
+    async completeReset({ jti, role, accountId, passwordHash, now, audit }) {
       return prisma.$transaction(async (tx) => {
         const grant = await tx.passwordResetGrant.updateMany({
           where: { jti, role, accountId, usedAt: null, expiresAt: { gt: now } },
@@ -47,6 +48,7 @@ export function createResetRepository(prisma: PrismaClient): ResetRepository {
         if (grant.count !== 1) return false;
         if (!(await endEverySession(tx, role, accountId, now, { passwordHash }))) throw new Error('reset grant names a missing account');
         await spendOutstandingResets(tx, role, accountId, now);
+        await auditIn(tx, audit, now);
         return true;
       });
     },

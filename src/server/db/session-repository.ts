@@ -3,6 +3,7 @@ import type { PrismaClient } from '@/generated/prisma/postgresql/client';
 import type { SessionListing, SessionRecord, SessionRepository, RefreshTokenRow } from '@/core/ports';
 import type { Role } from '@/contract/auth-schemas';
 import type { Dialect } from './dialect';
+import { auditIn } from './audit-repository';
 import { pageArgs } from './keyset';
 
 const CLIENT_FIELD_MAX = 300;
@@ -81,8 +82,15 @@ export function createSessionRepository(prisma: PrismaClient, dialect: Dialect):
       });
     },
 
-    async revokeFamily(familyId, now) {
-      await prisma.refreshFamily.updateMany({ where: { id: familyId, revokedAt: null }, data: { revokedAt: now } });
+    async revokeFamily(familyId, now, audit) {
+      if (!audit) {
+        await prisma.refreshFamily.updateMany({ where: { id: familyId, revokedAt: null }, data: { revokedAt: now } });
+        return;
+      }
+      await prisma.$transaction(async (tx) => {
+        await tx.refreshFamily.updateMany({ where: { id: familyId, revokedAt: null }, data: { revokedAt: now } });
+        await auditIn(tx, audit, now);
+      });
     },
   };
 }

@@ -5,6 +5,7 @@ import * as admin from '@/contract/administration-schemas';
 import * as wire from '@/contract/auth-schemas';
 import { problemSchema } from '@/contract/errors';
 import * as pages from '@/contract/administration-routes';
+import * as audit from '@/contract/audit-events';
 
 type JsonSchema = z.core.JSONSchema.BaseSchema;
 
@@ -55,6 +56,8 @@ const RESPONSE_SCHEMAS = {
   PosTerminal: admin.posTerminal,
   Session: admin.session,
   SessionPage: pages.sessionPage,
+  AuditEvent: audit.auditEvent,
+  AuditEventPage: audit.auditEventPage,
 } satisfies Record<string, z.ZodType>;
 
 export const schemaRef = (name: string) => ({ $ref: `#/components/schemas/${name}` });

@@ -45,18 +45,20 @@ type AccountRoutes = Routes['admin'] | Routes['vendor'];
 function accountBindings<R extends Role>(role: R) {
   return {
     login: async (c: RouteCall<AccountRoutes['login']>) => c.auth.loginWithProfile(role, await c.input(), c.client),
-    refresh: async (c: RouteCall<AccountRoutes['refresh']>) => c.auth.refresh(role, (await c.input()).refresh_token),
-    logout: async (c: RouteCall<AccountRoutes['logout']>) => c.auth.logout(role, (await c.input()).refresh_token),
+    refresh: async (c: RouteCall<AccountRoutes['refresh']>) => c.auth.refresh(role, (await c.input()).refresh_token, c.client),
+    logout: async (c: RouteCall<AccountRoutes['logout']>) => c.auth.logout(role, (await c.input()).refresh_token, c.client),
     me: async (c: RouteCall) => c.auth.me(role, c.principal),
     changePassword: async (c: RouteCall) => c.auth.changeOwnPassword(c.principal, await c.body(), c.client),
     requestReset: async (c: RouteCall<AccountRoutes['requestReset']>) => c.auth.requestReset(role, resetIdentityOf(await c.input()), c.client),
     verifyReset: async (c: RouteCall<AccountRoutes['verifyReset']>) => {
       const body = await c.input();
-      return c.auth.verifyReset(role, { ...resetIdentityOf(body), code: body.code });
+      return c.auth.verifyReset(role, { ...resetIdentityOf(body), code: body.code }, c.client);
     },
-    completeReset: async (c: RouteCall<AccountRoutes['completeReset']>) => c.auth.completeReset(role, await c.input()),
+    completeReset: async (c: RouteCall<AccountRoutes['completeReset']>) => c.auth.completeReset(role, await c.input(), c.client),
     listOwnSessions: async (c: RouteCall) => c.auth.administration.listOwnSessions(c.principal, c.query),
     endOwnSession: async (c: RouteCall) => c.auth.administration.endOwnSession(c.principal, c.params.sessionId!),
+    listOwnEvents: async (c: RouteCall) => c.auth.administration.listOwnEvents(c.principal, c.query),
+    listAuditEvents: async (c: RouteCall) => c.auth.administration.listAuditEvents(c.principal, c.query),
   };
 }
 

@@ -74,7 +74,7 @@ async function answer(container: Container, request: Request, found: Found): Pro
   if (route.auth === 'bearer') {
     const token = bearerTokenOf(request.headers);
     if (!token) throw missingBearer();
-    call.principal = await container.auth.authenticate(route.role!, token);
+    call.principal = await container.auth.authenticate(route.role!, token, call.client);
   }
   parseInput(found.route.paramsSchema, found.params);
   const result = await binding(call);

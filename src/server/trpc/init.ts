@@ -45,7 +45,7 @@ export const publicProcedure = t.procedure.use(mapAuthErrors);
 export function protectedProcedure(role: Role) {
   return publicProcedure.use(async ({ ctx, next }) => {
     if (!ctx.accessToken) throw missingBearer();
-    const principal = await ctx.auth.authenticate(role, ctx.accessToken);
+    const principal = await ctx.auth.authenticate(role, ctx.accessToken, ctx.client);
     return next({ ctx: { ...ctx, principal } });
   });
 }

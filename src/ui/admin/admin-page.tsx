@@ -19,6 +19,7 @@ import { shownErrorOf, trpc } from '../trpc/client';
 const ADMIN_MODULE_PAGES: Partial<Record<ModuleKey, string>> = {
   admins: '/admin/admins',
   vendors: '/admin/vendors',
+  audit: '/admin/audit',
 };
 
 /** `current` is `overview` or a module key. */

@@ -12,6 +12,7 @@ import { SessionsList } from '../session/sessions-list';
 import { trpc } from '../trpc/client';
 import { AccountStatus, AccountSummary, modulesInWords } from './account-status';
 import { AdminEditor } from './admin-editor';
+import { AuditLink } from './audit-link';
 import { AdminPage, PageHeader } from './admin-page';
 import { NewAdminForm } from './new-admin-form';
 
@@ -57,6 +58,7 @@ function AdminRow({ actor, account }: { actor: AdminProfile; account: AdminAccou
         ) : (
           <p className={panelStyles.muted}>Only a super admin may change a super admin or end its sessions.</p>
         )}
+        <AuditLink accountId={account.id} name={account.name} />
       </Disclosure>
     </li>
   );

@@ -9,6 +9,7 @@ import { panelStyles } from '../components/panel';
 import { SessionsList } from '../session/sessions-list';
 import { trpc } from '../trpc/client';
 import { AccountStatus, AccountSummary, modulesInWords } from './account-status';
+import { AuditLink } from './audit-link';
 import { EmployeeEditor } from './employee-editor';
 import { useStores } from './stores-panel';
 
@@ -57,6 +58,7 @@ function AccountRow({ vendorId, account }: { vendorId: string; account: VendorAc
         <AccountStatus name={account.name} disabled={account.disabled} setDisabled={setDisabled} />
         <h4>Sessions</h4>
         <AccountSessions vendorId={vendorId} accountId={account.id} />
+        <AuditLink accountId={account.id} name={account.name} />
       </Disclosure>
     </li>
   );

@@ -14,6 +14,7 @@ export const MODULE_LABEL: Record<ModuleKey, string> = {
   admins: 'Admins',
   vendors: 'Vendors',
   staff: 'Staff',
+  audit: 'Audit trail',
 };
 
 export function adminSubject(profile: AdminProfile): GuardSubject {

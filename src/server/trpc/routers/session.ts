@@ -20,7 +20,7 @@ export const sessionRouter = router({
     try {
       const presented = refreshCookieOf(ctx, role);
       if (!presented) throw new AuthError('invalid_refresh_token', 'There is no session to refresh: sign in again.');
-      const { refresh_token: refreshToken, ...access } = await ctx.auth.refresh(role, presented);
+      const { refresh_token: refreshToken, ...access } = await ctx.auth.refresh(role, presented, ctx.client);
       setRefreshCookie(ctx, role, refreshToken, ctx.config.jwt.refreshTtl);
       return access;
     } catch (error) {
@@ -35,7 +35,7 @@ export const sessionRouter = router({
     const presented = refreshCookieOf(ctx, role);
     clearRefreshCookie(ctx, role);
     try {
-      if (presented) await ctx.auth.logout(role, presented);
+      if (presented) await ctx.auth.logout(role, presented, ctx.client);
     } catch (error) {
       if (!isInvalidRefresh(error)) throw error;
     }

@@ -1,0 +1,56 @@
+// The audit trail's wire contract: the catalogue of security events, one stored event as the
+// routes answer it, and the filters of the event lists. New kinds of event are added to the list.
+import { z } from 'zod';
+import { pageOf, pageQuery } from './administration-schemas';
+import { roleSchema } from './auth-schemas';
+
+/** Every event the service records; docs/audit-trail.md says when each happens and what its details hold. */
+export const AUDIT_EVENTS = [
+  'sign_in_succeeded',
+  'sign_in_failed',
+  'rate_limited',
+  'refresh_token_reused',
+  'logout',
+  'session_ended',
+  'password_reset_requested',
+  'password_reset_verified',
+  'password_reset_completed',
+  'password_changed',
+  'email_changed',
+  'factor_added',
+  'factor_removed',
+  'account_created',
+  'account_changed',
+  'account_disabled',
+  'account_enabled',
+  'account_deleted',
+] as const;
+export type AuditEventName = (typeof AUDIT_EVENTS)[number];
+
+export const auditActor = z.object({ role: roleSchema, account_id: z.string() });
+
+export const auditEvent = z.object({
+  id: z.string(),
+  at: z.string().meta({ description: 'When it happened (ISO 8601, UTC).' }),
+  event: z.enum(AUDIT_EVENTS),
+  role: roleSchema,
+  account_id: z.string().nullable().meta({ description: 'The account the event is about; null when none is known (a sign-in with an unknown e-mail).' }),
+  actor: auditActor.nullable().meta({ description: 'The account whose credentials authorised the action (itself for its own sign-in or logout, an administrator for a change); null for refused or anonymous attempts and for the operator CLI (details.operator is then true).' }),
+  client_ip: z.string().nullable(),
+  user_agent: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()).meta({ description: 'What else is known: a reason code, the changed fields, modules before and after. Never a password, token, code or secret.' }),
+});
+export type AuditEventView = z.infer<typeof auditEvent>;
+
+export const auditEventPage = pageOf(auditEvent);
+
+const instant = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 instant such as 2026-11-23T12:00:00Z' });
+
+/** `from` is inclusive, `to` exclusive; both ISO 8601 instants. */
+export const auditEventQuery = pageQuery.extend({
+  account_id: z.string().trim().min(1).max(100).optional(),
+  event: z.enum(AUDIT_EVENTS).optional(),
+  from: instant.optional(),
+  to: instant.optional(),
+});
+export type AuditEventQuery = z.output<typeof auditEventQuery>;

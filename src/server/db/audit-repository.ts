@@ -1,0 +1,84 @@
+// Security events in Prisma: the core's AuditTrail, and the one insert that repositories also run
+// inside their own transactions so a change and its event commit together.
+import type { AuditEntry, AuditFilter, AuditPageRequest, AuditTrail, StoredAuditEvent } from '@/core/audit-ports';
+import type { AuditEventName } from '@/contract/audit-events';
+import type { Role } from '@/contract/auth-schemas';
+import type { Prisma } from '@/generated/prisma/postgresql/client';
+import type { PrismaClient } from './prisma';
+
+const CLIENT_FIELD_MAX = 300;
+
+type Tx = Pick<PrismaClient, 'auditEvent'>;
+
+/** Inserts `entry`; `accountId` fills in the account a creation just made. */
+export async function writeAuditEvent(tx: Tx, entry: AuditEntry, now: Date, accountId = entry.accountId): Promise<void> {
+  await tx.auditEvent.create({
+    data: {
+      at: now,
+      event: entry.event,
+      role: entry.role,
+      accountId,
+      actorRole: entry.actor?.role ?? null,
+      actorId: entry.actor?.accountId ?? null,
+      vendorId: entry.vendorId ?? null,
+      clientIp: entry.client.ip?.slice(0, CLIENT_FIELD_MAX) ?? null,
+      userAgent: entry.client.userAgent?.slice(0, CLIENT_FIELD_MAX) ?? null,
+      // Scrubbed plain data from the core: JSON by construction.
+      details: entry.details as Prisma.InputJsonObject,
+    },
+  });
+}
+
+/** Runs `entry` (when given) in the transaction `tx` of the change it records. */
+export async function auditIn(tx: Tx, entry: AuditEntry | undefined, now: Date, accountId?: string): Promise<void> {
+  if (entry) await writeAuditEvent(tx, entry, now, accountId ?? entry.accountId);
+}
+
+type Row = Awaited<ReturnType<PrismaClient['auditEvent']['findMany']>>[number];
+
+function storedEvent(row: Row): StoredAuditEvent {
+  return {
+    id: row.id,
+    at: row.at,
+    event: row.event as AuditEventName,
+    role: row.role as Role,
+    accountId: row.accountId,
+    actor: row.actorRole && row.actorId ? { role: row.actorRole as Role, accountId: row.actorId } : null,
+    vendorId: row.vendorId,
+    clientIp: row.clientIp,
+    userAgent: row.userAgent,
+    details: typeof row.details === 'object' && row.details !== null && !Array.isArray(row.details) ? row.details : {},
+  };
+}
+
+/** Newest first by (at, id), a key that inserts never reorder: rows strictly older than the cursor. */
+function olderThan(page: AuditPageRequest) {
+  const key = page.before;
+  if (!key) return {};
+  return { OR: [{ at: { lt: key.at } }, { at: key.at, id: { lt: key.id } }] };
+}
+
+function whereOf(filter: AuditFilter) {
+  return {
+    ...(filter.role ? { role: filter.role } : {}),
+    ...(filter.accountId ? { accountId: filter.accountId } : {}),
+    ...(filter.vendorId ? { vendorId: filter.vendorId } : {}),
+    ...(filter.event ? { event: filter.event } : {}),
+    ...(filter.from || filter.to ? { at: { ...(filter.from ? { gte: filter.from } : {}), ...(filter.to ? { lt: filter.to } : {}) } } : {}),
+  };
+}
+
+export function createAuditTrail(prisma: PrismaClient): AuditTrail {
+  return {
+    record: (entry, now) => writeAuditEvent(prisma, entry, now),
+
+    list: async (filter, page) =>
+      (
+        await prisma.auditEvent.findMany({
+          where: { AND: [whereOf(filter), olderThan(page)] },
+          orderBy: [{ at: 'desc' }, { id: 'desc' }],
+          take: page.limit + 1,
+        })
+      ).map(storedEvent),
+  };
+}

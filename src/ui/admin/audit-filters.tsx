@@ -1,0 +1,54 @@
+'use client';
+// The audit page's filters: an account id, one kind of event and a time range; applied together
+// when the form is sent, so typing does not reload the list on every key.
+import { useState } from 'react';
+import { AUDIT_EVENTS, type AuditEventName } from '@/contract/audit-events';
+import { ActionForm } from '../components/action-form';
+import fieldStyles from '../components/field.module.css';
+import { TextField } from '../components/text-field';
+
+export interface AuditFilterValues {
+  account_id?: string;
+  event?: AuditEventName;
+  from?: string;
+  to?: string;
+}
+
+/** A `datetime-local` value (the browser's local time) as an ISO instant; empty stays unset. */
+const instantOf = (local: string) => (local ? new Date(local).toISOString() : undefined);
+export const eventLabel = (event: string) => event.replace(/_/g, ' ');
+
+export function AuditFilters({ initialAccountId, onApply }: { initialAccountId: string; onApply(filters: AuditFilterValues): void }) {
+  const [accountId, setAccountId] = useState(initialAccountId);
+  const [event, setEvent] = useState('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  function apply() {
+    onApply({
+      ...(accountId.trim() ? { account_id: accountId.trim() } : {}),
+      ...(event ? { event: event as AuditEventName } : {}),
+      ...(from ? { from: instantOf(from) } : {}),
+      ...(to ? { to: instantOf(to) } : {}),
+    });
+  }
+  return (
+    <ActionForm label="Filter events" submitLabel="Show events" pendingLabel="Loading…" pending={false} onSubmit={apply}>
+      <TextField label="Account id" name="account_id" value={accountId} onChange={(e) => setAccountId(e.target.value)} hint="The account the events are about." />
+      <div className={fieldStyles.field}>
+        <label className={fieldStyles.label} htmlFor="audit-event">
+          Event
+        </label>
+        <select id="audit-event" className={fieldStyles.input} value={event} onChange={(e) => setEvent(e.target.value)}>
+          <option value="">Every event</option>
+          {AUDIT_EVENTS.map((name) => (
+            <option key={name} value={name}>
+              {eventLabel(name)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <TextField label="From (your local time)" name="from" type="datetime-local" value={from} onChange={(e) => setFrom(e.target.value)} />
+      <TextField label="Until (your local time)" name="to" type="datetime-local" value={to} onChange={(e) => setTo(e.target.value)} />
+    </ActionForm>
+  );
+}

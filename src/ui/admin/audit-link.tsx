@@ -1,0 +1,19 @@
+'use client';
+// The link from an account's entry to its events on the audit page, for admins who hold `audit`.
+import Link from 'next/link';
+import { passesModuleGuard } from '@/core/modules';
+import { adminSubject } from '../session/modules';
+import { trpc } from '../trpc/client';
+
+export function AuditLink({ accountId, name }: { accountId: string; name: string }) {
+  const profile = trpc.admin.me.useQuery().data?.admin;
+  if (!profile || !passesModuleGuard(adminSubject(profile), 'audit')) return null;
+  return (
+    <>
+      <h4>Audit trail</h4>
+      <p>
+        <Link href={`/admin/audit?account_id=${encodeURIComponent(accountId)}`}>Security events of {name}</Link>
+      </p>
+    </>
+  );
+}
