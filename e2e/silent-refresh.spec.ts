@@ -20,7 +20,7 @@ test('after expiry, parallel queries share one refresh and are retried once', as
   // Reload refetches the profile, the context and the sessions at once: all fail with 401, then
   // share one refresh.
   const retried = Promise.all(
-    ['vendor.me', 'vendor.context', 'vendor.sessions'].map((path) =>
+    ['vendor.me', 'vendor.context', 'vendor.listOwnSessions'].map((path) =>
       page.waitForResponse((r) => r.url().includes(`/api/trpc/${path}`) && r.status() === 200),
     ),
   );
@@ -28,7 +28,7 @@ test('after expiry, parallel queries share one refresh and are retried once', as
   await retried;
   await expect(page.getByRole('button', { name: 'Reload' })).toBeEnabled();
 
-  expect(unauthorized.sort()).toEqual(['/api/trpc/vendor.context', '/api/trpc/vendor.me', '/api/trpc/vendor.sessions']);
+  expect(unauthorized.sort()).toEqual(['/api/trpc/vendor.context', '/api/trpc/vendor.listOwnSessions', '/api/trpc/vendor.me']);
   expect(refreshes.count).toBe(1);
   // No error shown: the page's alert regions (always present, so messages are announced) are empty.
   await expect(alertOf(page).filter({ hasText: /\S/ })).toHaveCount(0);

@@ -54,7 +54,9 @@ export async function runResets(burst: Burst, w: ResetWorker): Promise<void> {
     const since = burst.smtp.messages.length;
     if (!(await call(burst, base, identity, 200))) return;
     let mail;
-    while (!burst.killed && !(mail = burst.smtp.messages.slice(since).find((m) => m.to.includes(w.account.email)))) await new Promise((r) => setTimeout(r, 5));
+    // The mail with the code: a "password changed" notice of the previous round may arrive meanwhile.
+    const codeMail = () => burst.smtp.messages.slice(since).find((m) => m.to.includes(w.account.email) && m.code !== null);
+    while (!burst.killed && !(mail = codeMail())) await new Promise((r) => setTimeout(r, 5));
     if (!mail?.code) return;
     const verified = await call(burst, `${base}/verify`, { ...identity, code: mail.code }, 200);
     if (!verified) return;
