@@ -10,6 +10,7 @@ import { createCounterStore } from './db/counter-store';
 import { createPrismaClient } from './db/prisma';
 import { createResetRepository } from './db/reset-repository';
 import { createSessionListing, createSessionRepository } from './db/session-repository';
+import { createTerminalRepository } from './db/terminal-repository';
 import { createDeferredTasks } from './deferred-tasks';
 import { devSecretsIn } from './dev-secrets';
 import { createBcryptHasher } from './hasher';
@@ -41,6 +42,7 @@ export function createContainer(options: ContainerOptions = {}) {
     ? createSmtpMailer(config.mail.smtpUrl, config.mail.from)
     : createOutboxMailer(config.dataDir, config.mail.from, logger);
 
+  const counters = createCounterStore(db.prisma);
   const auth = createAuthService({
     config,
     accounts: createAccountRepository(db.prisma),
@@ -48,7 +50,9 @@ export function createContainer(options: ContainerOptions = {}) {
     administration: createAdministrationRepository(db.prisma),
     sessionListing: createSessionListing(db.prisma),
     resets: createResetRepository(db.prisma),
-    limiter: createRateLimiter(config.rateLimits, createCounterStore(db.prisma), clock),
+    limiter: createRateLimiter(config.rateLimits, counters, clock),
+    counters,
+    terminals: createTerminalRepository(db.prisma),
     mailer,
     hasher,
     clock,

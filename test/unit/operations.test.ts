@@ -33,6 +33,11 @@ const EXPECTED: Record<Operation, { admin: string | null; vendor: string | null 
   'listStores': { admin: 'vendors:read', vendor: 'stores:read' },
   'createStore': { admin: 'vendors:write', vendor: 'stores:write' },
   'createTerminal': { admin: 'vendors:write', vendor: 'stores:write' },
+  'createPairingCode': { admin: 'vendors:write', vendor: 'stores:write' },
+  'revokePairing': { admin: 'vendors:write', vendor: 'stores:write' },
+  'clearStaffPin': { admin: 'vendors:write', vendor: 'staff:write' },
+  'setOwnPin': { admin: null, vendor: 'signed_in' },
+  'clearOwnPin': { admin: null, vendor: 'signed_in' },
 };
 
 const text = (rule: ReturnType<typeof ruleFor>) => (rule === undefined ? null : rule === 'signed_in' ? rule : `${rule.module}:${rule.action}`);

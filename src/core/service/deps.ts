@@ -2,8 +2,9 @@
 import type { Config } from '../config';
 import type { AccountRepository, AdministrationRepository, Clock, Logger, PasswordHasher, SessionListing, SessionRepository } from '../ports';
 import type { TokenService } from '../tokens';
-import type { RateLimiter } from '../rate-limits';
+import type { CounterStore, RateLimiter } from '../rate-limits';
 import type { Defer, Mailer, ResetRepository } from '../reset-ports';
+import type { TerminalRepository } from '../terminal-ports';
 
 export interface ServiceDeps {
   config: Config;
@@ -12,7 +13,10 @@ export interface ServiceDeps {
   administration: AdministrationRepository;
   sessionListing: SessionListing;
   resets: ResetRepository;
+  terminals: TerminalRepository;
   limiter: RateLimiter;
+  /** The counters the limiter keeps, for limits keyed by other things than e-mail and address (terminals). */
+  counters: CounterStore;
   mailer: Mailer;
   hasher: PasswordHasher;
   clock: Clock;

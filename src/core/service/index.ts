@@ -8,6 +8,7 @@ import { createPasswordReset } from './password-reset';
 import { createAuthenticate, type Principal } from './principal';
 import { adminProfileOf, vendorProfileOf } from './profiles';
 import { createSessions } from './sessions';
+import { createTerminalService } from './terminal-service';
 import { createVendorContext } from './vendor-context';
 
 export type { ServiceDeps } from './deps';
@@ -37,6 +38,8 @@ export function createAuthService(deps: ServiceDeps) {
     operator: createOperator(deps),
     /** The guarded operations of the administration and session routes. */
     administration: createAdministration(deps),
+    /** POS terminals: pairing devices, staff PINs, the staff list and PIN sign-in. */
+    terminals: createTerminalService(deps, sessions.startSession),
 
     /** The caller's own profile, as login returned it. */
     me<R extends Role>(role: R, { account }: Principal): ProfileOf<R> {

@@ -4,6 +4,7 @@ import type { AccountRecord, ClientInfo, NewRefreshToken } from '../ports';
 import type { LoginRequest, Role, TokenPair } from '../../contract/auth-schemas';
 import type { ServiceDeps } from './deps';
 import { accessClaimsOf } from './profiles';
+import { pinSessionOf, type PinSession } from './pin-session';
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
@@ -17,9 +18,9 @@ export function createSessions(deps: ServiceDeps) {
     return { jti: newId(), issuedAt, expiresAt: new Date(issuedAt.getTime() + config.jwt.refreshTtl * 1000) };
   }
 
-  async function pairFor(account: AccountRecord, familyId: string, token: NewRefreshToken): Promise<TokenPair> {
+  async function pairFor(account: AccountRecord, familyId: string, token: NewRefreshToken, pin?: PinSession): Promise<TokenPair> {
     const [accessToken, refreshToken] = await Promise.all([
-      tokens.signAccess(accessClaimsOf(account)),
+      tokens.signAccess({ ...accessClaimsOf(account), ...pin?.claims }),
       tokens.signRefresh({
         sub: account.id,
         role: account.role,
@@ -54,11 +55,20 @@ export function createSessions(deps: ServiceDeps) {
     }
     await limiter.refundLogin(role, input.email, client.ip);
     if (account.disabled) throw new AuthError('account_disabled', 'This account is disabled.');
+    // A password sign-in lifts a PIN lock (section "POS terminals" of docs/interface.md).
+    if (role === 'vendor') await deps.terminals.resetPinFailures(account.id);
+    return { account, pair: await startSession(account, client) };
+  }
+
+  /** A new family for `account`; a PIN sign-in's family is tied to its terminal and capped in age. */
+  async function startSession(account: AccountRecord, client: ClientInfo, terminalId?: string): Promise<TokenPair> {
     const familyId = newId();
-    const token = newRefreshToken(clock.now());
-    await sessions.createFamily({ id: familyId, role, accountId: account.id, client, token });
-    logger.info({ event: 'login', role, accountId: account.id, familyId }, 'signed in');
-    return { account, pair: await pairFor(account, familyId, token) };
+    const now = clock.now();
+    const pin = terminalId === undefined ? undefined : pinSessionOf({ terminalId, createdAt: now }, config);
+    const token = pin ? pin.capped(newRefreshToken(now)) : newRefreshToken(now);
+    await sessions.createFamily({ id: familyId, role: account.role, accountId: account.id, client, token, terminalId });
+    logger.info({ event: 'login', role: account.role, accountId: account.id, familyId, ...(terminalId ? { terminalId, amr: 'pin' } : {}) }, 'signed in');
+    return pairFor(account, familyId, token, pin);
   }
 
   async function refresh(role: Role, refreshToken: string): Promise<TokenPair> {
@@ -72,10 +82,13 @@ export function createSessions(deps: ServiceDeps) {
     if (!account || account.disabled) throw invalid();
 
     const now = clock.now();
+    // A PIN sign-in's tokens keep its terminal and method: a refresh never turns it into a password session.
+    const pin = pinSessionOf(row.family, config);
+    if (pin?.ended(now)) throw invalid();
     if (!row.usedAt) {
-      const successor = newRefreshToken(now);
+      const successor = pin ? pin.capped(newRefreshToken(now)) : newRefreshToken(now);
       if (await sessions.rotate({ jti: row.jti, familyId: row.familyId, usedAt: now, successor })) {
-        return pairFor(account, row.familyId, successor);
+        return pairFor(account, row.familyId, successor, pin);
       }
       row = await sessions.findToken(claims.jti); // another request rotated it first
       if (!row) throw invalid();
@@ -83,7 +96,7 @@ export function createSessions(deps: ServiceDeps) {
     // A retry within the grace period (two tabs, a lost response) gets the same successor.
     if (row.usedAt && row.successorJti && now.getTime() - row.usedAt.getTime() <= config.jwt.refreshReuseGrace * 1000) {
       const successor = await sessions.findToken(row.successorJti);
-      if (successor && !successor.family.revokedAt) return pairFor(account, row.familyId, successor);
+      if (successor && !successor.family.revokedAt) return pairFor(account, row.familyId, successor, pin);
     }
     await sessions.revokeFamily(row.familyId, now);
     logger.warn({ event: 'refresh_token_reuse', role, accountId: account.id, familyId: row.familyId }, 'refresh token reused: family revoked');
@@ -98,5 +111,5 @@ export function createSessions(deps: ServiceDeps) {
     logger.info({ event: 'logout', role, accountId: claims.sub, familyId: row.familyId }, 'signed out');
   }
 
-  return { login, refresh, logout };
+  return { login, refresh, logout, startSession };
 }

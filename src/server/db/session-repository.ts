@@ -17,6 +17,8 @@ interface TokenWithFamilyRow {
   role: string;
   accountId: string;
   revokedAt: Date | null;
+  terminalId: string | null;
+  familyCreatedAt: Date;
 }
 
 /**
@@ -44,7 +46,7 @@ async function rotateInOneStatement(prisma: PrismaClient, input: Parameters<Sess
 
 export function createSessionRepository(prisma: PrismaClient, dialect: Dialect): SessionRepository {
   return {
-    async createFamily({ id, role, accountId, client, token }) {
+    async createFamily({ id, role, accountId, client, token, terminalId }) {
       await prisma.refreshFamily.create({
         data: {
           id,
@@ -55,6 +57,7 @@ export function createSessionRepository(prisma: PrismaClient, dialect: Dialect):
           createdAt: token.issuedAt,
           lastUsedAt: token.issuedAt,
           expiresAt: token.expiresAt,
+          terminalId: terminalId ?? null,
           tokens: { create: { jti: token.jti, issuedAt: token.issuedAt, expiresAt: token.expiresAt } },
         },
       });
@@ -63,12 +66,13 @@ export function createSessionRepository(prisma: PrismaClient, dialect: Dialect):
     // One joined query on the refresh hot path; Prisma's include would send a second for the family.
     async findToken(jti) {
       const rows = await prisma.$queryRaw<TokenWithFamilyRow[]>`SELECT t."jti", t."familyId", t."issuedAt", t."expiresAt",
-        t."usedAt", t."successorJti", f."role", f."accountId", f."revokedAt"
+        t."usedAt", t."successorJti", f."role", f."accountId", f."revokedAt",
+        f."terminalId", f."createdAt" AS "familyCreatedAt"
         FROM "RefreshToken" t JOIN "RefreshFamily" f ON f."id" = t."familyId" WHERE t."jti" = ${jti}`;
       const row = rows[0];
       if (!row) return null;
-      const { role, accountId, revokedAt, ...token } = row;
-      return { ...token, family: { role: role as Role, accountId, revokedAt } };
+      const { role, accountId, revokedAt, terminalId, familyCreatedAt, ...token } = row;
+      return { ...token, family: { role: role as Role, accountId, revokedAt, terminalId, createdAt: familyCreatedAt } };
     },
 
     // The conditional update is the arbiter: under concurrency exactly one caller sees count 1,

@@ -24,6 +24,7 @@ const TAGS = [
   { name: 'admin administration', description: 'Admin accounts, vendor businesses with their accounts, stores and terminals, and sessions.' },
   { name: 'vendor', description: 'Vendor owners and employees at stores and POS terminals: signing in, tokens, context and password reset.' },
   { name: 'vendor administration', description: 'A business\'s own accounts, stores and terminals, and sessions.' },
+  { name: 'terminal', description: 'A paired POS terminal: pairing the device, its staff list and switching user with a PIN.' },
   { name: 'service', description: 'The service itself.' },
 ];
 
@@ -52,6 +53,7 @@ function operation(operationId: string, tag: string, route: RestRoute, refOf: Re
     description: route.description,
     ...(params.length ? { parameters: params } : {}),
     ...(route.auth === 'bearer' ? { security: [{ bearerAuth: [] }] } : {}),
+    ...(route.auth === 'terminal' ? { security: [{ terminalToken: [] }] } : {}),
     ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: refOf(route.body) } } } } : {}),
     responses: { ...success, ...problemResponses(route.errors) },
   };
@@ -92,6 +94,7 @@ export function buildOpenApiDocument() {
       schemas,
       securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The access token of a login or refresh of the route\'s role.' },
+        terminalToken: { type: 'apiKey', in: 'header', name: 'X-Terminal-Token', description: 'The credential a device got from /auth/terminal/pair.' },
       },
       responses: {
         // Not tied to an operation: the answer of every path under /api/v1 that this document does not list.
