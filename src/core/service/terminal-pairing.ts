@@ -38,23 +38,43 @@ export function createTerminalPairing(deps: Deps, scope: VendorScope) {
     return terminal;
   }
 
-  async function createPairingCode(principal: Principal, vendorId: string | undefined, storeId: string, terminalId: string) {
-    allowed(principal, 'createPairingCode');
-    const terminal = await terminalFor(principal, vendorId, terminalId, storeId);
+  async function issueCode(terminal: TerminalInfo) {
     const code = newPairingCode();
     const ttl = config.terminals.pairingCodeTtl;
     await terminals.createPairingCode({ codeHash: sha256(code), terminalId: terminal.id, expiresAt: new Date(clock.now().getTime() + ttl * 1000) });
-    audit(principal, 'createPairingCode', { vendorId: terminal.vendorId, targetId: terminal.id });
     return { code, expires_in: ttl };
+  }
+
+  async function unpair(terminal: TerminalInfo) {
+    const wasPaired = await terminals.revokeCredential(terminal.id, clock.now());
+    logger.info({ event: 'terminal_unpaired', terminalId: terminal.id, wasPaired }, 'terminal pairing revoked');
+    return wasPaired;
+  }
+
+  async function createPairingCode(principal: Principal, vendorId: string | undefined, storeId: string, terminalId: string) {
+    allowed(principal, 'createPairingCode');
+    const terminal = await terminalFor(principal, vendorId, terminalId, storeId);
+    audit(principal, 'createPairingCode', { vendorId: terminal.vendorId, targetId: terminal.id });
+    return issueCode(terminal);
   }
 
   async function revokePairing(principal: Principal, vendorId: string | undefined, terminalId: string): Promise<void> {
     allowed(principal, 'revokePairing');
     const terminal = await terminalFor(principal, vendorId, terminalId);
-    const wasPaired = await terminals.revokeCredential(terminal.id, clock.now());
     audit(principal, 'revokePairing', { vendorId: terminal.vendorId, targetId: terminal.id });
-    logger.info({ event: 'terminal_unpaired', terminalId: terminal.id, wasPaired }, 'terminal pairing revoked');
+    await unpair(terminal);
   }
+
+  /** The operator CLI's face: no caller, no guard (the operator holds the database). */
+  const operatorTerminal = async (terminalId: string) => {
+    const terminal = await terminals.findTerminal(terminalId);
+    if (!terminal) throw new AuthError('not_found', `No terminal ${terminalId}.`);
+    return terminal;
+  };
+  const operator = {
+    pairingCode: async (terminalId: string) => ({ terminal_id: terminalId, ...(await issueCode(await operatorTerminal(terminalId))) }),
+    unpair: async (terminalId: string) => ({ terminal_id: terminalId, was_paired: await unpair(await operatorTerminal(terminalId)) }),
+  };
 
   /** The device's side: a valid unused code for a fresh credential; any other code is the same 401. */
   async function pair(body: unknown) {
@@ -77,7 +97,7 @@ export function createTerminalPairing(deps: Deps, scope: VendorScope) {
     return device;
   }
 
-  return { createPairingCode, revokePairing, pair, authenticateTerminal };
+  return { createPairingCode, revokePairing, pair, authenticateTerminal, operator };
 }
 
 export type TerminalPairing = ReturnType<typeof createTerminalPairing>;
