@@ -3,10 +3,12 @@
 import { router } from './init';
 import { routeProcedures } from './route-procedures';
 import { loginProcedure } from './routers/login';
+import { terminalRouter } from './routers/terminal';
 
 export const appRouter = router({
   admin: router({ login: loginProcedure('admin'), ...routeProcedures('admin') }),
   vendor: router({ login: loginProcedure('vendor'), ...routeProcedures('vendor') }),
+  terminal: terminalRouter,
 });
 
 export type AppRouter = typeof appRouter;
