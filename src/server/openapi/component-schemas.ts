@@ -5,6 +5,7 @@ import * as admin from '@/contract/administration-schemas';
 import * as wire from '@/contract/auth-schemas';
 import { problemSchema } from '@/contract/errors';
 import * as pages from '@/contract/administration-routes';
+import * as terminal from '@/contract/terminal-schemas';
 
 type JsonSchema = z.core.JSONSchema.BaseSchema;
 
@@ -24,6 +25,10 @@ const REQUEST_SCHEMAS = {
   UpdateEmployeeRequest: admin.updateEmployeeRequest,
   CreateStoreRequest: admin.createStoreRequest,
   CreateTerminalRequest: admin.createTerminalRequest,
+  PairTerminalRequest: terminal.pairRequest,
+  PinLoginRequest: terminal.pinLoginRequest,
+  SetPinRequest: terminal.setPinRequest,
+  ClearPinRequest: terminal.clearPinRequest,
 } satisfies Record<string, z.ZodType>;
 
 /** Answers: what the server sends. */
@@ -54,6 +59,10 @@ const RESPONSE_SCHEMAS = {
   PosTerminal: admin.posTerminal,
   Session: admin.session,
   SessionPage: pages.sessionPage,
+  PairingCode: terminal.pairingCodeResponse,
+  PairedTerminal: terminal.pairedTerminal,
+  PairTerminalResponse: terminal.pairResponse,
+  TerminalStaff: terminal.terminalStaffResponse,
 } satisfies Record<string, z.ZodType>;
 
 export const schemaRef = (name: string) => ({ $ref: `#/components/schemas/${name}` });

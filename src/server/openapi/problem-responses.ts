@@ -43,7 +43,11 @@ const STATUS_TEXT: Record<number, string> = {
 /** A problem+json response for `codes`, all of one status. */
 export function problemResponse(status: number, codes: readonly ErrorCode[]) {
   const lines = codes.map((code) => `- \`${code}\`: ${ERROR_CATALOGUE[code].title}${WHEN[code] ? ` (${WHEN[code]})` : ''}`);
-  const headers = Object.assign({}, ...codes.map((code) => HEADERS[code] ?? {})) as Record<string, object>;
+  // A header is listed only when every code of this status sends it: PIN sign-in's 401 is either
+  // invalid_token (with the challenge) or invalid_credentials (without).
+  const headers = Object.fromEntries(
+    Object.entries(Object.assign({}, ...codes.map((code) => HEADERS[code] ?? {})) as Record<string, object>).filter(([name]) => codes.every((code) => HEADERS[code]?.[name])),
+  );
   return {
     description: `${STATUS_TEXT[status] ?? `HTTP ${status}`}, with \`code\`:\n\n${lines.join('\n')}`,
     ...(Object.keys(headers).length ? { headers } : {}),
