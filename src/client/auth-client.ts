@@ -5,6 +5,7 @@ import type { Role, TokenPair } from '../contract/auth-schemas';
 import { ROUTES, type Routes } from '../contract/routes';
 import { readBaseUrlEnvironment, resolveApiRoot } from './base-url';
 import { bearerApi } from './bearer-api';
+import { terminalApi } from './terminal-api';
 import { createSessionKeeper, type SessionExpired, type SessionKeeper } from './session';
 import { memoryTokenStore, type TokenStore } from './token-store';
 import { createTransport, type BodyOf, type FetchLike, type ResultOf, type Transport } from './transport';
@@ -73,6 +74,8 @@ export function createAuthClient(options: AuthClientOptions = {}) {
     apiRoot,
     admin: { ...publicApi('admin', ROUTES.admin, deps), ...bearerApi('admin', ROUTES.admin, session) },
     vendor: { ...publicApi('vendor', ROUTES.vendor, deps), ...bearerApi('vendor', ROUTES.vendor, session) },
+    /** A paired POS terminal: pairing, its staff list and PIN sign-in (the session is the vendor's). */
+    terminal: terminalApi(transport.send, store),
     health: () => transport.send(ROUTES.service.health),
   };
 }

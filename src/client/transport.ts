@@ -21,6 +21,8 @@ export interface SendOptions {
   params?: Record<string, string>;
   query?: Record<string, unknown>;
   accessToken?: string;
+  /** A paired POS terminal's credential, for the terminal routes. */
+  terminalToken?: string;
 }
 
 export interface Transport {
@@ -46,6 +48,7 @@ export function createTransport(apiRoot: string, fetchImpl: FetchLike): Transpor
       const headers: Record<string, string> = { accept: 'application/json, application/problem+json' };
       if (options.body !== undefined) headers['content-type'] = 'application/json';
       if (options.accessToken) headers.authorization = `Bearer ${options.accessToken}`;
+      if (options.terminalToken) headers['x-terminal-token'] = options.terminalToken;
       const response = await fetchImpl(urlOf(apiRoot, route, options.params, options.query), {
         method: route.methods[0],
         headers,
