@@ -7,6 +7,7 @@ import { request } from '../test/support/http';
 import { signIn as restSignIn } from '../test/support/sign-in';
 import { setPin } from '../test/support/terminals';
 import { expect, PASSWORDS, signIn, test } from './fixtures';
+import { checkPage } from './page-checks';
 
 const DANA_PASSWORD = 'dana-pass-G7h!k2';
 const PINS = { casey: '730466', dana: '518294' };
@@ -24,7 +25,7 @@ async function expectOnlyTheTillsStore(page: Page, name: string) {
   await expect(page.getByText('Station Road')).toHaveCount(0);
 }
 
-test('an owner pairs the till; two employees switch with PINs and lock; unpairing signs them out', async ({ page, accounts, server, baseURL }) => {
+test('an owner pairs the till; two employees switch with PINs and lock; unpairing signs them out', async ({ page, accounts, server, baseURL }, testInfo) => {
   const url = baseURL!;
   const prefix = accounts.owner.email.split('-owner@')[0];
   const dana = await withContainer(server.db, ({ auth }) =>
@@ -43,6 +44,7 @@ test('an owner pairs the till; two employees switch with PINs and lock; unpairin
   await page.getByRole('button', { name: 'Get a pairing code' }).click();
   const code = (await page.getByTestId('pairing-code').textContent())!;
   await page.goto('/vendor/pos/pair');
+  await checkPage(page, testInfo, 'vendor-pos-pair');
   await page.getByLabel('Pairing code').fill(code);
   await page.getByRole('button', { name: 'Pair this device' }).click();
   await page.waitForURL('**/vendor/pos');
@@ -52,7 +54,9 @@ test('an owner pairs the till; two employees switch with PINs and lock; unpairin
   await expect(page.getByRole('heading', { name: 'Switch user', exact: true })).toBeVisible();
   const staff = page.getByRole('list', { name: 'Staff' });
   await expect(staff.getByRole('button')).toHaveText(['Casey Cashier', 'Dana Drawer']);
+  await checkPage(page, testInfo, 'vendor-pos-switch-user');
   await staff.getByRole('button', { name: 'Casey Cashier' }).click();
+  await checkPage(page, testInfo, 'vendor-pos-keypad');
   await typeOnKeypad(page, PINS.casey);
   await expectOnlyTheTillsStore(page, 'Casey Cashier');
 
