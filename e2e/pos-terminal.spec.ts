@@ -40,6 +40,12 @@ test('an owner pairs the till; two employees switch with PINs and lock; unpairin
 
   // The owner signs in on the till, gets a code for Till A1 and types it on the pairing screen.
   await signIn(page, 'vendor', accounts.owner.email, PASSWORDS.owner);
+  // The owner sets a PIN on the POS page (the policy's refusals are covered over HTTP).
+  const pinForm = page.getByRole('form', { name: 'Set your PIN' });
+  await pinForm.getByLabel('Current password').fill(PASSWORDS.owner);
+  await pinForm.getByLabel('New PIN (6 digits)').fill('402815');
+  await pinForm.getByRole('button', { name: 'Save PIN' }).click();
+  await expect(pinForm).toContainText('PIN saved');
   await page.getByRole('group', { name: 'Terminal to pair' }).getByLabel('Till A1').check();
   await page.getByRole('button', { name: 'Get a pairing code' }).click();
   const code = (await page.getByTestId('pairing-code').textContent())!;
@@ -53,7 +59,7 @@ test('an owner pairs the till; two employees switch with PINs and lock; unpairin
   // Casey switches in with the on-screen keypad.
   await expect(page.getByRole('heading', { name: 'Switch user', exact: true })).toBeVisible();
   const staff = page.getByRole('list', { name: 'Staff' });
-  await expect(staff.getByRole('button')).toHaveText(['Casey Cashier', 'Dana Drawer']);
+  await expect(staff.getByRole('button')).toHaveText(['Casey Cashier', 'Dana Drawer', 'Olive Owner']);
   await checkPage(page, testInfo, 'vendor-pos-switch-user');
   await staff.getByRole('button', { name: 'Casey Cashier' }).click();
   await checkPage(page, testInfo, 'vendor-pos-keypad');

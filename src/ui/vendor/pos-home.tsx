@@ -10,6 +10,7 @@ import { ModulePanel } from '../session/module-panel';
 import { isModuleKey, navEntries, vendorSubject } from '../session/modules';
 import { OwnSessions } from '../session/own-sessions';
 import { shownErrorOf, trpc } from '../trpc/client';
+import { OwnPinPanel } from './own-pin-panel';
 import { PairingPanel } from './pairing-panel';
 import { PosPicker } from './pos-picker';
 
@@ -56,6 +57,7 @@ export function PosHome({ module, onLock, pinSession }: { module?: string; onLoc
               ]}
             />
           </Panel>
+          {pinSession ? null : <OwnPinPanel />}
           {pairs ? <PairingPanel context={context.data} /> : null}
         </div>
       ) : null}
