@@ -46,7 +46,7 @@ test('an owner pairs the till; two employees switch with PINs and lock; unpairin
   await pinForm.getByLabel('New PIN (6 digits)').fill('402815');
   await pinForm.getByRole('button', { name: 'Save PIN' }).click();
   await expect(pinForm).toContainText('PIN saved');
-  await page.getByRole('group', { name: 'Terminal to pair' }).getByLabel('Till A1').check();
+  await page.getByRole('group', { name: 'Till to pair' }).getByLabel('Till A1').check();
   await page.getByRole('button', { name: 'Get a pairing code' }).click();
   const code = (await page.getByTestId('pairing-code').textContent())!;
   await page.goto('/vendor/pos/pair');

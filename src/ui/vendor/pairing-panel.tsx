@@ -20,7 +20,7 @@ export function PairingPanel({ context }: { context: VendorContext }) {
   return (
     <Panel title="Pair a till">
       <ChoiceGroup
-        legend="Terminal to pair"
+        legend="Till to pair"
         name="pair-terminal"
         choices={context.pos_terminals.map((t) => ({ value: t.id, label: t.name, description: storeName(t.store_id) }))}
         value={terminalId}
