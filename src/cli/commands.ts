@@ -82,6 +82,18 @@ export const COMMANDS: Record<string, Command> = {
     const role = parseInput(roleSchema, required(f, 'role'));
     return auth.operator.resetPassword(role, required(f, 'email'), await password(f));
   },
+
+  /** A code to type on the device at /vendor/pos/pair (or send to /auth/terminal/pair). */
+  async 'terminal:pair-code'(argv, { auth }) {
+    const f = parseFlags(argv, ['terminal-id']);
+    return auth.terminals.operator.pairingCode(required(f, 'terminal-id'));
+  },
+
+  /** Ends the terminal's credential and every session started on it. */
+  async 'terminal:unpair'(argv, { auth }) {
+    const f = parseFlags(argv, ['terminal-id']);
+    return auth.terminals.operator.unpair(required(f, 'terminal-id'));
+  },
 };
 
 export function commandOrThrow(name: string | undefined): Command {

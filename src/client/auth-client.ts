@@ -7,6 +7,7 @@ import { isAuthClientError } from './client-error';
 import { memoryDeviceIdStore, type DeviceIdStore } from './device-id-store';
 import { readBaseUrlEnvironment, resolveApiRoot } from './base-url';
 import { bearerApi } from './bearer-api';
+import { terminalApi } from './terminal-api';
 import { createSessionKeeper, type SessionExpired, type SessionKeeper } from './session';
 import { memoryTokenStore, type TokenStore } from './token-store';
 import { createTransport, type BodyOf, type FetchLike, type ResultOf, type Transport } from './transport';
@@ -98,6 +99,8 @@ export function createAuthClient(options: AuthClientOptions = {}) {
     // The bearer routes' methods come from the table; the few that store tokens are written out and win.
     admin: { ...bearerApi('admin', ROUTES.admin, session), ...publicApi('admin', ROUTES.admin, deps) },
     vendor: { ...bearerApi('vendor', ROUTES.vendor, session), ...publicApi('vendor', ROUTES.vendor, deps) },
+    /** A paired POS terminal: pairing, its staff list and PIN sign-in (the session is the vendor's). */
+    terminal: terminalApi(transport.send, store),
     health: () => transport.send(ROUTES.service.health),
   };
 }

@@ -23,6 +23,8 @@ export interface SendOptions {
   accessToken?: string;
   /** Sent as X-Device-Id (the device marker of an earlier sign-in). */
   deviceId?: string;
+  /** A paired POS terminal's credential, for the terminal routes. */
+  terminalToken?: string;
 }
 
 export interface Transport {
@@ -49,6 +51,7 @@ export function createTransport(apiRoot: string, fetchImpl: FetchLike): Transpor
       if (options.body !== undefined) headers['content-type'] = 'application/json';
       if (options.accessToken) headers.authorization = `Bearer ${options.accessToken}`;
       if (options.deviceId) headers['x-device-id'] = options.deviceId;
+      if (options.terminalToken) headers['x-terminal-token'] = options.terminalToken;
       const response = await fetchImpl(urlOf(apiRoot, route, options.params, options.query), {
         method: route.methods[0],
         headers,

@@ -11,6 +11,7 @@ export const ERROR_CATALOGUE = {
   invalid_reset_token: { status: 401, title: 'Invalid or expired reset token', trpc: 'UNAUTHORIZED' },
   account_disabled: { status: 403, title: 'The account is disabled', trpc: 'FORBIDDEN' },
   forbidden: { status: 403, title: 'Not allowed', trpc: 'FORBIDDEN' },
+  step_up_required: { status: 403, title: 'Sign in with your password for this', trpc: 'FORBIDDEN' },
   not_found: { status: 404, title: 'Not found', trpc: 'NOT_FOUND' },
   method_not_allowed: { status: 405, title: 'Method not allowed', trpc: 'METHOD_NOT_SUPPORTED' },
   conflict: { status: 409, title: 'Conflict', trpc: 'CONFLICT' },

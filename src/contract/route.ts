@@ -5,14 +5,17 @@ import { z } from 'zod';
 import type { Role } from './auth-schemas';
 import type { ErrorCode } from './errors';
 
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** `bearer`: an access token of `role`; `terminal`: a paired device's X-Terminal-Token; `none`. */
+export type RouteAuth = 'bearer' | 'terminal' | 'none';
 
 export interface RestRoute<
   Body extends z.ZodType | undefined = z.ZodType | undefined,
   Result extends z.ZodType | undefined = z.ZodType | undefined,
   Query extends z.ZodType | undefined = z.ZodType | undefined,
   Path extends string = string,
-  Auth extends 'bearer' | 'none' = 'bearer' | 'none',
+  Auth extends RouteAuth = RouteAuth,
   Methods extends readonly [HttpMethod, ...HttpMethod[]] = readonly [HttpMethod, ...HttpMethod[]],
 > {
   /** The methods the route serves; the client uses the first. */
@@ -21,7 +24,7 @@ export interface RestRoute<
   path: Path;
   /** The role whose token the route takes (bearer routes) or whose account it acts on; null for the service's own routes. */
   role: Role | null;
-  /** `bearer` routes need an access token of `role`, and only they refresh on 401. */
+  /** `bearer` routes need an access token of `role`, and only they refresh on 401; `terminal` routes a paired device's credential. */
   auth: Auth;
   body: Body;
   /** The query string's parameters, as one object schema. */
@@ -44,7 +47,7 @@ export function route<
   R extends z.ZodType | undefined,
   Q extends z.ZodType | undefined = undefined,
   P extends string = string,
-  A extends 'bearer' | 'none' = 'bearer' | 'none',
+  A extends RouteAuth = RouteAuth,
   const M extends readonly [HttpMethod, ...HttpMethod[]] = readonly [HttpMethod, ...HttpMethod[]],
 >(r: RestRoute<B, R, Q, P, A, M>): RestRoute<B, R, Q, P, A, M> {
   return r;

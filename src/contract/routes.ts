@@ -4,11 +4,13 @@ import { administrationRoutes } from './administration-routes';
 import { authRoutes } from './auth-routes';
 import { auditRoutes } from './audit-routes';
 import type { RestRoute } from './route';
+import { terminalAdministrationRoutes, terminalRoutes } from './terminal-routes';
 
 export const ROUTES = {
-  admin: { ...authRoutes.admin, ...administrationRoutes.admin, ...auditRoutes.admin },
-  vendor: { ...authRoutes.vendor, ...administrationRoutes.vendor, ...auditRoutes.vendor },
+  admin: { ...authRoutes.admin, ...administrationRoutes.admin, ...auditRoutes.admin, ...terminalRoutes.admin },
+  vendor: { ...authRoutes.vendor, ...administrationRoutes.vendor, ...auditRoutes.vendor, ...terminalRoutes.vendor },
   service: authRoutes.service,
+  terminal: terminalRoutes.terminal,
 };
 
 export type Routes = typeof ROUTES;
@@ -23,12 +25,13 @@ export interface NamedRoute {
   side: RouteSide;
   /** The route's key in its side of the table (`login`, `listStores`). */
   key: string;
-  /** `admin`, `vendor`: signing in and tokens; `admin administration`, `vendor administration`; `service`. */
+  /** `admin`, `vendor`: signing in and tokens; `admin administration`, `vendor administration`; `service`; `terminal`. */
   group: string;
   route: RestRoute;
 }
 
-const isAdministration = (side: RouteSide, key: string) => side !== 'service' && (key in administrationRoutes[side] || key in auditRoutes[side]);
+const isAdministration = (side: RouteSide, key: string) =>
+  (side === 'admin' || side === 'vendor') && (key in administrationRoutes[side] || key in auditRoutes[side] || key in terminalAdministrationRoutes[side]);
 
 /** Every route of the table, in table order, with its name and group. */
 export const NAMED_ROUTES: readonly NamedRoute[] = (Object.keys(ROUTES) as RouteSide[]).flatMap((side) =>

@@ -107,6 +107,12 @@ const envSchema = z.object({
   SHUTDOWN_TIMEOUT: duration('25s'),
   METRICS_TOKEN: z.string().trim().optional().transform((v) => v || undefined)
     .refine((v) => v === undefined || Buffer.byteLength(v, 'utf8') >= 16, 'must be at least 16 bytes long (or unset, which hides /metrics)'),
+  // POS terminals: pairing codes, PIN sessions and the PIN limits (keyed by account and terminal).
+  PAIRING_CODE_TTL: duration('10m'),
+  PIN_SESSION_MAX_AGE: duration('12h'),
+  PIN_FAILURES_PER_ACCOUNT: count(5),
+  PIN_FAILURES_PER_TERMINAL: count(20),
+  PIN_TERMINAL_WINDOW: duration('1h'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -234,6 +240,13 @@ export function parseConfig(env: Record<string, string | undefined>, devSecrets?
     browser: parseBrowserConfig(env),
     shutdown: { delay: e.SHUTDOWN_DELAY, timeout: e.SHUTDOWN_TIMEOUT },
     metricsToken: e.METRICS_TOKEN,
+    terminals: {
+      pairingCodeTtl: e.PAIRING_CODE_TTL,
+      pinSessionMaxAge: e.PIN_SESSION_MAX_AGE,
+      pinFailuresPerAccount: e.PIN_FAILURES_PER_ACCOUNT,
+      pinFailuresPerTerminal: e.PIN_FAILURES_PER_TERMINAL,
+      pinTerminalWindow: e.PIN_TERMINAL_WINDOW,
+    },
   };
 }
 

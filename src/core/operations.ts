@@ -54,9 +54,18 @@ export const OPERATIONS = {
   // employees with `staff`; every account reads its own.
   listAuditEvents: { admin: rule('audit', 'read'), vendor: rule('staff', 'read') },
   listOwnEvents: { admin: 'signed_in', vendor: 'signed_in' },
+  // POS terminals: pairing a device, unpairing it, and PINs (an employee only at its own stores).
+  createPairingCode: { admin: rule('vendors', 'write'), vendor: rule('stores', 'write') },
+  revokePairing: { admin: rule('vendors', 'write'), vendor: rule('stores', 'write') },
+  clearStaffPin: { admin: rule('vendors', 'write'), vendor: rule('staff', 'write') },
+  setOwnPin: { vendor: 'signed_in' },
+  clearOwnPin: { vendor: 'signed_in' },
 } as const satisfies Record<string, OperationGuard>;
 
 export type Operation = keyof typeof OPERATIONS;
+
+/** What a PIN session (a sign-in at a terminal) may do besides POS work; everything else is step_up_required. */
+export const PIN_SESSION_OPERATIONS = ['listOwnSessions', 'endOwnSession'] as const satisfies readonly Operation[];
 
 export const OPERATION_NAMES = Object.keys(OPERATIONS) as Operation[];
 

@@ -104,7 +104,8 @@ export interface RefreshTokenRow {
   expiresAt: Date;
   usedAt: Date | null;
   successorJti: string | null;
-  family: { role: Role; accountId: string; revokedAt: Date | null; /** The sign-in time. */ createdAt: Date };
+  /** `terminalId`: the terminal a PIN sign-in started on (null for a password sign-in); `createdAt`: the sign-in's time. */
+  family: { role: Role; accountId: string; revokedAt: Date | null; terminalId?: string | null; createdAt: Date };
 }
 
 export interface NewRefreshToken {
@@ -120,6 +121,8 @@ export interface SessionRepository {
     accountId: string;
     client: ClientInfo;
     token: NewRefreshToken;
+    /** The terminal of a PIN sign-in: unpairing it ends the family. */
+    terminalId?: string;
   }): Promise<void>;
   findToken(jti: string): Promise<RefreshTokenRow | null>;
   /**

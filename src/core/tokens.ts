@@ -25,6 +25,12 @@ export interface AccessClaims {
   modules: string[];
   vendor_id?: string;
   module_permissions?: Record<string, string[]>;
+  /** The POS terminal a PIN sign-in happened on; with `amr: ["pin"]` the session does POS work only. */
+  terminal_id?: string;
+  /** How the account signed in (RFC 8176): `pin` for a PIN on a paired terminal; absent for a password. */
+  amr?: string[];
+  /** Issued at (seconds); set by signing. */
+  iat?: number;
 }
 
 export interface RefreshClaims {

@@ -13,6 +13,7 @@ import { createDeviceRepository } from './db/device-repository';
 import { createPrismaClient } from './db/prisma';
 import { createResetRepository } from './db/reset-repository';
 import { createSessionListing, createSessionRepository } from './db/session-repository';
+import { createTerminalRepository } from './db/terminal-repository';
 import { createDeferredTasks } from './deferred-tasks';
 import { devSecretsIn } from './dev-secrets';
 import { createBcryptHasher } from './hasher';
@@ -46,6 +47,7 @@ export function createContainer(options: ContainerOptions = {}) {
     ? createSmtpMailer(config.mail.smtpUrl, config.mail.from)
     : createOutboxMailer(config.dataDir, config.mail.from, logger);
 
+  const counters = createCounterStore(db.prisma);
   const auth = createAuthService({
     config,
     accounts: createAccountRepository(db.prisma),
@@ -54,7 +56,9 @@ export function createContainer(options: ContainerOptions = {}) {
     sessionListing: createSessionListing(db.prisma),
     resets: createResetRepository(db.prisma),
     audit: createAuditTrail(db.prisma),
-    limiter: createRateLimiter(config.rateLimits, createCounterStore(db.prisma), clock),
+    limiter: createRateLimiter(config.rateLimits, counters, clock),
+    counters,
+    terminals: createTerminalRepository(db.prisma),
     devices: createDeviceRepository(db.prisma),
     codeFailures: createCodeFailureCap(config.codeFailures, createCounterStore(db.prisma), clock),
     mailer,

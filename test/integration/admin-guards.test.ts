@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { OPERATION_NAMES, ruleFor, type Operation } from '@/core/operations';
-import { withContainer } from '../support/accounts';
+import { PASSWORDS, withContainer } from '../support/accounts';
 import { administrationSuite, call, EXTRA_PASSWORD, problemOf } from '../support/admin-world';
 import { signIn } from '../support/sign-in';
 
@@ -26,7 +26,7 @@ let serial = 0;
 const unique = (label: string) => `${label}-${++serial}@example.com`;
 
 /** The request of each operation; `base` is the business prefix of the side calling it. */
-function requestOf(operation: Operation, base: string): { method: string; path: string; body?: () => object; ok: number } {
+function requestOf(operation: Operation, base: string): { method: string; path: string; body?: (token: string) => object; ok: number } {
   const a = `/api/v1/admin/admins/${targets.adminId}`;
   const e = `${base}/accounts/${targets.employeeId}`;
   const table: Record<Operation, ReturnType<typeof requestOf>> = {
@@ -58,6 +58,11 @@ function requestOf(operation: Operation, base: string): { method: string; path: 
     createTerminal: { method: 'POST', path: `${base}/stores/${s.w.storeA.id}/terminals`, body: () => ({ name: 'Till X' }), ok: 201 },
     listAuditEvents: { method: 'GET', path: '/api/v1/<role>/audit-events', ok: 200 },
     listOwnEvents: { method: 'GET', path: '/api/v1/auth/<role>/events', ok: 200 },
+    createPairingCode: { method: 'POST', path: `${base}/stores/${s.w.storeA.id}/terminals/${s.w.tillA.id}/pairing`, ok: 201 },
+    revokePairing: { method: 'DELETE', path: `${base}/terminals/${s.w.tillA.id}/pairing`, ok: 204 },
+    clearStaffPin: { method: 'DELETE', path: `${e}/pin`, ok: 204 },
+    setOwnPin: { method: 'PUT', path: '/api/v1/auth/vendor/pin', body: (token) => ({ current_password: passwordOf(token), pin: '370591' }), ok: 204 },
+    clearOwnPin: { method: 'DELETE', path: '/api/v1/auth/vendor/pin', body: (token) => ({ current_password: passwordOf(token) }), ok: 204 },
   };
   return table[operation];
 }
@@ -70,13 +75,16 @@ async function run(operation: Operation, role: 'admin' | 'vendor', token: string
     const own = await call(s.url, 'GET', `/api/v1/auth/${role}/sessions`, token);
     resolved = resolved.replace('<own>', own.body.items?.[0]?.id ?? 'none');
   }
-  return call(s.url, method, resolved, token, body?.());
+  return call(s.url, method, resolved, token, body?.(token));
 }
+
+/** The password behind a token of the vendor side's signed_in operations (the owner and the cashier). */
+const passwordOf = (token: string) => (token === s.tokens.owner ? PASSWORDS.owner : PASSWORDS.employee);
 
 const ADMIN_BASE = () => `/api/v1/admin/vendors/${s.w.vendor.id}`;
 
 describe('admin side', () => {
-  for (const operation of OPERATION_NAMES) {
+  for (const operation of OPERATION_NAMES.filter((o) => ruleFor(o, 'admin'))) {
     const rule = ruleFor(operation, 'admin');
     test(operation, async () => {
       const expect = (res: { status: number; text: string }, status: number, who: string) => assert.equal(res.status, status, `${who}: ${res.text}`);

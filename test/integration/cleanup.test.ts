@@ -32,6 +32,12 @@ test('the sweeper deletes expired counters, codes, grants, device markers, refre
         { idHash: 'device-live', role: 'vendor', accountId: seed.owner.id, expiresAt: future },
       ],
     });
+    await prisma.pairingCode.createMany({
+      data: [
+        { codeHash: 'code-old', terminalId: seed.tillA.id, expiresAt: past },
+        { codeHash: 'code-live', terminalId: seed.tillA.id, expiresAt: future },
+      ],
+    });
     const family = (id: string, expiresAt: Date, revokedAt: Date | null = null) => ({ id, role: 'vendor', accountId: seed.owner.id, expiresAt, revokedAt });
     await prisma.refreshFamily.createMany({ data: [family('fam-expired', past), family('fam-revoked-long-ago', future, longAgo), family('fam-revoked-now', future, new Date()), family('fam-live', future)] });
     await prisma.refreshToken.createMany({
@@ -52,6 +58,7 @@ test('the sweeper deletes expired counters, codes, grants, device markers, refre
     assert.deepEqual((await prisma.passwordResetCode.findMany({ select: { accountId: true } })).map((r) => r.accountId), [seed.limited.id]);
     assert.deepEqual((await prisma.passwordResetGrant.findMany({ select: { jti: true } })).map((r) => r.jti), ['grant-live']);
     assert.deepEqual((await prisma.knownDevice.findMany({ select: { idHash: true } })).map((r) => r.idHash), ['device-live']);
+    assert.deepEqual((await prisma.pairingCode.findMany({ select: { codeHash: true } })).map((r) => r.codeHash), ['code-live']);
     assert.deepEqual((await prisma.refreshFamily.findMany({ select: { id: true }, orderBy: { id: 'asc' } })).map((r) => r.id), ['fam-live', 'fam-revoked-now']);
     assert.deepEqual((await prisma.refreshToken.findMany({ select: { jti: true }, orderBy: { jti: 'asc' } })).map((r) => r.jti), ['tok-current', 'tok-used-live']);
   });

@@ -236,6 +236,39 @@ test('password reset, disabled accounts and malformed requests: documented, with
   }
 });
 
+test('POS terminal routes: every status the app answers is documented, with a matching body', async () => {
+  const [admin, owner] = [{ token: app.tokens.superAdmin }, { token: app.tokens.owner }];
+  const till = { storeId: app.w.storeA.id, terminalId: app.w.tillA.id };
+  for (const [caller, base, params] of [[admin, '/admin/vendors/{vendorId}', { vendorId: app.w.vendor.id }], [owner, '/vendor', {}]] as const) {
+    await probe('POST', `${base}/stores/{storeId}/terminals/{terminalId}/pairing`, { ...caller, params: { ...params, ...till } });
+    await probe('DELETE', `${base}/terminals/{terminalId}/pairing`, { ...caller, params: { ...params, ...till } });
+    await probe('DELETE', `${base}/accounts/{accountId}/pin`, { ...caller, params: { ...params, accountId: app.w.employee.id } });
+  }
+  const pinBody = { current_password: PASSWORDS.owner, pin: '402815' };
+  for (const method of ['PUT', 'DELETE']) {
+    await probe(method, '/auth/vendor/pin', { ...owner, json: method === 'PUT' ? { ...pinBody, pin: '123456' } : {} });
+    await probe(method, '/auth/vendor/pin', { ...owner, body: 'text', headers: { 'content-type': 'text/plain' } });
+    await probe(method, '/auth/vendor/pin', { ...owner, json: { ...pinBody, padding: 'x'.repeat(17 * 1024) } });
+  }
+  await probe('PATCH', '/auth/vendor/pin', owner);
+  await probe('PUT', '/auth/vendor/pin', { ...owner, json: pinBody });
+
+  const code = (await probe('POST', '/vendor/stores/{storeId}/terminals/{terminalId}/pairing', { ...owner, params: till })).body.code as string;
+  const device = { 'x-terminal-token': (await probe('POST', '/auth/terminal/pair', { json: { code } })).body.terminal_token as string };
+  await probe('POST', '/auth/terminal/pair', { json: { code } });
+  await probe('GET', '/auth/terminal/staff', { headers: device });
+  await probe('POST', '/auth/terminal/pin-login', { headers: device, body: 'text' });
+  await probe('POST', '/auth/terminal/pin-login', { headers: { ...device, 'content-type': 'text/plain' }, body: 'text' });
+  await probe('POST', '/auth/terminal/pin-login', { headers: device, json: { padding: 'x'.repeat(17 * 1024) } });
+  await probe('POST', '/auth/terminal/pin-login', { headers: device, json: {} });
+  const pinSession = (await probe('POST', '/auth/terminal/pin-login', { headers: device, json: { account_id: app.w.owner.id, pin: pinBody.pin } })).body;
+  await probe('PUT', '/auth/vendor/pin', { token: pinSession.access_token, json: pinBody });
+  await probe('DELETE', '/auth/vendor/pin', { token: pinSession.access_token, json: { current_password: PASSWORDS.owner } });
+  await probe('DELETE', '/auth/vendor/pin', { ...owner, json: { current_password: PASSWORDS.owner } });
+  for (let i = 0; i < 21; i += 1) await probe('POST', '/auth/terminal/pin-login', { headers: device, json: { account_id: 'nobody', pin: '999001' } });
+  await probe('PUT', '/auth/vendor/pin', { ...owner, json: { ...pinBody, current_password: 'wrong-password-1' } });
+});
+
 // Regression: on SQLite a duplicate e-mail here wedged the database; every later request hung.
 test('a duplicate employee e-mail is 409 and the server keeps answering', async () => {
   for (const [token, base, params] of [[app.tokens.superAdmin, '/admin/vendors/{vendorId}', { vendorId: app.w.vendor.id }], [app.tokens.owner, '/vendor', {}]] as const) {

@@ -110,3 +110,26 @@ test('bad input exits non-zero with a clear message on stderr and nothing on std
   assert.notEqual(duplicate.code, 0);
   assert.match(duplicate.stderr, /already exists/);
 });
+
+test('an operator pairs and unpairs a POS terminal from the CLI', async () => {
+  const vendor = await cli(['vendor:create', '--name', 'Kiosk', '--owner-email', 'kiosk@example.com', '--owner-name', 'Kit', '--owner-password', 'kiosk-pass-P5q!2w']);
+  const store = await cli(['store:create', '--vendor-id', vendor.json.vendor_id, '--name', 'Pier']);
+  const pos = await cli(['pos:create', '--store-id', store.json.id, '--name', 'Pier Till']);
+  const code = await cli(['terminal:pair-code', '--terminal-id', pos.json.id]);
+  assert.equal(code.code, 0, code.stderr);
+  assert.equal(code.json.terminal_id, pos.json.id);
+  assert.match(code.json.code, /^[A-Z0-9]{8}$/);
+  const paired = await post(app.url, '/api/v1/auth/terminal/pair', { code: code.json.code });
+  assert.equal(paired.status, 200, paired.text);
+  const staff = () => fetch(`${app.url}/api/v1/auth/terminal/staff`, { headers: { 'x-terminal-token': paired.body.terminal_token } });
+  assert.equal((await staff()).status, 200);
+
+  const unpair = await cli(['terminal:unpair', '--terminal-id', pos.json.id]);
+  assert.equal(unpair.code, 0, unpair.stderr);
+  assert.deepEqual(unpair.json, { terminal_id: pos.json.id, was_paired: true });
+  assert.equal((await staff()).status, 401, 'the device credential is refused from then on');
+
+  const unknown = await cli(['terminal:pair-code', '--terminal-id', 'no-such-terminal']);
+  assert.notEqual(unknown.code, 0);
+  assert.equal(unknown.stdout, '');
+});

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { describe, test } from 'node:test';
 import { AuthError } from '@/core/errors';
 import { ADMIN_MODULES, MODULE_ACTIONS, VENDOR_MODULES } from '@/contract/modules';
-import { OPERATION_NAMES, ruleFor, type Operation } from '@/core/operations';
+import { OPERATION_NAMES, PIN_SESSION_OPERATIONS, ruleFor, type Operation } from '@/core/operations';
 import type { AccountRecord } from '@/core/ports';
 import { assertAllowed } from '@/core/service/guard';
 
@@ -35,6 +35,11 @@ const EXPECTED: Record<Operation, { admin: string | null; vendor: string | null 
   'createTerminal': { admin: 'vendors:write', vendor: 'stores:write' },
   'listAuditEvents': { admin: 'audit:read', vendor: 'staff:read' },
   'listOwnEvents': { admin: 'signed_in', vendor: 'signed_in' },
+  'createPairingCode': { admin: 'vendors:write', vendor: 'stores:write' },
+  'revokePairing': { admin: 'vendors:write', vendor: 'stores:write' },
+  'clearStaffPin': { admin: 'vendors:write', vendor: 'staff:write' },
+  'setOwnPin': { admin: null, vendor: 'signed_in' },
+  'clearOwnPin': { admin: null, vendor: 'signed_in' },
 };
 
 const text = (rule: ReturnType<typeof ruleFor>) => (rule === undefined ? null : rule === 'signed_in' ? rule : `${rule.module}:${rule.action}`);
@@ -103,4 +108,16 @@ test('docs/access-control.md lists every operation with its rules', () => {
     const { admin, vendor } = EXPECTED[operation];
     assert.deepEqual(rows.get(operation), [cell(admin), cell(vendor)], `the doc's row of ${operation}`);
   }
+});
+
+// Regression guard: a PIN session at a till passing the owner's module guards (owners hold every module).
+test('a PIN session is refused every operation but its own sessions with step_up_required, before the module guard', () => {
+  const owner = account('vendor', 'owner', []);
+  for (const operation of OPERATION_NAMES.filter((o) => ruleFor(o, 'vendor'))) {
+    const run = () => assertAllowed({ account: owner, terminalId: 'till', amr: ['pin'] }, operation);
+    if ((PIN_SESSION_OPERATIONS as readonly string[]).includes(operation)) assert.doesNotThrow(run, operation);
+    else assert.throws(run, (e) => e instanceof AuthError && e.code === 'step_up_required', operation);
+    assert.doesNotThrow(() => assertAllowed({ account: owner }, operation), `${operation} with a password sign-in`);
+  }
+  assert.deepEqual([...PIN_SESSION_OPERATIONS], ['listOwnSessions', 'endOwnSession']);
 });

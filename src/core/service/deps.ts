@@ -5,8 +5,9 @@ import type { DeviceRepository } from '../device-ports';
 import type { AccountRepository, AdministrationRepository, Clock, Logger, PasswordHasher, SessionListing, SessionRepository } from '../ports';
 import type { TokenService } from '../tokens';
 import type { AuditTrail } from '../audit-ports';
-import type { RateLimiter } from '../rate-limits';
+import type { CounterStore, RateLimiter } from '../rate-limits';
 import type { Defer, Mailer, ResetRepository } from '../reset-ports';
+import type { TerminalRepository } from '../terminal-ports';
 
 export interface ServiceDeps {
   config: Config;
@@ -19,6 +20,9 @@ export interface ServiceDeps {
   limiter: RateLimiter;
   codeFailures: CodeFailureCap;
   devices: DeviceRepository;
+  terminals: TerminalRepository;
+  /** The counters the limiter keeps, for limits keyed by other things than e-mail and address (terminals). */
+  counters: CounterStore;
   mailer: Mailer;
   hasher: PasswordHasher;
   clock: Clock;

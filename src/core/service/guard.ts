@@ -3,7 +3,7 @@
 // the service, after authenticating the caller's token.
 import { AuthError } from '../errors';
 import { passesModuleGuard, type GuardSubject } from '../modules';
-import { ruleFor, type Operation } from '../operations';
+import { PIN_SESSION_OPERATIONS, ruleFor, type Operation } from '../operations';
 import type { AccountRecord, Logger } from '../ports';
 import type { Principal } from './principal';
 
@@ -14,14 +14,25 @@ export function guardSubjectOf(account: AccountRecord): GuardSubject {
 }
 
 /** Throws forbidden unless `principal` passes the rule `operation` declares for its role. */
-export function assertAllowed(principal: Pick<Principal, 'account'>, operation: Operation): void {
+export function assertAllowed(principal: Pick<Principal, 'account' | 'amr' | 'terminalId'>, operation: Operation): void {
   const { account } = principal;
+  assertNotPinSession(principal, operation);
   const rule = ruleFor(operation, account.role);
   if (rule === 'signed_in') return;
   if (!rule) throw new AuthError('forbidden', `A ${account.role} account cannot do ${operation}.`);
   if (!passesModuleGuard(guardSubjectOf(account), rule.module, rule.action)) {
     const what = account.type === 'employee' ? `the ${rule.module} module with ${rule.action} permission` : `the ${rule.module} module`;
     throw new AuthError('forbidden', `${operation} needs ${what}.`);
+  }
+}
+
+/**
+ * A PIN sign-in does POS work only: every other operation, present or future, needs a password
+ * sign-in first (403 step_up_required), whatever modules the account holds.
+ */
+export function assertNotPinSession(principal: Pick<Principal, 'amr'>, operation: string): void {
+  if (principal.amr?.includes('pin') && !(PIN_SESSION_OPERATIONS as readonly string[]).includes(operation)) {
+    throw new AuthError('step_up_required', 'Sign in with your password to do this; a PIN session does point-of-sale work only.');
   }
 }
 

@@ -9,6 +9,7 @@ import { createPasswordReset } from './password-reset';
 import { createAuthenticate, type Principal } from './principal';
 import { adminProfileOf, vendorProfileOf } from './profiles';
 import { createSessions } from './sessions';
+import { createTerminalService } from './terminal-service';
 import { createVendorContext } from './vendor-context';
 
 export type { ServiceDeps } from './deps';
@@ -38,6 +39,8 @@ export function createAuthService(deps: ServiceDeps) {
     operator: createOperator(deps),
     /** The guarded operations of the administration and session routes. */
     administration: createAdministration(deps),
+    /** POS terminals: pairing devices, staff PINs, the staff list and PIN sign-in. */
+    terminals: createTerminalService(deps, sessions.startSession),
 
     /** `POST /auth/<role>/password`: the caller's own password, for a new pair. */
     changeOwnPassword: createOwnPasswordChange(deps, sessions.startSession),

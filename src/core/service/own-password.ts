@@ -7,6 +7,7 @@ import { changePasswordRequest, type TokenPair } from '../../contract/auth-schem
 import { parseInput } from '../validation';
 import type { ServiceDeps } from './deps';
 import { auditEntry, selfCause, subjectOf } from './audit';
+import { assertNotPinSession } from './guard';
 import { createPasswordChangedNotice } from './password-changed-notice';
 import { assertAcceptablePassword } from './password-policy';
 import type { Principal } from './principal';
@@ -17,7 +18,10 @@ export function createOwnPasswordChange(deps: Deps, startSession: (account: Acco
   const { accounts, hasher, limiter, clock, logger } = deps;
   const noticeOfChange = createPasswordChangedNotice(deps);
 
-  return async function changeOwnPassword({ account }: Principal, body: unknown, client: ClientInfo): Promise<TokenPair> {
+  return async function changeOwnPassword(principal: Principal, body: unknown, client: ClientInfo): Promise<TokenPair> {
+    // A PIN session at a till may not change the account's password (403 step_up_required).
+    assertNotPinSession(principal, 'changePassword');
+    const { account } = principal;
     const { role } = account;
     const input = parseInput(changePasswordRequest, body);
     await limiter.assertLoginAllowed(role, account.email, client.ip);

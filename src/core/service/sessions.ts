@@ -6,6 +6,7 @@ import type { ServiceDeps } from './deps';
 import { createDeviceMarkers } from './device-markers';
 import { accessClaimsOf } from './profiles';
 import { anonymousCause, auditEntry, createAuditRecorder, selfCause, subjectOf } from './audit';
+import { pinSessionOf, type PinSession } from './pin-session';
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
@@ -26,9 +27,9 @@ export function createSessions(deps: ServiceDeps) {
   /** SESSION_MAX_AGE: no refresh extends a sign-in past its start plus that age. */
   const familyEndOf = (role: Role, signedInAt: Date) => new Date(signedInAt.getTime() + config.sessionMaxAge[role] * 1000);
 
-  async function pairFor(account: AccountRecord, familyId: string, token: NewRefreshToken): Promise<TokenPair> {
+  async function pairFor(account: AccountRecord, familyId: string, token: NewRefreshToken, pin?: PinSession): Promise<TokenPair> {
     const [accessToken, refreshToken] = await Promise.all([
-      tokens.signAccess(accessClaimsOf(account)),
+      tokens.signAccess({ ...accessClaimsOf(account), ...pin?.claims }),
       tokens.signRefresh({
         sub: account.id,
         role: account.role,
@@ -79,6 +80,8 @@ export function createSessions(deps: ServiceDeps) {
     if (hasher.needsUpgrade(account.passwordHash)) {
       await accounts.upgradePasswordHash(role, account.id, account.passwordHash, await hasher.hash(input.password));
     }
+    // A password sign-in lifts a PIN lock (section "POS terminals" of docs/interface.md).
+    if (role === 'vendor') await deps.terminals.resetPinFailures(account.id);
     return { account, pair: await startSession(account, client, 'login'), deviceId: await deviceMarkers.issue(account, client.deviceId) };
   }
 
@@ -105,11 +108,13 @@ export function createSessions(deps: ServiceDeps) {
 
     const now = clock.now();
     const familyEnd = familyEndOf(role, row.family.createdAt);
-    if (now >= familyEnd) throw invalid();
+    // A PIN sign-in's tokens keep its terminal and method: a refresh never turns it into a password session.
+    const pin = pinSessionOf(row.family, config);
+    if (now >= familyEnd || pin?.ended(now)) throw invalid();
     if (!row.usedAt) {
-      const successor = newRefreshToken(now, familyEnd);
+      const successor = pin ? pin.capped(newRefreshToken(now, familyEnd)) : newRefreshToken(now, familyEnd);
       if (await sessions.rotate({ jti: row.jti, familyId: row.familyId, usedAt: now, successor })) {
-        return pairFor(account, row.familyId, successor);
+        return pairFor(account, row.familyId, successor, pin);
       }
       row = await sessions.findToken(claims.jti); // another request rotated it first
       if (!row) throw invalid();
@@ -117,7 +122,7 @@ export function createSessions(deps: ServiceDeps) {
     // A retry within the grace period (two tabs, a lost response) gets the same successor.
     if (row.usedAt && row.successorJti && now.getTime() - row.usedAt.getTime() <= config.jwt.refreshReuseGrace * 1000) {
       const successor = await sessions.findToken(row.successorJti);
-      if (successor && !successor.family.revokedAt) return pairFor(account, row.familyId, successor);
+      if (successor && !successor.family.revokedAt) return pairFor(account, row.familyId, successor, pin);
     }
     // Whoever presents a retired token may be a thief: the event names no actor.
     const reuse = auditEntry('refresh_token_reused', subjectOf(account), anonymousCause(client), { session_id: row.familyId });

@@ -5,8 +5,11 @@ import type { Principal } from './principal';
 import { vendorProfileOf } from './profiles';
 
 export function createVendorContext({ accounts }: Pick<ServiceDeps, 'accounts'>) {
-  return async function vendorContext({ account }: Principal): Promise<VendorContext> {
-    const { stores, terminals } = await accounts.storesFor(account);
+  return async function vendorContext({ account, terminalId }: Principal): Promise<VendorContext> {
+    const all = await accounts.storesFor(account);
+    // A PIN session works at one terminal: it sees that terminal and its store, nothing else.
+    const terminals = terminalId === undefined ? all.terminals : all.terminals.filter((t) => t.id === terminalId);
+    const stores = terminalId === undefined ? all.stores : all.stores.filter((s) => terminals.some((t) => t.storeId === s.id));
     return {
       vendor: { id: account.vendor?.id ?? '', name: account.vendor?.name ?? '' },
       user: vendorProfileOf(account),

@@ -1,11 +1,12 @@
 // Ending every session of an account, as one step: its token version moves on (access tokens issued
 // before are refused from then on) and every refresh-token family is revoked. Disabling, a password
 // reset and an operator's password change all sign the account out through this, inside their own
-// transaction, so the change and the sign-out commit together.
+// transaction, so the change and the sign-out commit together. A vendor account's POS PIN goes
+// with its sessions: whoever lost the password (or the account) must not keep a way in at the till.
 import type { Role } from '@/contract/auth-schemas';
 import type { PrismaClient } from './prisma';
 
-type Tx = Pick<PrismaClient, 'adminAccount' | 'vendorAccount' | 'refreshFamily'>;
+type Tx = Pick<PrismaClient, 'adminAccount' | 'vendorAccount' | 'refreshFamily' | 'staffPin'>;
 
 /** Applies `change` to the account and ends all its sessions; false when no such account exists. */
 export async function endEverySession(tx: Tx, role: Role, accountId: string, now: Date, change: { passwordHash?: string; disabledAt?: Date | null } = {}) {
@@ -15,5 +16,6 @@ export async function endEverySession(tx: Tx, role: Role, accountId: string, now
       ? await tx.adminAccount.updateMany({ where: { id: accountId }, data })
       : await tx.vendorAccount.updateMany({ where: { id: accountId }, data });
   await tx.refreshFamily.updateMany({ where: { role, accountId, revokedAt: null }, data: { revokedAt: now } });
+  if (role === 'vendor') await tx.staffPin.deleteMany({ where: { accountId } });
   return updated.count === 1;
 }

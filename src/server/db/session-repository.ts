@@ -9,7 +9,7 @@ import { pageArgs } from './keyset';
 const CLIENT_FIELD_MAX = 300;
 
 /** A refresh token joined with its family's columns, as the one query reads them. */
-type TokenWithFamilyRow = Omit<RefreshTokenRow, 'family'> & { role: string; accountId: string; revokedAt: Date | null; familyCreatedAt: Date };
+type TokenWithFamilyRow = Omit<RefreshTokenRow, 'family'> & { role: string; accountId: string; revokedAt: Date | null; terminalId: string | null; familyCreatedAt: Date };
 
 // Raw rows carry Dates for DateTime columns; an aliased column is normalised in case a driver does not.
 const asDate = (value: Date | string | number) => (value instanceof Date ? value : new Date(value));
@@ -39,7 +39,7 @@ async function rotateInOneStatement(prisma: PrismaClient, input: Parameters<Sess
 
 export function createSessionRepository(prisma: PrismaClient, dialect: Dialect): SessionRepository {
   return {
-    async createFamily({ id, role, accountId, client, token }) {
+    async createFamily({ id, role, accountId, client, token, terminalId }) {
       await prisma.refreshFamily.create({
         data: {
           id,
@@ -50,6 +50,7 @@ export function createSessionRepository(prisma: PrismaClient, dialect: Dialect):
           createdAt: token.issuedAt,
           lastUsedAt: token.issuedAt,
           expiresAt: token.expiresAt,
+          terminalId: terminalId ?? null,
           tokens: { create: { jti: token.jti, issuedAt: token.issuedAt, expiresAt: token.expiresAt } },
         },
       });
@@ -58,12 +59,13 @@ export function createSessionRepository(prisma: PrismaClient, dialect: Dialect):
     // One joined query on the refresh hot path; Prisma's include would send a second for the family.
     async findToken(jti) {
       const rows = await prisma.$queryRaw<TokenWithFamilyRow[]>`SELECT t."jti", t."familyId", t."issuedAt", t."expiresAt",
-        t."usedAt", t."successorJti", f."role", f."accountId", f."revokedAt", f."createdAt" AS "familyCreatedAt"
+        t."usedAt", t."successorJti", f."role", f."accountId", f."revokedAt",
+        f."terminalId", f."createdAt" AS "familyCreatedAt"
         FROM "RefreshToken" t JOIN "RefreshFamily" f ON f."id" = t."familyId" WHERE t."jti" = ${jti}`;
       const row = rows[0];
       if (!row) return null;
-      const { role, accountId, revokedAt, familyCreatedAt, ...token } = row;
-      return { ...token, family: { role: role as Role, accountId, revokedAt, createdAt: asDate(familyCreatedAt) } };
+      const { role, accountId, revokedAt, terminalId, familyCreatedAt, ...token } = row;
+      return { ...token, family: { role: role as Role, accountId, revokedAt, terminalId, createdAt: asDate(familyCreatedAt) } };
     },
 
     // The conditional update is the arbiter: under concurrency exactly one caller sees count 1,

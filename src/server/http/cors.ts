@@ -8,7 +8,8 @@ type CorsRules = Pick<BrowserConfig, 'production' | 'corsOrigins'>;
 const LOOPBACK_ORIGIN = /^http:\/\/(localhost|127\.0\.0\.1)(:\d{1,5})?$/;
 
 export const CORS_ALLOWED_METHODS = 'GET, POST, PUT, PATCH, DELETE';
-export const CORS_ALLOWED_HEADERS = 'authorization, content-type';
+// x-terminal-token: a paired POS terminal's web app sends its device credential (docs/interface.md).
+export const CORS_ALLOWED_HEADERS = 'authorization, content-type, x-terminal-token';
 /** How long a browser may cache a preflight answer (seconds; Chromium caps it at 7200). */
 export const CORS_MAX_AGE = '7200';
 

@@ -6,6 +6,7 @@ import * as wire from '@/contract/auth-schemas';
 import { problemSchema } from '@/contract/errors';
 import * as pages from '@/contract/administration-routes';
 import * as audit from '@/contract/audit-events';
+import * as terminal from '@/contract/terminal-schemas';
 
 type JsonSchema = z.core.JSONSchema.BaseSchema;
 
@@ -26,6 +27,10 @@ const REQUEST_SCHEMAS = {
   UpdateEmployeeRequest: admin.updateEmployeeRequest,
   CreateStoreRequest: admin.createStoreRequest,
   CreateTerminalRequest: admin.createTerminalRequest,
+  PairTerminalRequest: terminal.pairRequest,
+  PinLoginRequest: terminal.pinLoginRequest,
+  SetPinRequest: terminal.setPinRequest,
+  ClearPinRequest: terminal.clearPinRequest,
 } satisfies Record<string, z.ZodType>;
 
 /** Answers: what the server sends. */
@@ -58,6 +63,10 @@ const RESPONSE_SCHEMAS = {
   SessionPage: pages.sessionPage,
   AuditEvent: audit.auditEvent,
   AuditEventPage: audit.auditEventPage,
+  PairingCode: terminal.pairingCodeResponse,
+  PairedTerminal: terminal.pairedTerminal,
+  PairTerminalResponse: terminal.pairResponse,
+  TerminalStaff: terminal.terminalStaffResponse,
 } satisfies Record<string, z.ZodType>;
 
 export const schemaRef = (name: string) => ({ $ref: `#/components/schemas/${name}` });

@@ -25,6 +25,7 @@ const TAGS = [
   { name: 'admin administration', description: 'Admin accounts, vendor businesses with their accounts, stores and terminals, and sessions.' },
   { name: 'vendor', description: 'Vendor owners and employees at stores and POS terminals: signing in, tokens, context and password reset.' },
   { name: 'vendor administration', description: 'A business\'s own accounts, stores and terminals, and sessions.' },
+  { name: 'terminal', description: 'A paired POS terminal: pairing the device, its staff list and switching user with a PIN.' },
   { name: 'service', description: 'The service itself.' },
 ];
 
@@ -60,7 +61,7 @@ function operation(operationId: string, tag: string, route: RestRoute, refOf: Re
     description: route.description,
     ...(params.length ? { parameters: params } : {}),
     // Public operations say so explicitly: no security requirement at all.
-    security: route.auth === 'bearer' ? [{ bearerAuth: [] }] : [],
+    security: route.auth === 'bearer' ? [{ bearerAuth: [] }] : route.auth === 'terminal' ? [{ terminalToken: [] }] : [],
     ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: refOf(route.body) } } } } : {}),
     responses: { ...success, ...problemResponses(errorsOf(route)) },
   };
@@ -110,6 +111,7 @@ export function buildOpenApiDocument() {
       schemas,
       securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: BEARER_DESCRIPTION },
+        terminalToken: { type: 'apiKey', in: 'header', name: 'X-Terminal-Token', description: 'The credential a device got from /auth/terminal/pair.' },
       },
       headers: HEADER_COMPONENTS,
       responses: {

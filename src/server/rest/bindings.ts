@@ -7,6 +7,7 @@ import type { RestRoute } from '@/contract/route';
 import type { Routes, RouteSide } from '@/contract/routes';
 import type { ClientInfo } from '@/core/ports';
 import type { AuthService, Principal } from '@/core/service';
+import type { PairedDevice } from '@/core/terminal-ports';
 import { isDraining } from '../lifecycle';
 
 /** One request to one route, as the dispatcher (REST) or a procedure (tRPC) hands it over. */
@@ -18,6 +19,8 @@ export interface RouteCall<R extends RestRoute = RestRoute> {
   query: Record<string, string>;
   /** The signed-in account of a bearer route (the adapter authenticated it before the body was read). */
   principal: Principal;
+  /** The paired device of a `terminal` route (the adapter checked its credential first). */
+  terminal: PairedDevice;
   /** The body as sent: guarded operations validate it themselves, after their module guard. */
   body(): Promise<unknown>;
   /** The body validated by the route's own schema. */
@@ -77,6 +80,16 @@ function businessBindings(vendorIdOf: (c: RouteCall) => string | undefined) {
     listStores: async (c: RouteCall) => run(c).listStores(c.principal, vendorIdOf(c), c.query),
     createStore: async (c: RouteCall) => run(c).createStore(c.principal, vendorIdOf(c), await c.body()),
     createTerminal: async (c: RouteCall) => run(c).createTerminal(c.principal, vendorIdOf(c), c.params.storeId!, await c.body()),
+    ...pairingBindings(vendorIdOf),
+  };
+}
+
+/** Pairing codes, unpairing and clearing a staff member's PIN, on both sides. */
+function pairingBindings(vendorIdOf: (c: RouteCall) => string | undefined) {
+  return {
+    createPairingCode: async (c: RouteCall) => c.auth.terminals.createPairingCode(c.principal, vendorIdOf(c), c.params.storeId!, c.params.terminalId!),
+    revokePairing: async (c: RouteCall) => c.auth.terminals.revokePairing(c.principal, vendorIdOf(c), c.params.terminalId!),
+    clearStaffPin: async (c: RouteCall) => c.auth.terminals.clearStaffPin(c.principal, vendorIdOf(c), c.params.accountId!),
   };
 }
 
@@ -104,6 +117,13 @@ export const BINDINGS: { [S in RouteSide]: SideBindings<S> } = {
     ...accountBindings('vendor'),
     context: async (c) => c.auth.vendorContext(c.principal),
     ...businessBindings(() => undefined),
+    setPin: async (c) => c.auth.terminals.setOwnPin(c.principal, await c.body()),
+    clearPin: async (c) => c.auth.terminals.clearOwnPin(c.principal, await c.body()),
+  },
+  terminal: {
+    pair: async (c) => c.auth.terminals.pair(await c.body()),
+    staff: async (c) => c.auth.terminals.staff(c.terminal),
+    pinLogin: async (c) => c.auth.terminals.pinLogin(c.terminal, await c.body(), c.client),
   },
   service: {
     health: (c) => readiness(c),

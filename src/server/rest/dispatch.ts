@@ -17,6 +17,8 @@ import { readJsonBody } from './body';
 import { jsonResponse, noContent, problemResponse } from './responses';
 
 export const API_ROOT = '/api/v1';
+/** Where a paired device sends its credential on the terminal routes. */
+export const TERMINAL_TOKEN_HEADER = 'x-terminal-token';
 
 interface Compiled extends NamedRoute {
   pattern: RegExp;
@@ -61,6 +63,7 @@ function callOf(container: Container, request: Request, params: Record<string, s
     params,
     query: Object.fromEntries(new URL(request.url).searchParams),
     principal: undefined as never, // set by dispatch for bearer routes
+    terminal: undefined as never, // set by dispatch for terminal routes
     body: rawBody,
     input: async () => (route.body ? parseInput(route.body, await rawBody()) : undefined) as never,
     databaseHealthy: () => container.databaseHealthy(),
@@ -77,6 +80,7 @@ async function answer(container: Container, request: Request, found: Found): Pro
     call.principal = await container.auth.authenticate(route.role!, token, call.client);
   }
   parseInput(found.route.paramsSchema, found.params);
+  if (route.auth === 'terminal') call.terminal = await container.auth.terminals.authenticateTerminal(request.headers.get(TERMINAL_TOKEN_HEADER));
   const result = await binding(call);
   if (result instanceof Answer) return jsonResponse(result.body, result.status);
   return route.result === undefined ? noContent() : jsonResponse(result, route.resultStatuses[0]);

@@ -44,6 +44,7 @@ function procedureFor(role: Role, route: RestRoute, binding: Binding<RestRoute>)
       params,
       query: route.methods[0] === 'GET' ? (rest as Record<string, string>) : {},
       principal: ctx.principal as RouteCall['principal'],
+      terminal: undefined as never, // terminal routes are not procedures: the pages reach them through their own endpoint
       body: async () => rest,
       input: async () => (route.body ? parseInput(route.body, rest) : undefined) as never,
       databaseHealthy: async () => true,

@@ -4,10 +4,12 @@
 import { router } from './init';
 import { routeProcedures } from './route-procedures';
 import { changePasswordProcedure, loginProcedure } from './routers/cookie-procedures';
+import { terminalRouter } from './routers/terminal';
 
 export const appRouter = router({
   admin: router({ login: loginProcedure('admin'), changePassword: changePasswordProcedure('admin'), ...routeProcedures('admin') }),
   vendor: router({ login: loginProcedure('vendor'), changePassword: changePasswordProcedure('vendor'), ...routeProcedures('vendor') }),
+  terminal: terminalRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -11,9 +11,12 @@ import { isModuleKey, navEntries, vendorSubject } from '../session/modules';
 import { ChangePassword } from '../session/change-password';
 import { OwnSessions } from '../session/own-sessions';
 import { shownErrorOf, trpc } from '../trpc/client';
+import { OwnPinPanel } from './own-pin-panel';
+import { PairingPanel } from './pairing-panel';
 import { PosPicker } from './pos-picker';
 
-export function PosHome({ module }: { module?: string }) {
+/** `onLock`: on a paired till, signs out and returns to its staff list; `pinSession`: signed in there with a PIN. */
+export function PosHome({ module, onLock, pinSession }: { module?: string; onLock?: () => void; pinSession?: boolean }) {
   const utils = trpc.useUtils();
   // Two independent queries: the shell's profile and the page's context load in parallel.
   const me = trpc.vendor.me.useQuery();
@@ -25,6 +28,7 @@ export function PosHome({ module }: { module?: string }) {
     ? [{ key: 'device', label: 'Store & terminal', href: '/vendor/pos', current: !current }, ...navEntries(subject, (m) => `/vendor/pos?module=${m}`, current)]
     : [];
   const failed = context.error ?? me.error;
+  const pairs = !pinSession && (profile?.vendor_type === 'owner' || (profile?.module_permissions?.stores?.includes('write') ?? false));
 
   return (
     <AppShell role="vendor" user={profile && { name: profile.name, type: profile.vendor_type }} nav={nav}>
@@ -36,6 +40,7 @@ export function PosHome({ module }: { module?: string }) {
         <Button variant="secondary" onClick={() => void utils.vendor.invalidate()} pending={context.isFetching || me.isFetching} pendingLabel="Reloading…">
           Reload
         </Button>
+        {onLock ? <Button onClick={onLock}>Lock</Button> : null}
       </div>
       {failed ? <LoadFailed message={shownErrorOf(failed).message} onRetry={() => void utils.vendor.invalidate()} /> : null}
       {subject && current ? <ModulePanel subject={subject} module={current} /> : null}
@@ -53,6 +58,8 @@ export function PosHome({ module }: { module?: string }) {
               ]}
             />
           </Panel>
+          {pinSession ? null : <OwnPinPanel />}
+          {pairs ? <PairingPanel context={context.data} /> : null}
         </div>
       ) : null}
       {context.data ? <ChangePassword role="vendor" /> : null}

@@ -1,10 +1,10 @@
 // /vendor/pos: the POS context after vendor sign-in; `?module=` opens a module's panel.
 import type { SearchParams } from '@/ui/auth/login-page';
-import { PosHome } from '@/ui/vendor/pos-home';
+import { PosEntry } from '@/ui/vendor/pos-entry';
 
 export const metadata = { title: 'Point of sale' };
 
 export default async function Page({ searchParams }: { searchParams: SearchParams }) {
   const { module } = await searchParams;
-  return <PosHome module={typeof module === 'string' ? module : undefined} />;
+  return <PosEntry module={typeof module === 'string' ? module : undefined} />;
 }

@@ -1,0 +1,77 @@
+// Switching user at a paired terminal: the staff list, and PIN sign-in with its limits, keyed by
+// account and by terminal (never by address: a shop's tills share one).
+import { AuthError } from '../errors';
+import type { ClientInfo } from '../ports';
+import type { CounterStore } from '../rate-limits';
+import type { PairedDevice } from '../terminal-ports';
+import { pinLoginRequest } from '../../contract/terminal-schemas';
+import { parseInput } from '../validation';
+import type { ServiceDeps } from './deps';
+import { vendorProfileOf } from './profiles';
+import { pairedTerminalView } from './terminal-pairing';
+import type { TokenPair, VendorProfile } from '../../contract/auth-schemas';
+
+type Deps = Pick<ServiceDeps, 'config' | 'accounts' | 'terminals' | 'hasher' | 'clock' | 'logger' | 'newId'>;
+type StartSession = (account: NonNullable<Awaited<ReturnType<ServiceDeps['accounts']['findById']>>>, client: ClientInfo, terminalId: string) => Promise<TokenPair>;
+
+export function createPinLogin(deps: Deps, counters: CounterStore, startSession: StartSession) {
+  const { config, accounts, terminals, hasher, clock, logger, newId } = deps;
+  const limits = config.terminals;
+  let dummyHash: Promise<string> | undefined;
+
+  /** The terminal's failure window; the credential's issue time is in the key, so pairing again starts afresh. */
+  function terminalWindow({ terminal, pairedAt }: PairedDevice) {
+    const now = clock.now().getTime();
+    const size = limits.pinTerminalWindow * 1000;
+    const start = Math.floor(now / size) * size;
+    return {
+      key: `pin:terminal:${terminal.id}:${pairedAt.getTime()}:${start}`,
+      end: new Date(start + size),
+      retryAfter: Math.max(1, Math.ceil((start + size - now) / 1000)),
+    };
+  }
+
+  async function staff(device: PairedDevice) {
+    const list = await terminals.staffAt(device.terminal);
+    return { terminal: pairedTerminalView(device.terminal), staff: list.map((s) => ({ account_id: s.accountId, name: s.name })) };
+  }
+
+  async function pinLogin(device: PairedDevice, body: unknown, client: ClientInfo): Promise<TokenPair & { vendor: VendorProfile }> {
+    const input = parseInput(pinLoginRequest, body);
+    const window = terminalWindow(device);
+    if ((await counters.add(window.key, 0, window.end)) >= limits.pinFailuresPerTerminal) {
+      throw new AuthError('rate_limited', 'Too many wrong PINs on this terminal; sign in with a password or wait.', { retryAfter: window.retryAfter });
+    }
+    // Every case does the same reads and one bcrypt comparison, so no answer is faster than another.
+    const [eligible, pin, account] = await Promise.all([
+      terminals.staffAt(device.terminal),
+      terminals.findPin(input.account_id),
+      accounts.findById('vendor', input.account_id),
+    ]);
+    dummyHash ??= hasher.hash(newId());
+    const allowedHere = eligible.some((s) => s.accountId === input.account_id);
+    const valid = await hasher.verify(input.pin, allowedHere && pin ? pin.pinHash : await dummyHash);
+    const locked = (pin?.failures ?? 0) >= limits.pinFailuresPerAccount;
+    if (!account || !allowedHere || !pin || !valid || locked) {
+      await recordFailure(device, window, allowedHere && pin && !valid ? input.account_id : undefined);
+      throw new AuthError('invalid_credentials', 'The PIN is wrong, or this person cannot sign in here with a PIN.');
+    }
+    await terminals.resetPinFailures(account.id);
+    const pair = await startSession(account, client, device.terminal.id);
+    logger.info({ event: 'pin_login', accountId: account.id, terminalId: device.terminal.id }, 'PIN sign-in');
+    return { ...pair, vendor: vendorProfileOf(account) };
+  }
+
+  async function recordFailure(device: PairedDevice, window: ReturnType<typeof terminalWindow>, accountId: string | undefined) {
+    const terminalId = device.terminal.id;
+    const [onTerminal, inARow] = await Promise.all([
+      counters.add(window.key, 1, window.end),
+      accountId ? terminals.recordPinFailure(accountId) : Promise.resolve(0),
+    ]);
+    logger.info({ event: 'pin_login_failed', terminalId, ...(accountId ? { accountId } : {}) }, 'PIN sign-in refused');
+    if (accountId && inARow === limits.pinFailuresPerAccount) logger.warn({ event: 'account_pin_locked', accountId, terminalId }, 'account PIN-locked');
+    if (onTerminal === limits.pinFailuresPerTerminal) logger.warn({ event: 'terminal_pin_locked', terminalId }, 'terminal PIN-locked');
+  }
+
+  return { staff, pinLogin };
+}

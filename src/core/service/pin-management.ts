@@ -1,0 +1,51 @@
+// Staff PINs: an account sets or clears its own with its password; an owner (or an admin, or an
+// employee with staff:write) clears another's. Only bcrypt hashes are stored.
+import { AuthError } from '../errors';
+import { clearPinRequest, setPinRequest } from '../../contract/terminal-schemas';
+import { parseInput } from '../validation';
+import type { VendorScope } from './administration-rules';
+import type { ServiceDeps } from './deps';
+import { allowed, auditOf } from './guard';
+import { assertAcceptablePin } from './pin-policy';
+import type { Principal } from './principal';
+
+type Deps = Pick<ServiceDeps, 'terminals' | 'hasher' | 'logger'>;
+
+export function createPinManagement(deps: Deps, scope: VendorScope) {
+  const { terminals, hasher, logger } = deps;
+  const audit = auditOf(logger);
+
+  /** The caller's password, checked as a sign-in would; a wrong one is 401 invalid_credentials. */
+  async function assertPassword({ account }: Principal, password: string) {
+    if (!(await hasher.verify(password, account.passwordHash))) throw new AuthError('invalid_credentials', 'The current password is wrong.');
+  }
+
+  async function setOwnPin(principal: Principal, body: unknown): Promise<void> {
+    allowed(principal, 'setOwnPin');
+    const input = parseInput(setPinRequest, body);
+    assertAcceptablePin(input.pin);
+    await assertPassword(principal, input.current_password);
+    await terminals.setPin(principal.account.id, await hasher.hash(input.pin));
+    logger.info({ event: 'pin_set', accountId: principal.account.id }, 'PIN set');
+  }
+
+  async function clearOwnPin(principal: Principal, body: unknown): Promise<void> {
+    allowed(principal, 'clearOwnPin');
+    const input = parseInput(clearPinRequest, body);
+    await assertPassword(principal, input.current_password);
+    await terminals.clearPin(principal.account.id);
+    logger.info({ event: 'pin_cleared', accountId: principal.account.id, by: 'self' }, 'PIN cleared');
+  }
+
+  async function clearStaffPin(principal: Principal, vendorId: string | undefined, accountId: string): Promise<void> {
+    allowed(principal, 'clearStaffPin');
+    const vid = await scope.businessOf(principal, vendorId);
+    const target = await scope.accountIn(vid, accountId);
+    scope.assertMayActOn(principal, target);
+    await terminals.clearPin(target.id);
+    audit(principal, 'clearStaffPin', { vendorId: vid, targetId: target.id });
+    logger.info({ event: 'pin_cleared', accountId: target.id, by: principal.account.id }, 'PIN cleared');
+  }
+
+  return { setOwnPin, clearOwnPin, clearStaffPin };
+}

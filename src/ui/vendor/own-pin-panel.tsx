@@ -1,0 +1,51 @@
+'use client';
+// "Your PIN" on the POS page: set or change the PIN you switch in with at the shop's tills. Needs
+// the current password, so it is offered in password sessions only (a PIN session gets step_up_required).
+import { useState, type FormEvent } from 'react';
+import { PIN_LENGTH } from '@/contract/terminal-schemas';
+import { LiveAlert } from '../components/alert';
+import { Button } from '../components/button';
+import { Panel } from '../components/panel';
+import { PasswordField } from '../components/text-field';
+import { shownErrorOf, trpc } from '../trpc/client';
+
+export function OwnPinPanel() {
+  const [currentPassword, setCurrentPassword] = useState('');
+  const [pin, setPin] = useState('');
+  const save = trpc.vendor.setPin.useMutation({
+    onSuccess() {
+      setCurrentPassword('');
+      setPin('');
+    },
+  });
+  const error = save.error ? shownErrorOf(save.error) : null;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    save.mutate({ current_password: currentPassword, pin });
+  }
+
+  return (
+    <Panel title="Your PIN">
+      <form onSubmit={submit} noValidate aria-label="Set your PIN">
+        <LiveAlert tone="error" message={error?.message} />
+        <LiveAlert tone="success" message={save.isSuccess ? 'PIN saved: you can switch in with it at the tills of your stores.' : null} />
+        <PasswordField
+          label={`New PIN (${PIN_LENGTH} digits)`}
+          name="pin"
+          autoComplete="new-password"
+          inputMode="numeric"
+          maxLength={PIN_LENGTH}
+          value={pin}
+          onChange={setPin}
+          hint="Not all the same digit, not a run like 123456, not a common PIN."
+          error={error?.fieldErrors.pin}
+        />
+        <PasswordField label="Current password" name="current_password" autoComplete="current-password" value={currentPassword} onChange={setCurrentPassword} error={error?.fieldErrors.current_password} />
+        <Button type="submit" pending={save.isPending} pendingLabel="Saving…">
+          Save PIN
+        </Button>
+      </form>
+    </Panel>
+  );
+}

@@ -1,0 +1,55 @@
+'use client';
+// /vendor/pos decides what this browser sees: on a till paired with a terminal, the "Switch user"
+// screen until someone signs in, and a "Lock" back to it; anywhere else the usual POS page, which
+// sends a browser without a session to the password sign-in. The pairing itself is an httpOnly
+// cookie: the page only asks the server for the terminal's staff list, which fails when unpaired.
+import { useQueryClient } from '@tanstack/react-query';
+import Link from 'next/link';
+import { useEffect, useState } from 'react';
+import { AuthLayout } from '../components/auth-layout';
+import { Loading } from '../components/page-state';
+import { trpc } from '../trpc/client';
+import { accessTokens, refreshAccessToken, signOut } from '../trpc/session-client';
+import { PosHome } from './pos-home';
+import { SwitchUser } from './switch-user';
+
+type TillState = 'checking' | 'switch' | 'signed_in' | 'pin_session';
+
+export function PosEntry({ module }: { module?: string }) {
+  const queryClient = useQueryClient();
+  const staff = trpc.terminal.staff.useQuery(undefined, { retry: false });
+  const [state, setState] = useState<TillState>('checking');
+
+  // A paired till with a live session (a reload) goes on with it; without one, the staff list.
+  useEffect(() => {
+    if (!staff.isSuccess || state !== 'checking') return;
+    if (accessTokens.get('vendor')) return setState('signed_in');
+    refreshAccessToken('vendor').then(
+      () => setState('signed_in'),
+      () => setState('switch'),
+    );
+  }, [staff.isSuccess, state]);
+
+  async function lock() {
+    await queryClient.cancelQueries();
+    await signOut('vendor').catch(() => undefined);
+    queryClient.removeQueries({ queryKey: [['vendor']] });
+    setState('switch');
+    void staff.refetch();
+  }
+
+  if (staff.isPending) return <Loading what="this device" />;
+  if (staff.isError) return <PosHome module={module} />;
+  if (state === 'switch') {
+    return (
+      <AuthLayout role="vendor" title="Switch user" lead={`${staff.data.terminal.name}: choose your name and type your PIN.`}>
+        <SwitchUser staff={staff.data} onSignedIn={() => setState('pin_session')} />
+        <p>
+          <Link href="/vendor/login">Sign in with e-mail and password</Link>
+        </p>
+      </AuthLayout>
+    );
+  }
+  if (state === 'checking') return <Loading what="this till" />;
+  return <PosHome module={module} onLock={() => void lock()} pinSession={state === 'pin_session'} />;
+}

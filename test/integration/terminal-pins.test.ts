@@ -1,0 +1,216 @@
+// Staff PINs and switching user at a paired terminal over HTTP: the PIN policy, the staff list,
+// PIN sign-in and what its session may do, its age cap, and unpairing ending it.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { NAMED_ROUTES } from '@/contract/routes';
+import { PASSWORDS, withContainer } from '../support/accounts';
+import { appSuite } from '../support/app-suite';
+import { request } from '../support/http';
+import { signIn } from '../support/sign-in';
+import { decodePayload } from '../support/tokens';
+import { pairDevice, pinLogin, setPin, staffAt } from '../support/terminals';
+
+const suite = appSuite({ setup: () => setUp() });
+const { seed } = suite;
+const B_PASSWORD = 'store-b-pass-T6y@u3';
+const PINS = { owner: '402815', cashier: '730466', atStoreB: '519274' };
+let owner: string;
+let tillA: string;
+let employeeB: { id: string };
+
+const vendorCall = (method: string, path: string, token: string, json?: unknown) => request(suite.url, method, `/api/v1${path}`, { token, json });
+
+
+/** Runs in the suite's own hook, once the app and the seed accounts are there. */
+async function setUp() {
+  owner = (await signIn(suite.url, 'vendor', seed.owner.email, PASSWORDS.owner)).access_token;
+  const cashier = (await signIn(suite.url, 'vendor', seed.employee.email, PASSWORDS.employee)).access_token;
+  employeeB = await withContainer(suite.db, ({ auth }) =>
+    auth.operator.createEmployee({ vendor_id: seed.vendor.id, email: 'b-clerk@example.com', password: B_PASSWORD, name: 'Blake at B', store_ids: [seed.storeB.id] }),
+  );
+  await setPin(suite.url, owner, PASSWORDS.owner, PINS.owner);
+  await setPin(suite.url, cashier, PASSWORDS.employee, PINS.cashier);
+  await setPin(suite.url, (await signIn(suite.url, 'vendor', 'b-clerk@example.com', B_PASSWORD)).access_token, B_PASSWORD, PINS.atStoreB);
+  tillA = await pairDevice(suite.url, owner, seed.storeA.id, seed.tillA.id);
+}
+
+describe('setting a PIN', () => {
+  test('all-equal digits, runs and common PINs are 400; the stored PIN is a bcrypt hash', async () => {
+    for (const pin of ['111111', '000000', '123456', '654321', '890123', '123123', '112233', '147258', '12345', '12345a', '1234567']) {
+      const res = await vendorCall('PUT', '/auth/vendor/pin', owner, { current_password: PASSWORDS.owner, pin });
+      assert.equal(res.status, 400, pin);
+      assert.equal(res.body.code, 'validation_failed');
+    }
+    const stored = await withContainer(suite.db, ({ db }) => db.prisma.staffPin.findUnique({ where: { accountId: seed.owner.id } }));
+    assert.match(stored!.pinHash, /^\$2[aby]\$/);
+  });
+
+  test('a wrong current password is 401 invalid_credentials', async () => {
+    const res = await vendorCall('PUT', '/auth/vendor/pin', owner, { current_password: 'not-the-password', pin: '604193' });
+    assert.equal(res.status, 401);
+    assert.equal(res.body.code, 'invalid_credentials');
+  });
+});
+
+describe('the staff list', () => {
+  test("lists the enabled staff of the terminal's store who have a PIN: names and ids only", async () => {
+    const res = await staffAt(suite.url, tillA);
+    assert.equal(res.status, 200, res.text);
+    assert.deepEqual(res.body.terminal, { id: seed.tillA.id, name: 'Till A1', store_id: seed.storeA.id, vendor_id: seed.vendor.id });
+    assert.deepEqual(
+      res.body.staff,
+      [{ account_id: seed.employee.id, name: 'Casey Cashier' }, { account_id: seed.owner.id, name: 'Olive Owner' }],
+      'not the employee of store B, nor anyone without a PIN',
+    );
+  });
+});
+
+describe('PIN sign-in', () => {
+  test('answers like a vendor login; the token names the terminal and the method; the context is that terminal only', async () => {
+    const res = await pinLogin(suite.url, tillA, seed.owner.id, PINS.owner);
+    assert.equal(res.status, 200, res.text);
+    assert.equal(res.body.vendor.id, seed.owner.id);
+    assert.equal(res.body.token_type, 'Bearer');
+    const claims = decodePayload(res.body.access_token);
+    assert.equal(claims.terminal_id, seed.tillA.id);
+    assert.deepEqual(claims.amr, ['pin']);
+    const context = await vendorCall('GET', '/auth/vendor/context', res.body.access_token);
+    assert.equal(context.status, 200);
+    assert.deepEqual(context.body.stores.map((s: { id: string }) => s.id), [seed.storeA.id], 'the owner otherwise sees both stores');
+    assert.deepEqual(context.body.pos_terminals, [{ id: seed.tillA.id, name: 'Till A1', store_id: seed.storeA.id }]);
+  });
+
+  test('a refresh keeps the terminal and the method (it never turns a PIN session into a password one)', async () => {
+    const login = await pinLogin(suite.url, tillA, seed.employee.id, PINS.cashier);
+    const refreshed = await request(suite.url, 'POST', '/api/v1/auth/vendor/refresh', { json: { refresh_token: login.body.refresh_token } });
+    assert.equal(refreshed.status, 200, refreshed.text);
+    const claims = decodePayload(refreshed.body.access_token);
+    assert.equal(claims.terminal_id, seed.tillA.id);
+    assert.deepEqual(claims.amr, ['pin']);
+    assert.equal((await vendorCall('GET', '/vendor/accounts', refreshed.body.access_token)).body.code, 'step_up_required');
+  });
+
+  test('wrong PIN, unknown account, account without PIN, employee of another store: the same 401', async () => {
+    const answers = [
+      await pinLogin(suite.url, tillA, seed.employee.id, '999001'),
+      await pinLogin(suite.url, tillA, '00000000-0000-4000-8000-000000000000', PINS.cashier),
+      await pinLogin(suite.url, tillA, 'not-an-id', PINS.cashier),
+      await pinLogin(suite.url, tillA, employeeB.id, PINS.atStoreB),
+    ];
+    for (const res of answers) {
+      assert.equal(res.status, 401, res.text);
+      assert.deepEqual(res.body, answers[0]!.body);
+    }
+    assert.equal(answers[0]!.body.code, 'invalid_credentials');
+  });
+
+  test('without a valid terminal credential: 401 invalid_token, whatever the PIN', async () => {
+    for (const token of [undefined, 'not-a-credential']) {
+      const res = await pinLogin(suite.url, token, seed.owner.id, PINS.owner);
+      assert.equal(res.status, 401);
+      assert.equal(res.body.code, 'invalid_token');
+    }
+  });
+
+  test('no route issues tokens for a terminal credential without a PIN', async () => {
+    // Regression guard: a terminal-authenticated route (or a bearer route reading X-Terminal-Token) that hands out a session.
+    for (const { route } of NAMED_ROUTES.filter((r) => r.route.role === 'vendor')) {
+      for (const method of route.methods) {
+        const path = route.path.replace(/\{\w+\}/g, seed.tillA.id);
+        const res = await request(suite.url, method, `/api/v1${path}`, { headers: { 'x-terminal-token': tillA }, json: method === 'GET' ? undefined : { account_id: seed.owner.id } });
+        const body: unknown = res.body;
+        const issued = typeof body === 'object' && body !== null && ('access_token' in body || 'refresh_token' in body);
+        assert.ok(!issued, `${method} ${path} answered ${res.status} with tokens`);
+      }
+    }
+  });
+});
+
+describe('a PIN session does POS work only', () => {
+  test('administration, pairing and changes of password or PIN answer 403 step_up_required', async () => {
+    const session = (await pinLogin(suite.url, tillA, seed.owner.id, PINS.owner)).body.access_token as string;
+    const refused: [string, string, unknown?][] = [
+      ['GET', '/vendor/accounts'],
+      ['POST', '/vendor/accounts', { email: 'x@example.com', name: 'X', password: 'a-long-password-9!' }],
+      ['POST', `/vendor/accounts/${seed.employee.id}/disable`],
+      ['GET', '/vendor/stores'],
+      ['POST', `/vendor/stores/${seed.storeA.id}/terminals`, { name: 'Till' }],
+      ['POST', `/vendor/stores/${seed.storeA.id}/terminals/${seed.tillA.id}/pairing`],
+      ['DELETE', `/vendor/terminals/${seed.tillA.id}/pairing`],
+      ['PUT', '/auth/vendor/pin', { current_password: PASSWORDS.owner, pin: '604193' }],
+      ['DELETE', '/auth/vendor/pin', { current_password: PASSWORDS.owner }],
+      ['DELETE', `/vendor/accounts/${seed.employee.id}/pin`],
+    ];
+    for (const [method, path, body] of refused) {
+      const res = await vendorCall(method, path, session, body);
+      assert.equal(res.status, 403, `${method} ${path}: ${res.text}`);
+      assert.equal(res.body.code, 'step_up_required', `${method} ${path}`);
+    }
+    assert.equal((await vendorCall('GET', '/auth/vendor/me', session)).status, 200);
+    assert.equal((await vendorCall('GET', '/auth/vendor/sessions', session)).status, 200);
+  });
+
+  test('the same account signed in with its password is not refused', async () => {
+    assert.equal((await vendorCall('GET', '/vendor/accounts', owner)).status, 200);
+  });
+});
+
+describe('PIN session life', () => {
+  test('a PIN session ends PIN_SESSION_MAX_AGE after sign-in, refreshes included', async () => {
+    const capped = await suite.start({ PIN_SESSION_MAX_AGE: '3s' });
+    const login = await pinLogin(capped.url, tillA, seed.owner.id, PINS.owner);
+    assert.equal(login.status, 200, login.text);
+    assert.ok(Number(decodePayload(login.body.refresh_token).exp) - Number(decodePayload(login.body.refresh_token).iat) <= 3);
+    const refreshed = await request(capped.url, 'POST', '/api/v1/auth/vendor/refresh', { json: { refresh_token: login.body.refresh_token } });
+    assert.equal(refreshed.status, 200);
+    await new Promise((r) => setTimeout(r, 3500));
+    const late = await request(capped.url, 'POST', '/api/v1/auth/vendor/refresh', { json: { refresh_token: refreshed.body.refresh_token } });
+    assert.equal(late.status, 401);
+  });
+
+  test('unpairing signs out every PIN session of the terminal at once, and only those', async () => {
+    const device = await pairDevice(suite.url, owner, seed.storeA.id, seed.tillA.id);
+    const first = (await pinLogin(suite.url, device, seed.owner.id, PINS.owner)).body;
+    const second = (await pinLogin(suite.url, device, seed.employee.id, PINS.cashier)).body;
+    assert.equal((await vendorCall('GET', '/auth/vendor/me', second.access_token)).status, 200);
+    assert.equal((await vendorCall('DELETE', `/vendor/terminals/${seed.tillA.id}/pairing`, owner)).status, 204);
+    for (const s of [first, second]) {
+      assert.equal((await vendorCall('GET', '/auth/vendor/me', s.access_token)).status, 401, 'the access token is refused at once');
+      const refresh = await request(suite.url, 'POST', '/api/v1/auth/vendor/refresh', { json: { refresh_token: s.refresh_token } });
+      assert.equal(refresh.status, 401);
+    }
+    assert.equal((await vendorCall('GET', '/auth/vendor/me', owner)).status, 200, "the owner's password session goes on");
+    tillA = await pairDevice(suite.url, owner, seed.storeA.id, seed.tillA.id);
+  });
+});
+
+describe('voiding a PIN', () => {
+  test('a password reset and a disable void the PIN; removal from the store takes the account off the terminal', async () => {
+    const clerk = await withContainer(suite.db, ({ auth }) =>
+      auth.operator.createEmployee({ vendor_id: seed.vendor.id, email: 'void@example.com', password: B_PASSWORD, name: 'Vic Void', store_ids: [seed.storeA.id] }),
+    );
+    const pinOf = () => withContainer(suite.db, ({ db }) => db.prisma.staffPin.findUnique({ where: { accountId: clerk.id } }));
+    const setClerkPin = async () => setPin(suite.url, (await signIn(suite.url, 'vendor', 'void@example.com', B_PASSWORD)).access_token, B_PASSWORD, '604193');
+
+    await setClerkPin();
+    await withContainer(suite.db, ({ auth }) => auth.operator.resetPassword('vendor', 'void@example.com', B_PASSWORD));
+    assert.equal(await pinOf(), null, 'reset');
+
+    await setClerkPin();
+    assert.equal((await vendorCall('POST', `/vendor/accounts/${clerk.id}/disable`, owner)).status, 200);
+    assert.equal(await pinOf(), null, 'disable');
+    assert.equal((await vendorCall('POST', `/vendor/accounts/${clerk.id}/enable`, owner)).status, 200);
+
+    await setClerkPin();
+    assert.equal((await pinLogin(suite.url, tillA, clerk.id, '604193')).status, 200);
+    assert.equal((await vendorCall('PATCH', `/vendor/accounts/${clerk.id}`, owner, { store_ids: [seed.storeB.id] })).status, 200);
+    assert.equal((await pinLogin(suite.url, tillA, clerk.id, '604193')).status, 401, 'removed from the store');
+    assert.ok(!(await staffAt(suite.url, tillA)).body.staff.some((s: { account_id: string }) => s.account_id === clerk.id));
+  });
+
+  test('an owner clears an employee\'s PIN; the employee leaves the staff list', async () => {
+    assert.equal((await vendorCall('DELETE', `/vendor/accounts/${seed.employee.id}/pin`, owner)).status, 204);
+    assert.ok(!(await staffAt(suite.url, tillA)).body.staff.some((s: { account_id: string }) => s.account_id === seed.employee.id));
+    assert.equal((await pinLogin(suite.url, tillA, seed.employee.id, PINS.cashier)).status, 401);
+  });
+});
