@@ -24,6 +24,14 @@ export const AUDIT_EVENTS = [
   'account_disabled',
   'account_enabled',
   'account_deleted',
+  'terminal_paired',
+  'terminal_pairing_revoked',
+  'pin_set',
+  'pin_cleared',
+  'pin_sign_in_succeeded',
+  'pin_sign_in_failed',
+  'account_pin_locked',
+  'terminal_pin_locked',
 ] as const;
 export type AuditEventName = (typeof AUDIT_EVENTS)[number];
 

@@ -37,6 +37,13 @@ describe('per account', () => {
     assert.equal((await pinLogin(suite.url, tillA, seed.employee.id, PINS.cashier)).status, 401, 'locked on this terminal');
     assert.equal((await pinLogin(suite.url, tillA2, seed.employee.id, PINS.cashier)).status, 401, 'and on the other');
     assert.equal((await pinLogin(suite.url, tillA, seed.owner.id, PINS.owner)).status, 200, 'a colleague is not locked');
+    // The owner sees the refusals and the lock in the business's audit trail, with the terminal.
+    const trail = async (event: string) =>
+      (await request(suite.url, 'GET', `/api/v1/vendor/audit-events?account_id=${seed.employee.id}&event=${event}&limit=100`, { token: owner })).body;
+    const locks = await trail('account_pin_locked');
+    assert.equal(locks.items.length, 1, JSON.stringify(locks));
+    assert.ok([seed.tillA.id, tillA2Id].includes(locks.items[0].details.terminal_id));
+    assert.equal((await trail('pin_sign_in_failed')).items.length, 5, 'the five wrong PINs (refusals while locked name no account)');
     await signIn(suite.url, 'vendor', seed.employee.email, PASSWORDS.employee);
     assert.equal((await pinLogin(suite.url, tillA, seed.employee.id, PINS.cashier)).status, 200, 'unlocked by a password sign-in');
   });

@@ -7,16 +7,18 @@ import type { PairedDevice } from '../terminal-ports';
 import { pinLoginRequest } from '../../contract/terminal-schemas';
 import { parseInput } from '../validation';
 import type { ServiceDeps } from './deps';
+import { anonymousCause, auditEntry, createAuditRecorder, selfCause, subjectOf } from './audit';
 import { vendorProfileOf } from './profiles';
 import { pairedTerminalView } from './terminal-pairing';
 import type { TokenPair, VendorProfile } from '../../contract/auth-schemas';
 
-type Deps = Pick<ServiceDeps, 'config' | 'accounts' | 'terminals' | 'hasher' | 'clock' | 'logger' | 'newId'>;
-type StartSession = (account: NonNullable<Awaited<ReturnType<ServiceDeps['accounts']['findById']>>>, client: ClientInfo, terminalId: string) => Promise<TokenPair>;
+type Deps = Pick<ServiceDeps, 'config' | 'accounts' | 'terminals' | 'hasher' | 'clock' | 'logger' | 'newId' | 'audit'>;
+type StartSession = (account: NonNullable<Awaited<ReturnType<ServiceDeps['accounts']['findById']>>>, client: ClientInfo, event: string, terminalId: string) => Promise<TokenPair>;
 
 export function createPinLogin(deps: Deps, counters: CounterStore, startSession: StartSession) {
   const { config, accounts, terminals, hasher, clock, logger, newId } = deps;
   const limits = config.terminals;
+  const record = createAuditRecorder(deps);
   let dummyHash: Promise<string> | undefined;
 
   /** The terminal's failure window; the credential's issue time is in the key, so pairing again starts afresh. */
@@ -53,24 +55,35 @@ export function createPinLogin(deps: Deps, counters: CounterStore, startSession:
     const valid = await hasher.verify(input.pin, allowedHere && pin ? pin.pinHash : await dummyHash);
     const locked = (pin?.failures ?? 0) >= limits.pinFailuresPerAccount;
     if (!account || !allowedHere || !pin || !valid || locked) {
-      await recordFailure(device, window, allowedHere && pin && !valid ? input.account_id : undefined);
+      await recordFailure(device, window, allowedHere && pin && !valid ? input.account_id : undefined, client);
       throw new AuthError('invalid_credentials', 'The PIN is wrong, or this person cannot sign in here with a PIN.');
     }
     await terminals.resetPinFailures(account.id);
-    const pair = await startSession(account, client, device.terminal.id);
+    const pair = await startSession(account, client, 'pin_login', device.terminal.id);
     logger.info({ event: 'pin_login', accountId: account.id, terminalId: device.terminal.id }, 'PIN sign-in');
+    await record(auditEntry('pin_sign_in_succeeded', subjectOf(account), selfCause(account, client), { terminal_id: device.terminal.id }));
     return { ...pair, vendor: vendorProfileOf(account) };
   }
 
-  async function recordFailure(device: PairedDevice, window: ReturnType<typeof terminalWindow>, accountId: string | undefined) {
+  async function recordFailure(device: PairedDevice, window: ReturnType<typeof terminalWindow>, accountId: string | undefined, client: ClientInfo) {
     const terminalId = device.terminal.id;
     const [onTerminal, inARow] = await Promise.all([
       counters.add(window.key, 1, window.end),
       accountId ? terminals.recordPinFailure(accountId) : Promise.resolve(0),
     ]);
     logger.info({ event: 'pin_login_failed', terminalId, ...(accountId ? { accountId } : {}) }, 'PIN sign-in refused');
-    if (accountId && inARow === limits.pinFailuresPerAccount) logger.warn({ event: 'account_pin_locked', accountId, terminalId }, 'account PIN-locked');
-    if (onTerminal === limits.pinFailuresPerTerminal) logger.warn({ event: 'terminal_pin_locked', terminalId }, 'terminal PIN-locked');
+    // Stored in the business's trail, so its owner sees every refusal and lock (GET /vendor/audit-events).
+    const subject = { role: 'vendor' as const, accountId: accountId ?? null, vendorId: device.terminal.vendorId };
+    const details = { terminal_id: terminalId };
+    await record(auditEntry('pin_sign_in_failed', subject, anonymousCause(client), details));
+    if (accountId && inARow === limits.pinFailuresPerAccount) {
+      logger.warn({ event: 'account_pin_locked', accountId, terminalId }, 'account PIN-locked');
+      await record(auditEntry('account_pin_locked', subject, anonymousCause(client), details));
+    }
+    if (onTerminal === limits.pinFailuresPerTerminal) {
+      logger.warn({ event: 'terminal_pin_locked', terminalId }, 'terminal PIN-locked');
+      await record(auditEntry('terminal_pin_locked', { ...subject, accountId: null }, anonymousCause(client), details));
+    }
   }
 
   return { staff, pinLogin };

@@ -6,14 +6,16 @@ import { parseInput } from '../validation';
 import type { VendorScope } from './administration-rules';
 import type { ServiceDeps } from './deps';
 import { allowed, auditOf } from './guard';
+import { auditEntry, causeOf, createAuditRecorder, subjectOf } from './audit';
 import { assertAcceptablePin } from './pin-policy';
 import type { Principal } from './principal';
 
-type Deps = Pick<ServiceDeps, 'terminals' | 'hasher' | 'logger'>;
+type Deps = Pick<ServiceDeps, 'terminals' | 'hasher' | 'logger' | 'audit' | 'clock'>;
 
 export function createPinManagement(deps: Deps, scope: VendorScope) {
   const { terminals, hasher, logger } = deps;
   const audit = auditOf(logger);
+  const record = createAuditRecorder(deps);
 
   /** The caller's password, checked as a sign-in would; a wrong one is 401 invalid_credentials. */
   async function assertPassword({ account }: Principal, password: string) {
@@ -27,6 +29,7 @@ export function createPinManagement(deps: Deps, scope: VendorScope) {
     await assertPassword(principal, input.current_password);
     await terminals.setPin(principal.account.id, await hasher.hash(input.pin));
     logger.info({ event: 'pin_set', accountId: principal.account.id }, 'PIN set');
+    await record(auditEntry('pin_set', subjectOf(principal.account), causeOf(principal)));
   }
 
   async function clearOwnPin(principal: Principal, body: unknown): Promise<void> {
@@ -35,6 +38,7 @@ export function createPinManagement(deps: Deps, scope: VendorScope) {
     await assertPassword(principal, input.current_password);
     await terminals.clearPin(principal.account.id);
     logger.info({ event: 'pin_cleared', accountId: principal.account.id, by: 'self' }, 'PIN cleared');
+    await record(auditEntry('pin_cleared', subjectOf(principal.account), causeOf(principal)));
   }
 
   async function clearStaffPin(principal: Principal, vendorId: string | undefined, accountId: string): Promise<void> {
@@ -45,6 +49,7 @@ export function createPinManagement(deps: Deps, scope: VendorScope) {
     await terminals.clearPin(target.id);
     audit(principal, 'clearStaffPin', { vendorId: vid, targetId: target.id });
     logger.info({ event: 'pin_cleared', accountId: target.id, by: principal.account.id }, 'PIN cleared');
+    await record(auditEntry('pin_cleared', { role: 'vendor', accountId: target.id, vendorId: vid }, causeOf(principal)));
   }
 
   return { setOwnPin, clearOwnPin, clearStaffPin };

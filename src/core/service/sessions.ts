@@ -85,15 +85,21 @@ export function createSessions(deps: ServiceDeps) {
     return { account, pair: await startSession(account, client, 'login'), deviceId: await deviceMarkers.issue(account, client.deviceId) };
   }
 
-  /** A new sign-in family for `account` and its first pair (login, and a change of one's own password). */
-  async function startSession(account: AccountRecord, client: ClientInfo, event: string): Promise<TokenPair> {
+  /**
+   * A new sign-in family for `account` and its first pair (login, a change of one's own password,
+   * a PIN sign-in). A PIN sign-in's family is tied to its terminal and capped at PIN_SESSION_MAX_AGE
+   * as well as SESSION_MAX_AGE.
+   */
+  async function startSession(account: AccountRecord, client: ClientInfo, event: string, terminalId?: string): Promise<TokenPair> {
     const familyId = newId();
     const now = clock.now();
-    const token = newRefreshToken(now, familyEndOf(account.role, now));
-    await sessions.createFamily({ id: familyId, role: account.role, accountId: account.id, client, token });
-    logger.info({ event, role: account.role, accountId: account.id, familyId }, 'signed in');
+    const pin = terminalId === undefined ? undefined : pinSessionOf({ terminalId, createdAt: now }, config);
+    const first = newRefreshToken(now, familyEndOf(account.role, now));
+    const token = pin ? pin.capped(first) : first;
+    await sessions.createFamily({ id: familyId, role: account.role, accountId: account.id, client, token, terminalId });
+    logger.info({ event, role: account.role, accountId: account.id, familyId, ...(terminalId ? { terminalId, amr: 'pin' } : {}) }, 'signed in');
     if (event === 'login') await record(auditEntry('sign_in_succeeded', subjectOf(account), selfCause(account, client), { session_id: familyId }));
-    return pairFor(account, familyId, token);
+    return pairFor(account, familyId, token, pin);
   }
 
   async function refresh(role: Role, refreshToken: string, client: ClientInfo = {}): Promise<TokenPair> {

@@ -6,6 +6,7 @@ import type { TerminalInfo } from '../terminal-ports';
 import { PAIRING_ALPHABET, PAIRING_CODE_LENGTH, pairRequest, type PairedTerminal } from '../../contract/terminal-schemas';
 import { parseInput } from '../validation';
 import type { VendorScope } from './administration-rules';
+import { anonymousCause, auditEntry, causeOf, createAuditRecorder, OPERATOR_CAUSE, type AuditCause } from './audit';
 import type { ServiceDeps } from './deps';
 import { allowed, auditOf } from './guard';
 import type { Principal } from './principal';
@@ -18,11 +19,12 @@ const newPairingCode = () => Array.from({ length: PAIRING_CODE_LENGTH }, () => P
 
 export const pairedTerminalView = (t: TerminalInfo): PairedTerminal => ({ id: t.id, name: t.name, store_id: t.storeId, vendor_id: t.vendorId });
 
-type Deps = Pick<ServiceDeps, 'accounts' | 'terminals' | 'clock' | 'config' | 'logger'>;
+type Deps = Pick<ServiceDeps, 'accounts' | 'terminals' | 'clock' | 'config' | 'logger' | 'audit'>;
 
 export function createTerminalPairing(deps: Deps, scope: VendorScope) {
   const { accounts, terminals, clock, config, logger } = deps;
   const audit = auditOf(logger);
+  const record = createAuditRecorder(deps);
 
   /** The terminal, if it is in the caller's business (and, for an employee, at one of its stores); else 404. */
   async function terminalFor(principal: Principal, vendorId: string | undefined, terminalId: string, storeId?: string) {
@@ -45,9 +47,13 @@ export function createTerminalPairing(deps: Deps, scope: VendorScope) {
     return { code, expires_in: ttl };
   }
 
-  async function unpair(terminal: TerminalInfo) {
+  /** Terminal events belong to the business: its owner reads them in GET /vendor/audit-events. */
+  const terminalSubject = (terminal: TerminalInfo) => ({ role: 'vendor' as const, accountId: null, vendorId: terminal.vendorId });
+
+  async function unpair(terminal: TerminalInfo, cause: AuditCause) {
     const wasPaired = await terminals.revokeCredential(terminal.id, clock.now());
     logger.info({ event: 'terminal_unpaired', terminalId: terminal.id, wasPaired }, 'terminal pairing revoked');
+    await record(auditEntry('terminal_pairing_revoked', terminalSubject(terminal), cause, { terminal_id: terminal.id, was_paired: wasPaired }));
     return wasPaired;
   }
 
@@ -62,7 +68,7 @@ export function createTerminalPairing(deps: Deps, scope: VendorScope) {
     allowed(principal, 'revokePairing');
     const terminal = await terminalFor(principal, vendorId, terminalId);
     audit(principal, 'revokePairing', { vendorId: terminal.vendorId, targetId: terminal.id });
-    await unpair(terminal);
+    await unpair(terminal, causeOf(principal));
   }
 
   /** The operator CLI's face: no caller, no guard (the operator holds the database). */
@@ -73,7 +79,7 @@ export function createTerminalPairing(deps: Deps, scope: VendorScope) {
   };
   const operator = {
     pairingCode: async (terminalId: string) => ({ terminal_id: terminalId, ...(await issueCode(await operatorTerminal(terminalId))) }),
-    unpair: async (terminalId: string) => ({ terminal_id: terminalId, was_paired: await unpair(await operatorTerminal(terminalId)) }),
+    unpair: async (terminalId: string) => ({ terminal_id: terminalId, was_paired: await unpair(await operatorTerminal(terminalId), OPERATOR_CAUSE) }),
   };
 
   /** The device's side: a valid unused code for a fresh credential; any other code is the same 401. */
@@ -86,6 +92,8 @@ export function createTerminalPairing(deps: Deps, scope: VendorScope) {
     const terminalToken = randomBytes(32).toString('base64url');
     await terminals.replaceCredential(terminal.id, sha256(terminalToken), now);
     logger.info({ event: 'terminal_paired', terminalId: terminal.id, vendorId: terminal.vendorId }, 'terminal paired');
+    // The device proved only the code: nobody signed in caused it.
+    await record(auditEntry('terminal_paired', terminalSubject(terminal), anonymousCause({}), { terminal_id: terminal.id }));
     return { terminal_token: terminalToken, terminal: pairedTerminalView(terminal) };
   }
 
