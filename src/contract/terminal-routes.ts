@@ -1,8 +1,8 @@
 // The routes of POS terminals: pairing a device (vendor and admin administration), the device's own
 // routes under /auth/terminal (authenticated by its credential, X-Terminal-Token), and staff PINs.
-import { vendorLoginResponse, type Role } from './auth-schemas';
+import type { Role } from './auth-schemas';
 import { BODY_ERRORS, route } from './route';
-import { clearPinRequest, pairingCodeResponse, pairRequest, pairResponse, pinLoginRequest, setPinRequest, terminalStaffResponse } from './terminal-schemas';
+import { clearPinRequest, pairingCodeResponse, pairRequest, pairResponse, pinLoginRequest, pinLoginResponse, setPinRequest, terminalStaffResponse } from './terminal-schemas';
 
 /** Past the token: the module guard, or a PIN session's need to sign in with the password. */
 const guarded = ['invalid_token', 'forbidden', 'step_up_required', 'not_found'] as const;
@@ -68,7 +68,7 @@ export const terminalRoutes = {
       description: 'The enabled accounts that may work at the terminal\'s store and have a PIN: id and name only.',
     }),
     pinLogin: route({
-      ...TERMINAL, methods: ['POST'], path: '/auth/terminal/pin-login', body: pinLoginRequest, result: vendorLoginResponse, resultStatuses: [200],
+      ...TERMINAL, methods: ['POST'], path: '/auth/terminal/pin-login', body: pinLoginRequest, result: pinLoginResponse, resultStatuses: [200],
       errors: [...BODY_ERRORS, 'invalid_token', 'invalid_credentials', 'rate_limited'],
       summary: 'Switch user with a PIN',
       description: 'The vendor login response. The session does POS work only (amr ["pin"], terminal_id), ends within PIN_SESSION_MAX_AGE, and sees only this terminal. Every wrong case is the same 401.',

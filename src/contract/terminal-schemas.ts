@@ -1,5 +1,6 @@
 // The wire contract of POS terminals in zod: pairing a device, the staff list, PIN sign-in and PINs.
 import { z } from 'zod';
+import { vendorLoginResponse } from './auth-schemas';
 
 /** The pairing alphabet: no 0/O, 1/I/L, 2/Z, 5/S or 8/B, so a code read off a screen is typed right. */
 export const PAIRING_ALPHABET = 'ACDEFGHJKMNPQRTUVWXY34679';
@@ -11,12 +12,14 @@ const id = z.string().trim().min(1).max(100);
 export const pairingCode = z
   .string()
   .trim()
+  .max(PAIRING_CODE_LENGTH)
   .toUpperCase()
   .regex(new RegExp(`^[${PAIRING_ALPHABET}]{${PAIRING_CODE_LENGTH}}$`), `must be the ${PAIRING_CODE_LENGTH}-character pairing code`)
   .meta({ description: `${PAIRING_CODE_LENGTH} characters from ${PAIRING_ALPHABET}; case does not matter.` });
 
 export const pinSchema = z
   .string()
+  .max(PIN_LENGTH)
   .regex(new RegExp(`^\\d{${PIN_LENGTH}}$`), `must be ${PIN_LENGTH} digits`)
   .meta({ description: `${PIN_LENGTH} digits; all-equal digits, runs such as 123456 and the most common PINs are refused.` });
 
@@ -29,7 +32,7 @@ export const clearPinRequest = z.object({ current_password: z.string().min(1).ma
 // Responses
 export const pairingCodeResponse = z.object({
   code: z.string(),
-  expires_in: z.number().int().meta({ description: 'Seconds until the code expires.' }),
+  expires_in: z.number().int().min(0).max(2_147_483_647).meta({ description: 'Seconds until the code expires.' }),
 });
 export const pairedTerminal = z.object({ id: z.string(), name: z.string(), store_id: z.string(), vendor_id: z.string() });
 export const pairResponse = z.object({
@@ -43,3 +46,6 @@ export const terminalStaffResponse = z.object({
 
 export type PairedTerminal = z.infer<typeof pairedTerminal>;
 export type PinLoginRequest = z.infer<typeof pinLoginRequest>;
+
+/** A PIN sign-in answers as a vendor login, without a device marker: the till is known by its credential. */
+export const pinLoginResponse = vendorLoginResponse.omit({ device_id: true });

@@ -78,7 +78,7 @@ describe('password reset', () => {
     const since = smtp.messages.length;
     const requested = await client.admin.passwordReset.request({ email, admin_type: 'admin' });
     assert.equal(requested.success, true);
-    const { code } = await smtp.waitFor(email, { since });
+    const { code } = await smtp.waitFor(email, { since, withCode: true });
     const verified = await client.admin.passwordReset.verify({ email, admin_type: 'admin', code: code! });
     const newPassword = 'client-new-pass-R4d!q8';
     assert.deepEqual(await client.admin.passwordReset.complete({ reset_token: verified.reset_token, password: newPassword }), { success: true });

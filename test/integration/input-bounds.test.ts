@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import { NAMED_ROUTES } from '@/contract/routes';
 import { administrationSuite } from '../support/admin-world';
 import { request, type Answer } from '../support/http';
+import { pairDevice } from '../support/terminals';
 
 interface Schema {
   $ref?: string; type?: string; format?: string; pattern?: string; enum?: unknown[]; const?: unknown; default?: unknown;
@@ -22,9 +23,12 @@ interface Bound { where: 'body' | 'path' | 'query'; at: Step[]; keyword: string;
 
 let served: Doc;
 let tokens: Record<'admin' | 'vendor', string>;
+/** A paired till's credential, for the routes a terminal calls. */
+let terminalToken: string;
 let ids: Record<string, string>;
 const app = administrationSuite(async ({ url, w, tokens: t }) => {
   tokens = { admin: t.superAdmin, vendor: t.owner };
+  terminalToken = await pairDevice(url, t.owner, w.storeA.id, w.tillA.id);
   ids = { adminId: w.adminsAdmin.id, vendorId: w.vendor.id, accountId: w.staffer.id, storeId: w.storeA.id, sessionId: 'no-such-session' };
   served = (await request(url, 'GET', '/api/v1/openapi.json')).body as Doc;
 });
@@ -90,12 +94,13 @@ function withValue(base: unknown, at: Step[], value: unknown): unknown {
   return object;
 }
 
-async function send(method: string, template: string, role: 'admin' | 'vendor' | null, op: Operation, bound: Bound, value: unknown): Promise<Answer> {
+async function send(method: string, template: string, role: 'admin' | 'vendor' | 'terminal' | null, op: Operation, bound: Bound, value: unknown): Promise<Answer> {
   const params = { ...ids, ...(bound.where === 'path' ? { [bound.at[0]!]: String(value) } : {}) };
   const path = template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? 'no-such-id'));
   const query = bound.where === 'query' ? `?${new URLSearchParams({ [bound.at[0]!]: String(value) }).toString()}` : '';
   const bodySchema = op.requestBody?.content['application/json'].schema;
   const body = bodySchema ? (bound.where === 'body' ? withValue(sample(bodySchema), bound.at, value) : sample(bodySchema)) : undefined;
+  if (role === 'terminal') return request(app.url, method, `/api/v1${path}${query}`, { json: body, headers: { 'x-terminal-token': terminalToken } });
   return request(app.url, method, `/api/v1${path}${query}`, { json: body, token: role ? tokens[role] : undefined });
 }
 
@@ -115,7 +120,7 @@ test('one past every documented input bound is 400 naming the field; exactly at 
         ...(bodySchema ? [...boundsIn(bodySchema, 'body', [])] : []),
         ...(op.parameters ?? []).flatMap((p) => [...boundsIn(p.schema, p.in as Bound['where'], [p.name])]),
       ];
-      const role = route.auth === 'bearer' ? route.role : null;
+      const role = route.auth === 'bearer' ? route.role : route.auth === 'terminal' ? 'terminal' : null;
       for (const bound of bounds) {
         const field = bound.at.join('.');
         const label = `${method} ${route.path} ${bound.where} ${field} ${bound.keyword}`;

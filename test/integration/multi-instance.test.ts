@@ -41,7 +41,7 @@ const tally = (answers: Answer[]) => answers.reduce<Record<number, number>>((t, 
 async function requestCode(app: RunningApp, role: 'admin' | 'vendor', email: string, type: string) {
   const since = smtp.messages.length;
   assert.equal((await post(app.url, `/api/v1/auth/${role}/password-reset`, { email, [`${role}_type`]: type })).status, 200);
-  return (await smtp.waitFor(email, { since })).code!;
+  return (await smtp.waitFor(email, { since, withCode: true })).code!;
 }
 
 test('both instances started on one fresh database, and one of them applied the migrations', () => {

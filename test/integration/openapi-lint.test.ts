@@ -100,12 +100,13 @@ test('Spectral (OWASP API Security ruleset) finds no error and no warning in the
   }
 });
 
-test('every operation states its security: none for the public routes of the table, the bearer scheme for the rest', () => {
+test('every operation states its security: none for the public routes of the table, the bearer or terminal scheme for the rest', () => {
   for (const { route } of NAMED_ROUTES) {
     for (const method of route.methods) {
       const op = served.paths[route.path]?.[method.toLowerCase()];
       assert.ok(op && Array.isArray(op.security), `${method} ${route.path} states its security`);
-      assert.deepEqual(op.security, route.auth === 'bearer' ? [{ bearerAuth: [] }] : [], `${method} ${route.path}`);
+      const expected = route.auth === 'bearer' ? [{ bearerAuth: [] }] : route.auth === 'terminal' ? [{ terminalToken: [] }] : [];
+      assert.deepEqual(op.security, expected, `${method} ${route.path}`);
     }
   }
 });

@@ -251,6 +251,7 @@ test('POS terminal routes: every status the app answers is documented, with a ma
     await probe(method, '/auth/vendor/pin', { ...owner, json: { ...pinBody, padding: 'x'.repeat(17 * 1024) } });
   }
   await probe('PATCH', '/auth/vendor/pin', owner);
+  await probe('DELETE', '/vendor/terminals/{terminalId}/pairing', { ...owner, params: { terminalId: 'x'.repeat(101) } });
   await probe('PUT', '/auth/vendor/pin', { ...owner, json: pinBody });
 
   const code = (await probe('POST', '/vendor/stores/{storeId}/terminals/{terminalId}/pairing', { ...owner, params: till })).body.code as string;
@@ -270,6 +271,16 @@ test('POS terminal routes: every status the app answers is documented, with a ma
 });
 
 // Regression: on SQLite a duplicate e-mail here wedged the database; every later request hung.
+test('audit trail routes: every status the app answers is documented, with a matching body', async () => {
+  await probe('GET', '/admin/audit-events', { token: app.tokens.superAdmin });
+  await probe('GET', '/admin/audit-events', { token: app.tokens.superAdmin, query: '?from=not-a-time' });
+  await probe('GET', '/vendor/audit-events', { token: app.tokens.owner });
+  for (const [role, token] of [['admin', app.tokens.superAdmin], ['vendor', app.tokens.owner]] as const) {
+    await probe('GET', `/auth/${role}/events`, { token });
+    await probe('GET', `/auth/${role}/events`, { token, query: '?limit=0' });
+  }
+});
+
 test('a duplicate employee e-mail is 409 and the server keeps answering', async () => {
   for (const [token, base, params] of [[app.tokens.superAdmin, '/admin/vendors/{vendorId}', { vendorId: app.w.vendor.id }], [app.tokens.owner, '/vendor', {}]] as const) {
     await probe('POST', `${base}/accounts`, { token, params, json: { email: app.w.employee.email, name: 'Dup', password: NEW_PASSWORD } });

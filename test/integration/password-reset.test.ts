@@ -18,7 +18,7 @@ async function requestCode(role: 'admin' | 'vendor', email: string, type: string
   const since = smtp.messages.length;
   const res = await post(app.url, base(role), { email, [typeField(role)]: type });
   assert.equal(res.status, 200);
-  const mail = await smtp.waitFor(email, { since });
+  const mail = await smtp.waitFor(email, { since, withCode: true });
   assert.match(mail.code ?? '', /^\d{6}$/);
   return mail;
 }

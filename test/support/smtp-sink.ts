@@ -16,7 +16,8 @@ export interface SmtpSink {
   port: number;
   messages: ReceivedMail[];
   /** Resolves with the next message to `to` that arrives (or has arrived) after `since` messages. */
-  waitFor(to: string, options?: { since?: number; timeoutMs?: number }): Promise<ReceivedMail>;
+  /** The first mail to `to` since `since`; with `withCode`, the first that carries a code (a notice may come first). */
+  waitFor(to: string, options?: { since?: number; timeoutMs?: number; withCode?: boolean }): Promise<ReceivedMail>;
   close(): Promise<void>;
 }
 
@@ -58,10 +59,10 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     url: `smtp://127.0.0.1:${port}`,
     port,
     messages,
-    async waitFor(to, { since = 0, timeoutMs = 10_000 } = {}) {
+    async waitFor(to, { since = 0, timeoutMs = 10_000, withCode = false } = {}) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const found = messages.slice(since).find((m) => m.to.includes(to.toLowerCase()));
+        const found = messages.slice(since).find((m) => m.to.includes(to.toLowerCase()) && (!withCode || m.code !== null));
         if (found) return found;
         if (Date.now() > deadline) throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
         await new Promise((r) => setTimeout(r, 25));

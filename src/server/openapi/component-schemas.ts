@@ -67,6 +67,7 @@ const RESPONSE_SCHEMAS = {
   PairedTerminal: terminal.pairedTerminal,
   PairTerminalResponse: terminal.pairResponse,
   TerminalStaff: terminal.terminalStaffResponse,
+  PinLoginResponse: terminal.pinLoginResponse,
 } satisfies Record<string, z.ZodType>;
 
 export const schemaRef = (name: string) => ({ $ref: `#/components/schemas/${name}` });
