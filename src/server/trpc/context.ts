@@ -21,6 +21,8 @@ export interface InnerContextOptions {
   cookies?: Record<string, string>;
   resHeaders?: Headers;
   secureCookies?: boolean;
+  /** The request came over https: the refresh cookie's name takes the `__Secure-` prefix. */
+  overHttps?: boolean;
   /** The role of the session endpoint serving this request (refresh and logout only). */
   sessionRole?: Role;
   /** What callers see of an unexpected failure (503 while the database is down, else 500); logs it. */
@@ -58,6 +60,7 @@ export function createContext(opts: { req: Request; resHeaders: Headers; session
     cookies: parseCookieHeader(opts.req.headers.get('cookie')),
     resHeaders: opts.resHeaders,
     secureCookies: config.production || reachedOverHttps(opts.req, config.trustProxyHops),
+    overHttps: reachedOverHttps(opts.req, config.trustProxyHops),
     sessionRole: opts.sessionRole,
     fault: (error, where) => faultToAuthError(error, container, where),
   });

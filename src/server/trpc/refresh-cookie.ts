@@ -1,5 +1,5 @@
 // The refresh-token cookie of the bundled pages: httpOnly, SameSite=Strict, scoped to the role's
-// session endpoint, Secure everywhere except plain-http development.
+// session endpoint, Secure everywhere except plain-http development, `__Secure-`-named over https.
 import type { Role } from '@/contract/auth-schemas';
 import { sessionEndpoint } from '../../contract/trpc-endpoints';
 
@@ -9,13 +9,20 @@ export interface CookieJar {
   /** Headers of the response; Set-Cookie lines are appended here. */
   resHeaders: Headers;
   secureCookies: boolean;
+  /** The request came over https (directly or as TRUST_PROXY reports): the cookie's name then says so. */
+  overHttps?: boolean;
 }
 
-export const refreshCookieName = (role: Role) => `${role}_refresh_token`;
+/**
+ * Over https the name carries the `__Secure-` prefix, so a browser accepts the cookie only with
+ * Secure from a secure origin: a man in the middle on plain http cannot plant or overwrite it.
+ */
+export const refreshCookieName = (role: Role, overHttps = false) => `${overHttps ? '__Secure-' : ''}${role}_refresh_token`;
 
-function serialize(role: Role, value: string, maxAgeSeconds: number, secure: boolean): string {
+function serialize(jar: CookieJar, role: Role, value: string, maxAgeSeconds: number): string {
+  const secure = jar.secureCookies || jar.overHttps === true;
   return [
-    `${refreshCookieName(role)}=${encodeURIComponent(value)}`,
+    `${refreshCookieName(role, jar.overHttps)}=${encodeURIComponent(value)}`,
     `Path=${sessionEndpoint(role)}`,
     `Max-Age=${maxAgeSeconds}`,
     'HttpOnly',
@@ -27,15 +34,15 @@ function serialize(role: Role, value: string, maxAgeSeconds: number, secure: boo
 }
 
 export function setRefreshCookie(jar: CookieJar, role: Role, refreshToken: string, maxAgeSeconds: number): void {
-  jar.resHeaders.append('set-cookie', serialize(role, refreshToken, maxAgeSeconds, jar.secureCookies));
+  jar.resHeaders.append('set-cookie', serialize(jar, role, refreshToken, maxAgeSeconds));
 }
 
 export function clearRefreshCookie(jar: CookieJar, role: Role): void {
-  jar.resHeaders.append('set-cookie', serialize(role, '', 0, jar.secureCookies));
+  jar.resHeaders.append('set-cookie', serialize(jar, role, '', 0));
 }
 
 export function refreshCookieOf(jar: CookieJar, role: Role): string | undefined {
-  return jar.cookies[refreshCookieName(role)] || undefined;
+  return jar.cookies[refreshCookieName(role, jar.overHttps)] || undefined;
 }
 
 /** Parses a Cookie request header; malformed percent-encoding keeps the raw value. */
