@@ -40,7 +40,7 @@ test('a wrong code shows an error and does not call refresh', async ({ page, acc
   const code = await requestCode(page, smtp, 'vendor', accounts.owner.email, 'Owner');
   const wrong = code === '000000' ? '111111' : '000000';
   await page.getByLabel('6-digit code').fill(wrong);
-  const answer = page.waitForResponse((r) => r.url().includes('vendor.verifyCode'));
+  const answer = page.waitForResponse((r) => r.url().includes('vendor.verifyReset'));
   await page.getByRole('button', { name: 'Verify code' }).click();
   expect((await answer).status()).toBe(401); // the interface's case: a 401 that is not an expired session
 
