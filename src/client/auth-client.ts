@@ -3,7 +3,6 @@
 // `client.admin.listAdmins(...)`.
 import type { Role, TokenPair } from '../contract/auth-schemas';
 import { ROUTES, type Routes } from '../contract/routes';
-import { isAuthClientError } from './client-error';
 import { memoryDeviceIdStore, type DeviceIdStore } from './device-id-store';
 import { readBaseUrlEnvironment, resolveApiRoot } from './base-url';
 import { bearerApi } from './bearer-api';
@@ -60,19 +59,10 @@ function publicApi<T extends Routes['admin'] | Routes['vendor']>(role: Role, rou
     },
     /**
      * Changes the signed-in account's password and stores the new pair (every other session ends).
-     * Only an expired access token refreshes: a wrong current password (401 invalid_credentials)
-     * goes to the caller, since a retry would count as a second failed sign-in.
+     * A wrong current password goes to the caller without a refresh, as for every bearer route.
      */
     async changePassword(body: BodyOf<T['changePassword']>): Promise<TokenPair> {
-      const attempt = async () => send<T['changePassword']>(routes.changePassword, { body, accessToken: (await store.get(role))?.access_token });
-      let pair: TokenPair;
-      try {
-        pair = (await attempt()) as TokenPair;
-      } catch (error) {
-        if (!isAuthClientError(error, 'invalid_token')) throw error;
-        await session.refresh(role);
-        pair = (await attempt()) as TokenPair;
-      }
+      const pair: TokenPair = await session.sendAuthenticated<typeof routes.changePassword>(role, routes.changePassword, { body });
       await store.set(role, { access_token: pair.access_token, refresh_token: pair.refresh_token });
       return pair;
     },

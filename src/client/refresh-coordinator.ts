@@ -14,6 +14,12 @@ export function singleFlight<T>(task: () => Promise<T>): () => Promise<T> {
   };
 }
 
+/**
+ * Whether a refresh may cure a refused call: a 401 whose token expired or was refused. A wrong
+ * current password (invalid_credentials) is not: a retry would count as a second failed sign-in.
+ */
+export const refreshMayCure = (status: number | undefined, code: string | undefined) => status === 401 && code !== 'invalid_credentials';
+
 export interface RefreshCoordinatorOptions<T> {
   /** The access token the role holds now, if any. */
   tokenOf: (role: Role) => string | undefined | Promise<string | undefined>;

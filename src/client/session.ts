@@ -5,7 +5,7 @@ import type { Role, TokenPair } from '../contract/auth-schemas';
 import { AuthClientError, isAuthClientError } from './client-error';
 import type { RestRoute } from '../contract/route';
 import { ROUTES } from '../contract/routes';
-import { createRefreshCoordinator } from './refresh-coordinator';
+import { createRefreshCoordinator, refreshMayCure } from './refresh-coordinator';
 import type { TokenStore } from './token-store';
 import type { ResultOf, SendOptions, Transport } from './transport';
 
@@ -54,13 +54,13 @@ export function createSessionKeeper({ transport, store, onSessionExpired }: Sess
 
   const coordinator = createRefreshCoordinator({ tokenOf: async (role) => (await store.get(role))?.access_token, rotate });
 
-  /** Sends a bearer route with the stored access token, refreshing and retrying once on 401. */
+  /** Sends a bearer route with the stored access token, refreshing and retrying once on a 401 a refresh may cure. */
   async function sendAuthenticated<R extends RestRoute>(role: Role, route: R, input: Omit<SendOptions, 'accessToken'> = {}): Promise<ResultOf<R>> {
     const tokens = await store.get(role);
     try {
       return await transport.send(route, { ...input, accessToken: tokens?.access_token });
     } catch (error) {
-      if (!tokens || !isAuthClientError(error) || error.status !== 401) throw error;
+      if (!tokens || !isAuthClientError(error) || !refreshMayCure(error.status, error.code)) throw error;
       if (!(await coordinator.renew(role, tokens.access_token))) throw error;
       // The one retry: a second 401 goes to the caller as it is, so a broken session cannot loop.
       return transport.send(route, { ...input, accessToken: (await store.get(role))?.access_token });

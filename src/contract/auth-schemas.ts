@@ -50,9 +50,6 @@ export const resetCompleteRequest = z.object({ reset_token: tokenString, passwor
 /** A signed-in account changing its own password. */
 export const changePasswordRequest = z.object({ current_password: z.string().min(1).max(1024), new_password: newPasswordSchema });
 
-// The reset bodies differ by role only in the name of the type field; both adapters pick by role.
-export const resetRequestSchema = (role: Role) => (role === 'admin' ? adminResetRequest : vendorResetRequest);
-export const resetVerifySchema = (role: Role) => (role === 'admin' ? adminResetVerifyRequest : vendorResetVerifyRequest);
 
 /** The e-mail and the claimed account type, whichever role's field carried it. */
 export function resetIdentityOf(body: { email: string; admin_type?: string; vendor_type?: string }) {

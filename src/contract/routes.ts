@@ -15,7 +15,6 @@ export const ROUTES = {
 
 export type Routes = typeof ROUTES;
 export type RouteSide = keyof Routes;
-export type RouteKey<S extends RouteSide> = keyof Routes[S] & string;
 
 const capitalised = (key: string) => `${key[0]!.toUpperCase()}${key.slice(1)}`;
 

@@ -60,7 +60,7 @@ export function createContainer(options: ContainerOptions = {}) {
     counters,
     terminals: createTerminalRepository(db.prisma),
     devices: createDeviceRepository(db.prisma),
-    codeFailures: createCodeFailureCap(config.codeFailures, createCounterStore(db.prisma), clock),
+    codeFailures: createCodeFailureCap(config.codeFailures, counters, clock),
     mailer,
     hasher,
     clock,

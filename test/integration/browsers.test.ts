@@ -39,6 +39,17 @@ describe('CORS on the REST API', () => {
     assert.equal(answer.headers.get('access-control-allow-credentials'), null, 'never credentials');
   });
 
+  // Regression: the typed client sends X-Device-Id from its second sign-in on; the preflight
+  // refused that header, so a single-page app could sign in only once.
+  test('a preflight for a sign-in with the device marker and the terminal credential is allowed', async () => {
+    const answer = await request(production.url, 'OPTIONS', '/api/v1/auth/vendor/login', {
+      headers: { origin: SPA, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,x-device-id,x-terminal-token' },
+    });
+    assert.equal(answer.status, 204);
+    const allowed = (answer.headers.get('access-control-allow-headers') ?? '').split(',').map((h) => h.trim());
+    for (const header of ['content-type', 'x-device-id', 'x-terminal-token']) assert.ok(allowed.includes(header), `${header} in ${allowed.join(', ')}`);
+  });
+
   test('the answer itself echoes the listed origin, exposes Retry-After, and never allows credentials or *', async () => {
     const answer = await loginFrom(production, SPA);
     assert.equal(answer.status, 200);

@@ -128,3 +128,21 @@ test('the roles keep separate sessions: an admin 401 refreshes on the admin rout
   assert.equal(count(/^POST \/auth\/admin\/refresh 200$/), 1);
   assert.equal(count(/^POST \/auth\/vendor\/refresh 200$/), 1);
 });
+
+// The typed client's own password change: a wrong current password is the caller's to see (a
+// refresh and retry would count it as a second failed sign-in); the right one stores the new pair.
+test('changePassword: a wrong current password is refused without a refresh; the right one keeps the client signed in', async () => {
+  const { client, store, count, exchanges } = signedInClient();
+  await client.admin.login({ email: seed.limited.email, password: PASSWORDS.limited });
+  const before = await store.get('admin');
+
+  const wrong = await client.admin.changePassword({ current_password: 'not-the-password-1', new_password: 'a-new-long-password-7' }).catch((e: unknown) => e);
+  assert.ok(isAuthClientError(wrong, 'invalid_credentials'), String(wrong));
+  assert.equal(count(/refresh/), 0, `no refresh:\n${exchanges.join('\n')}`);
+
+  await client.admin.changePassword({ current_password: PASSWORDS.limited, new_password: 'a-new-long-password-7' });
+  const after = await store.get('admin');
+  assert.notEqual(after?.refresh_token, before?.refresh_token, 'the new pair is stored');
+  assert.equal((await client.admin.me()).admin.email, seed.limited.email);
+  assert.equal((await post(app.url, '/api/v1/auth/admin/refresh', { refresh_token: before!.refresh_token })).status, 401, 'the earlier session ended');
+});

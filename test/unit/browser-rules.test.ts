@@ -46,7 +46,7 @@ test('an allowed origin is echoed with Retry-After exposed; any other gets only 
   });
   assert.deepEqual(corsResponseHeaders('https://evil.example.com', production), { vary: 'Origin' });
   const pre = preflightHeaders('https://shop.example.com', production);
-  assert.equal(pre['access-control-allow-headers'], 'authorization, content-type, x-terminal-token');
+  assert.equal(pre['access-control-allow-headers'], 'authorization, content-type, x-device-id, x-terminal-token');
   assert.match(pre['access-control-allow-methods']!, /GET.*POST.*DELETE/);
   assert.ok(Number(pre['access-control-max-age']) > 0);
   assert.equal(Object.keys(pre).some((h) => h.includes('credentials')), false);

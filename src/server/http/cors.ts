@@ -8,8 +8,9 @@ type CorsRules = Pick<BrowserConfig, 'production' | 'corsOrigins'>;
 const LOOPBACK_ORIGIN = /^http:\/\/(localhost|127\.0\.0\.1)(:\d{1,5})?$/;
 
 export const CORS_ALLOWED_METHODS = 'GET, POST, PUT, PATCH, DELETE';
-// x-terminal-token: a paired POS terminal's web app sends its device credential (docs/interface.md).
-export const CORS_ALLOWED_HEADERS = 'authorization, content-type, x-terminal-token';
+// x-device-id: the typed client's device marker at sign-in; x-terminal-token: a paired POS
+// terminal's device credential (docs/interface.md).
+export const CORS_ALLOWED_HEADERS = 'authorization, content-type, x-device-id, x-terminal-token';
 /** How long a browser may cache a preflight answer (seconds; Chromium caps it at 7200). */
 export const CORS_MAX_AGE = '7200';
 

@@ -7,6 +7,7 @@ import type { Role } from '@/contract/auth-schemas';
 import type { AuthService } from '@/core/service';
 import { bearerTokenOf, clientInfoOf } from '../client-info';
 import { getContainer } from '../container';
+import { cameOverHttps } from '../http/security-headers';
 import { faultToAuthError } from '../faults';
 import type { AppLogger } from '../logger';
 import { parseCookieHeader } from './refresh-cookie';
@@ -42,15 +43,11 @@ export function createInnerContext(options: InnerContextOptions) {
 
 export type Context = ReturnType<typeof createInnerContext>;
 
-/** Whether the browser reached us over https, directly or through a trusted proxy. */
-function reachedOverHttps(req: Request, trustProxyHops: number): boolean {
-  if (new URL(req.url).protocol === 'https:') return true;
-  return trustProxyHops > 0 && (req.headers.get('x-forwarded-proto') ?? '').split(',')[0]?.trim() === 'https';
-}
-
 export function createContext(opts: { req: Request; resHeaders: Headers; sessionRole?: Role }): Context {
   const container = getContainer();
   const { auth, config, logger } = container;
+  // The same test as HSTS and the cross-site check: the socket's TLS, or a trusted proxy's word.
+  const overHttps = cameOverHttps(opts.req.headers, config.trustProxyHops);
   return createInnerContext({
     auth,
     config,
@@ -59,8 +56,8 @@ export function createContext(opts: { req: Request; resHeaders: Headers; session
     accessToken: bearerTokenOf(opts.req.headers),
     cookies: parseCookieHeader(opts.req.headers.get('cookie')),
     resHeaders: opts.resHeaders,
-    secureCookies: config.production || reachedOverHttps(opts.req, config.trustProxyHops),
-    overHttps: reachedOverHttps(opts.req, config.trustProxyHops),
+    secureCookies: config.production || overHttps,
+    overHttps,
     sessionRole: opts.sessionRole,
     fault: (error, where) => faultToAuthError(error, container, where),
   });

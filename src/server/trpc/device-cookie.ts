@@ -2,7 +2,7 @@
 // browser that signed in before is exempt from the per-e-mail login cap (see device-markers.ts).
 import { DEVICE_MARKER_TTL_SECONDS } from '@/core/service/device-markers';
 import type { Role } from '@/contract/auth-schemas';
-import type { CookieJar } from './refresh-cookie';
+import { appendCookie, type CookieJar } from './refresh-cookie';
 import { TRPC_ENDPOINT } from '../../contract/trpc-endpoints';
 
 const deviceCookieName = (role: Role) => `${role}_device_id`;
@@ -12,13 +12,5 @@ export function deviceCookieOf(jar: CookieJar, role: Role): string | undefined {
 }
 
 export function setDeviceCookie(jar: CookieJar, role: Role, deviceId: string): void {
-  const cookie = [
-    `${deviceCookieName(role)}=${encodeURIComponent(deviceId)}`,
-    `Path=${TRPC_ENDPOINT}/${role}.login`,
-    `Max-Age=${DEVICE_MARKER_TTL_SECONDS}`,
-    'HttpOnly',
-    'SameSite=Strict',
-    ...(jar.secureCookies ? ['Secure'] : []),
-  ];
-  jar.resHeaders.append('set-cookie', cookie.join('; '));
+  appendCookie(jar, deviceCookieName(role), deviceId, { path: `${TRPC_ENDPOINT}/${role}.login`, maxAgeSeconds: DEVICE_MARKER_TTL_SECONDS });
 }

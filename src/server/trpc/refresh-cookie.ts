@@ -19,26 +19,27 @@ export interface CookieJar {
  */
 export const refreshCookieName = (role: Role, overHttps = false) => `${overHttps ? '__Secure-' : ''}${role}_refresh_token`;
 
-function serialize(jar: CookieJar, role: Role, value: string, maxAgeSeconds: number): string {
-  const secure = jar.secureCookies || jar.overHttps === true;
-  return [
-    `${refreshCookieName(role, jar.overHttps)}=${encodeURIComponent(value)}`,
-    `Path=${sessionEndpoint(role)}`,
-    `Max-Age=${maxAgeSeconds}`,
+/** Every cookie of the pages: httpOnly, SameSite=Strict, scoped to `path`, Secure where the browser allows it. */
+export function appendCookie(jar: CookieJar, name: string, value: string, options: { path: string; maxAgeSeconds: number }): void {
+  const cookie = [
+    `${name}=${encodeURIComponent(value)}`,
+    `Path=${options.path}`,
+    `Max-Age=${options.maxAgeSeconds}`,
     'HttpOnly',
     'SameSite=Strict',
     // Browsers refuse Secure cookies over plain http on hosts other than localhost, so
     // development over http (e.g. a LAN address) leaves it off; production always sets it.
-    ...(secure ? ['Secure'] : []),
-  ].join('; ');
+    ...(jar.secureCookies ? ['Secure'] : []),
+  ];
+  jar.resHeaders.append('set-cookie', cookie.join('; '));
 }
 
 export function setRefreshCookie(jar: CookieJar, role: Role, refreshToken: string, maxAgeSeconds: number): void {
-  jar.resHeaders.append('set-cookie', serialize(jar, role, refreshToken, maxAgeSeconds));
+  appendCookie(jar, refreshCookieName(role, jar.overHttps), refreshToken, { path: sessionEndpoint(role), maxAgeSeconds });
 }
 
 export function clearRefreshCookie(jar: CookieJar, role: Role): void {
-  jar.resHeaders.append('set-cookie', serialize(jar, role, '', 0));
+  setRefreshCookie(jar, role, '', 0);
 }
 
 export function refreshCookieOf(jar: CookieJar, role: Role): string | undefined {

@@ -4,7 +4,7 @@
 // expired session.
 import type { TRPCClientError, TRPCLink } from '@trpc/client';
 import { observable, type Unsubscribable } from '@trpc/server/observable';
-import { createRefreshCoordinator } from '@/client/refresh-coordinator';
+import { createRefreshCoordinator, refreshMayCure } from '@/client/refresh-coordinator';
 import { ROLES, type Role } from '@/contract/auth-schemas';
 import type { RestRoute } from '@/contract/route';
 import { ROUTES } from '@/contract/routes';
@@ -19,10 +19,8 @@ export function bearerRoleOf(path: string): Role | null {
   return known && route?.auth === 'bearer' ? known : null;
 }
 
-/** A 401 a refresh may cure: not a wrong current password, which a retry would count twice. */
-function isUnauthorized(error: { data?: { httpStatus?: number; code?: string } | null }): boolean {
-  return error.data?.httpStatus === 401 && error.data.code !== 'invalid_credentials';
-}
+/** A 401 a refresh may cure (the one rule of the typed client too). */
+const isUnauthorized = (error: { data?: { httpStatus?: number; code?: string } | null }): boolean => refreshMayCure(error.data?.httpStatus, error.data?.code);
 
 export interface RefreshLinkOptions {
   /** Called once per refused refresh: the session is over and the user must sign in again. */

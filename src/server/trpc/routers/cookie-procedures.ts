@@ -1,9 +1,10 @@
 // The pages' procedures that start a session: signing in and changing one's own password. Their
 // refresh token goes into the role's cookie (and, at sign-in, the device marker into its own),
 // never into the body the page's script can read.
-import { changePasswordRequest, loginRequest, type Role } from '@/contract/auth-schemas';
+import type { z } from 'zod';
+import { loginRequest, type changePasswordRequest, type Role } from '@/contract/auth-schemas';
 import { deviceCookieOf, setDeviceCookie } from '../device-cookie';
-import { contractInput, protectedProcedure, publicProcedure } from '../init';
+import { contractInput, passedInput, protectedProcedure, publicProcedure } from '../init';
 import { setRefreshCookie } from '../refresh-cookie';
 
 /** `R` keeps the role's own types: `admin.login` answers `{admin}`, `vendor.login` answers `{vendor}`. */
@@ -20,7 +21,7 @@ export function loginProcedure<R extends Role>(role: R) {
 /** The caller's own password: every earlier session ends, and the new one's refresh token goes into the cookie. */
 export function changePasswordProcedure(role: Role) {
   return protectedProcedure(role)
-    .input(contractInput(changePasswordRequest))
+    .input(passedInput<z.input<typeof changePasswordRequest>>())
     .mutation(async ({ ctx, input }) => {
       const { refresh_token: refreshToken, ...session } = await ctx.auth.changeOwnPassword(ctx.principal, input, ctx.client);
       setRefreshCookie(ctx, role, refreshToken, ctx.config.jwt.refreshTtl);
