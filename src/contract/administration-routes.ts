@@ -60,48 +60,50 @@ function businessRoutes<Base extends string>(base: Base, side: Role) {
   const BEARER = bearer(side);
   const unknownBusiness = side === 'admin' ? (['not_found'] as const) : [];
   const selfDisable = side === 'vendor' ? (['conflict'] as const) : [];
+  // A vendor's PIN session does POS work only: everything here asks it to sign in with the password.
+  const stepUp = side === 'vendor' ? (['step_up_required'] as const) : [];
   return {
     listVendorAccounts: route({
       ...BEARER, methods: ['GET'], path: `${base}/accounts`, query: pageQuery, result: vendorAccountPage, resultStatuses: [200],
-      errors: [...LIST, 'forbidden', ...unknownBusiness], summary: 'The business\'s accounts', description: 'The owner and the employees, a page at a time.',
+      errors: [...LIST, 'forbidden', ...unknownBusiness, ...stepUp], summary: 'The business\'s accounts', description: 'The owner and the employees, a page at a time.',
     }),
     createEmployee: route({
       role: side, methods: ['POST'], path: `${base}/accounts`, auth: 'bearer', body: createEmployeeRequest, result: vendorAccount, resultStatuses: [201],
-      errors: [...BODY_ERRORS, ...guarded, 'not_found', 'conflict'], summary: 'Add an employee',
+      errors: [...BODY_ERRORS, ...guarded, 'not_found', 'conflict', ...stepUp], summary: 'Add an employee',
       description: 'An e-mail already in use is 409; an unknown store is 404. Nobody grants a module or action they do not hold.',
     }),
     updateEmployee: route({
       role: side, methods: ['PATCH'], path: `${base}/accounts/{accountId}`, auth: 'bearer', body: updateEmployeeRequest, result: vendorAccount, resultStatuses: [200],
-      errors: [...BODY_ERRORS, ...guarded, 'not_found', 'conflict'], summary: 'Change an employee',
+      errors: [...BODY_ERRORS, ...guarded, 'not_found', 'conflict', ...stepUp], summary: 'Change an employee',
       description: 'Name, modules, permissions or stores; the owner cannot be changed (409). Takes effect on the employee\'s next request.',
     }),
     disableVendorAccount: route({
       ...BEARER, methods: ['POST'], path: `${base}/accounts/{accountId}/disable`, result: vendorAccount, resultStatuses: [200],
-      errors: [...guarded, 'not_found', ...selfDisable], summary: 'Disable an account', description: 'Ends every session of the account and refuses its tokens.',
+      errors: [...guarded, 'not_found', ...selfDisable, ...stepUp], summary: 'Disable an account', description: 'Ends every session of the account and refuses its tokens.',
     }),
     enableVendorAccount: route({
       ...BEARER, methods: ['POST'], path: `${base}/accounts/{accountId}/enable`, result: vendorAccount, resultStatuses: [200],
-      errors: [...guarded, 'not_found'], summary: 'Enable an account', description: 'The account can sign in again.',
+      errors: [...guarded, 'not_found', ...stepUp], summary: 'Enable an account', description: 'The account can sign in again.',
     }),
     listVendorAccountSessions: route({
       ...BEARER, methods: ['GET'], path: `${base}/accounts/{accountId}/sessions`, query: pageQuery, result: sessionPage, resultStatuses: [200],
-      errors: [...LIST, 'forbidden', 'not_found'], summary: 'An account\'s active sessions', description: 'One entry per sign-in.',
+      errors: [...LIST, 'forbidden', 'not_found', ...stepUp], summary: 'An account\'s active sessions', description: 'One entry per sign-in.',
     }),
     endVendorAccountSession: route({
       ...BEARER, methods: ['DELETE'], path: `${base}/accounts/{accountId}/sessions/{sessionId}`, result: undefined, resultStatuses: [204],
-      errors: [...guarded, 'not_found'], summary: 'End an account\'s session', description: 'Revokes that sign-in\'s refresh tokens.',
+      errors: [...guarded, 'not_found', ...stepUp], summary: 'End an account\'s session', description: 'Revokes that sign-in\'s refresh tokens.',
     }),
     listStores: route({
       ...BEARER, methods: ['GET'], path: `${base}/stores`, query: pageQuery, result: storePage, resultStatuses: [200],
-      errors: [...LIST, 'forbidden', ...unknownBusiness], summary: 'The business\'s stores', description: 'Every store with its POS terminals.',
+      errors: [...LIST, 'forbidden', ...unknownBusiness, ...stepUp], summary: 'The business\'s stores', description: 'Every store with its POS terminals.',
     }),
     createStore: route({
       role: side, methods: ['POST'], path: `${base}/stores`, auth: 'bearer', body: createStoreRequest, result: store, resultStatuses: [201],
-      errors: [...BODY_ERRORS, ...guarded, ...unknownBusiness], summary: 'Add a store', description: 'A store of the business, without terminals yet.',
+      errors: [...BODY_ERRORS, ...guarded, ...unknownBusiness, ...stepUp], summary: 'Add a store', description: 'A store of the business, without terminals yet.',
     }),
     createTerminal: route({
       role: side, methods: ['POST'], path: `${base}/stores/{storeId}/terminals`, auth: 'bearer', body: createTerminalRequest, result: posTerminal, resultStatuses: [201],
-      errors: [...BODY_ERRORS, ...guarded, 'not_found'], summary: 'Add a POS terminal to a store', description: 'An unknown store, or another business\'s, is 404.',
+      errors: [...BODY_ERRORS, ...guarded, 'not_found', ...stepUp], summary: 'Add a POS terminal to a store', description: 'An unknown store, or another business\'s, is 404.',
     }),
   };
 }

@@ -2,16 +2,15 @@
 // paging, shared by the service, the REST and tRPC adapters. Field names are snake_case.
 import { z } from 'zod';
 import { ADMIN_MODULES, ADMIN_TYPES, MODULE_ACTIONS, VENDOR_MODULES } from './modules';
-import { adminProfile, emailSchema, PASSWORD_MAX_LENGTH, vendorProfile } from './auth-schemas';
+import { adminProfile, emailSchema, idSchema, PASSWORD_MAX_LENGTH, vendorProfile } from './auth-schemas';
 
 export const PAGE_LIMIT_DEFAULT = 20;
 export const PAGE_LIMIT_MAX = 100;
 
 const name = z.string().trim().min(1).max(200);
-const id = z.string().trim().min(1).max(100);
-// The rest of the password policy (least length, bytes, common passwords) is checked where the
-// account is created, for the CLI too; no string of more UTF-16 units than UTF-8 bytes exists, so
-// this bound refuses nothing the byte rule would allow.
+const id = idSchema;
+// The rest of the password policy (least length, common passwords) is checked where the account
+// is created, for the CLI too.
 const password = z.string().max(PASSWORD_MAX_LENGTH);
 const unique = <T>(list: T[]) => [...new Set(list)];
 const adminModules = z.array(z.enum(ADMIN_MODULES)).max(50).transform(unique);

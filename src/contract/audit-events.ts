@@ -2,7 +2,7 @@
 // routes answer it, and the filters of the event lists. New kinds of event are added to the list.
 import { z } from 'zod';
 import { pageOf, pageQuery } from './administration-schemas';
-import { roleSchema } from './auth-schemas';
+import { idSchema, roleSchema } from './auth-schemas';
 
 /** Every event the service records; docs/audit-trail.md says when each happens and what its details hold. */
 export const AUDIT_EVENTS = [
@@ -56,7 +56,7 @@ const instant = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 ins
 
 /** `from` is inclusive, `to` exclusive; both ISO 8601 instants. */
 export const auditEventQuery = pageQuery.extend({
-  account_id: z.string().trim().min(1).max(100).optional(),
+  account_id: idSchema.optional(),
   event: z.enum(AUDIT_EVENTS).optional(),
   from: instant.optional(),
   to: instant.optional(),

@@ -10,7 +10,8 @@ const LIST = ['invalid_token', 'validation_failed'] as const;
 const ownEvents = (role: Role) =>
   route({
     role, methods: ['GET'], path: `/auth/${role}/events`, auth: 'bearer', body: undefined, query: auditEventQuery, result: auditEventPage,
-    resultStatuses: [200], errors: [...LIST], summary: 'Your own security events',
+    // A vendor's PIN session reads its sessions only; its events need the password.
+    resultStatuses: [200], errors: [...LIST, ...(role === 'vendor' ? (['step_up_required'] as const) : [])], summary: 'Your own security events',
     description: `Sign-ins, refused sign-ins, resets and changes to your account. ${FILTERS}`,
   });
 
@@ -26,7 +27,7 @@ export const auditRoutes = {
   vendor: {
     listAuditEvents: route({
       role: 'vendor', methods: ['GET'], path: '/vendor/audit-events', auth: 'bearer', body: undefined, query: auditEventQuery, result: auditEventPage,
-      resultStatuses: [200], errors: [...LIST, 'forbidden'], summary: 'Your business\'s audit trail',
+      resultStatuses: [200], errors: [...LIST, 'forbidden', 'step_up_required'], summary: 'Your business\'s audit trail',
       description: `Events about the accounts of your business; owners, and employees with \`staff\` / \`read\`. ${FILTERS}`,
     }),
     listOwnEvents: ownEvents('vendor'),

@@ -59,7 +59,7 @@ function roleAuthRoutes<L extends z.ZodType, M extends z.ZodType, RR extends z.Z
     }),
     changePassword: route({
       role, methods: ['POST'], path: `${base}/password`, auth: 'bearer', body: changePasswordRequest, result: tokenPair, resultStatuses: [200],
-      errors: [...BODY_ERRORS, 'invalid_token', 'invalid_credentials', 'rate_limited'],
+      errors: [...BODY_ERRORS, 'invalid_token', 'invalid_credentials', 'rate_limited', ...(role === 'vendor' ? (['step_up_required'] as const) : [])],
       summary: `Change your own password (${role})`,
       description: 'The current and a new password. A wrong current password is 401 invalid_credentials and counts as a failed sign-in. Every earlier session ends; the answer is a new pair, and the account is mailed a notice.',
     }),

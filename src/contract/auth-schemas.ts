@@ -25,9 +25,9 @@ export const emailSchema = z
 export const newPasswordSchema = z
   .string()
   .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)
-  // The documented bound (maxLength) and the one validation applies are this one schema's.
+  // The documented bound (maxLength) and the one validation applies are this one schema's; zod
+  // counts characters (code points), as the policy does.
   .max(PASSWORD_MAX_LENGTH, `must be at most ${PASSWORD_MAX_LENGTH} characters`)
-  .refine((p) => passwordLength(p) <= PASSWORD_MAX_LENGTH, { message: `must be at most ${PASSWORD_MAX_LENGTH} characters` })
   .meta({
     description: `At least ${PASSWORD_MIN_LENGTH} and at most ${PASSWORD_MAX_LENGTH} characters, all of which count; one of the 10,000 most common passwords is refused.`,
   });
@@ -38,7 +38,12 @@ export const modulesSchema = z.array(moduleKeySchema).max(MODULES.length);
 export const modulePermissionsSchema = z.partialRecord(moduleKeySchema, z.array(z.enum(MODULE_ACTIONS)).max(MODULE_ACTIONS.length));
 
 // Requests
-export const loginRequest = z.object({ email: emailSchema, password: z.string().min(1).max(1024) });
+/** A password the caller already has (sign-in, or to confirm a change): any length up to a bound. */
+export const currentPasswordSchema = z.string().min(1).max(1024);
+/** An id in a path or a body: never empty, never longer than the service makes them. */
+export const idSchema = z.string().trim().min(1).max(100);
+
+export const loginRequest = z.object({ email: emailSchema, password: currentPasswordSchema });
 export const refreshRequest = z.object({ refresh_token: tokenString });
 export const logoutRequest = refreshRequest;
 export const adminResetRequest = z.object({ email: emailSchema, admin_type: z.enum(ADMIN_TYPES) });
@@ -48,7 +53,7 @@ export const adminResetVerifyRequest = adminResetRequest.extend({ code });
 export const vendorResetVerifyRequest = vendorResetRequest.extend({ code });
 export const resetCompleteRequest = z.object({ reset_token: tokenString, password: newPasswordSchema });
 /** A signed-in account changing its own password. */
-export const changePasswordRequest = z.object({ current_password: z.string().min(1).max(1024), new_password: newPasswordSchema });
+export const changePasswordRequest = z.object({ current_password: currentPasswordSchema, new_password: newPasswordSchema });
 
 
 /** The e-mail and the claimed account type, whichever role's field carried it. */

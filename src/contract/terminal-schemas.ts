@@ -1,13 +1,12 @@
 // The wire contract of POS terminals in zod: pairing a device, the staff list, PIN sign-in and PINs.
 import { z } from 'zod';
-import { vendorLoginResponse } from './auth-schemas';
+import { currentPasswordSchema, idSchema, vendorLoginResponse } from './auth-schemas';
 
 /** The pairing alphabet: no 0/O, 1/I/L, 2/Z, 5/S or 8/B, so a code read off a screen is typed right. */
 export const PAIRING_ALPHABET = 'ACDEFGHJKMNPQRTUVWXY34679';
 export const PAIRING_CODE_LENGTH = 8;
 export const PIN_LENGTH = 6;
 
-const id = z.string().trim().min(1).max(100);
 
 export const pairingCode = z
   .string()
@@ -25,9 +24,9 @@ export const pinSchema = z
 
 // Requests
 export const pairRequest = z.object({ code: pairingCode });
-export const pinLoginRequest = z.object({ account_id: id, pin: z.string().max(64) });
-export const setPinRequest = z.object({ current_password: z.string().min(1).max(1024), pin: pinSchema });
-export const clearPinRequest = z.object({ current_password: z.string().min(1).max(1024) });
+export const pinLoginRequest = z.object({ account_id: idSchema, pin: z.string().max(64) });
+export const setPinRequest = z.object({ current_password: currentPasswordSchema, pin: pinSchema });
+export const clearPinRequest = z.object({ current_password: currentPasswordSchema });
 
 // Responses
 export const pairingCodeResponse = z.object({

@@ -132,12 +132,15 @@ function invalid(error: z.ZodError): ConfigError {
   return new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
 }
 
+/** Production rules apply unless development is asked for by name: an operator who forgets NODE_ENV still gets them. */
+const isProduction = (nodeEnv: string) => nodeEnv !== 'development';
+
 /** What every request's browser rules (CORS, security headers, CSRF) need, without secrets or database. */
 export function parseBrowserConfig(env: Record<string, string | undefined>) {
   const parsed = browserEnvSchema.safeParse({ ...env, NODE_ENV: env.COMMERCE_AUTH_NODE_ENV || env.NODE_ENV });
   if (!parsed.success) throw invalid(parsed.error);
   const e = parsed.data;
-  return { production: e.NODE_ENV === 'production', corsOrigins: e.CORS_ORIGINS, appUrl: e.APP_URL, trustProxyHops: e.TRUST_PROXY };
+  return { production: isProduction(e.NODE_ENV), corsOrigins: e.CORS_ORIGINS, appUrl: e.APP_URL, trustProxyHops: e.TRUST_PROXY };
 }
 
 export type BrowserConfig = ReturnType<typeof parseBrowserConfig>;
@@ -164,7 +167,7 @@ export function parseConfig(env: Record<string, string | undefined>, devSecrets?
   const e = parsed.data;
   // Fail closed: only an explicit NODE_ENV=development relaxes the rules (generated secrets, demo
   // accounts, codes in the log), so an operator who forgets the variable still gets production.
-  const production = e.NODE_ENV !== 'development';
+  const production = isProduction(e.NODE_ENV);
 
   let accessSecret = e.JWT_ACCESS_SECRET || undefined;
   let refreshSecret = e.JWT_REFRESH_SECRET || undefined;

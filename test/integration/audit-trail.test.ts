@@ -232,7 +232,7 @@ describe('guarantees', () => {
   test('events older than AUDIT_RETENTION are swept, newer ones kept', async () => {
     const day = 24 * 3600 * 1000;
     const sweepAt = (days: number) =>
-      withContainer(db, async ({ db: client, logger }) => (await createSweeper(client.prisma, { now: () => new Date(Date.now() + days * day) }, logger, 180 * 24 * 3600).sweepOnce()).auditEvents ?? 0);
+      withContainer(db, async ({ db: client, logger, config }) => (await createSweeper(client.prisma, { now: () => new Date(Date.now() + days * day) }, logger, config.auditRetention).sweepOnce()).auditEvents ?? 0);
     assert.equal(await sweepAt(179), 0, 'nothing is older than 180 days yet');
     assert.ok((await sweepAt(181)) > 40, 'past 180 days every event goes');
     assert.deepEqual(await everyAuditRow(db), []);

@@ -264,6 +264,8 @@ test('POS terminal routes: every status the app answers is documented, with a ma
   await probe('POST', '/auth/terminal/pin-login', { headers: device, json: {} });
   const pinSession = (await probe('POST', '/auth/terminal/pin-login', { headers: device, json: { account_id: app.w.owner.id, pin: pinBody.pin } })).body;
   await probe('PUT', '/auth/vendor/pin', { token: pinSession.access_token, json: pinBody });
+  await probe('GET', '/auth/vendor/events', { token: pinSession.access_token });
+  await probe('POST', '/auth/vendor/password', { token: pinSession.access_token, json: { current_password: PASSWORDS.owner, new_password: NEW_PASSWORD } });
   await probe('DELETE', '/auth/vendor/pin', { token: pinSession.access_token, json: { current_password: PASSWORDS.owner } });
   await probe('DELETE', '/auth/vendor/pin', { ...owner, json: { current_password: PASSWORDS.owner } });
   for (let i = 0; i < 21; i += 1) await probe('POST', '/auth/terminal/pin-login', { headers: device, json: { account_id: 'nobody', pin: '999001' } });

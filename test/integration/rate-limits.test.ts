@@ -9,6 +9,7 @@ import type { RunningApp } from '../support/app-process';
 import { appSuite } from '../support/app-suite';
 import { post } from '../support/http';
 import { login } from '../support/sign-in';
+import { interleavedMedians } from '../support/timing';
 
 const proxied = appSuite({
   smtp: true,
@@ -81,18 +82,8 @@ describe('timing', () => {
 
   /** The median times of 12 alternating runs of `known` and `unknown(i)`. */
   async function medians(known: () => Promise<unknown>, unknown: (i: number) => Promise<unknown>) {
-    const samples: [number[], number[]] = [[], []];
-    const timeInto = async (into: number[], work: () => Promise<unknown>) => {
-      const t = performance.now();
-      await work();
-      into.push(performance.now() - t);
-    };
-    for (let i = 0; i < 12; i++) {
-      await timeInto(samples[0], known);
-      await timeInto(samples[1], () => unknown(i));
-    }
-    const mid = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-    return samples.map(mid) as [number, number];
+    const m = await interleavedMedians({ known, unknown });
+    return [m.known!, m.unknown!] as [number, number];
   }
 
   test('an unknown e-mail costs a login as much time as a wrong password', async () => {

@@ -8,6 +8,7 @@ import { appSuite } from '../support/app-suite';
 import { request } from '../support/http';
 import { signIn } from '../support/sign-in';
 import { pairDevice, pinLogin, setPin } from '../support/terminals';
+import { interleavedMedians } from '../support/timing';
 
 const suite = appSuite({ env: { TRUST_PROXY: '1' }, setup: () => setUp() });
 const { seed } = suite;
@@ -105,22 +106,13 @@ describe('timing', () => {
       ]),
     );
     await setPin(timed.url, (await signIn(timed.url, 'vendor', 'at-b@example.com', 'at-b-pass-K3j!')).access_token, 'at-b-pass-K3j!', '999005');
-    const cases: Record<string, () => Promise<unknown>> = {
+    const cases: Record<string, () => Promise<{ status: number }>> = {
       'wrong PIN': () => pinLogin(timed.url, device, seed.owner.id, '999005'),
       'unknown account': () => pinLogin(timed.url, device, `${NOBODY}9`, '999005'),
       'no PIN': () => pinLogin(timed.url, device, noPin.id, '999005'),
       'another store (right PIN)': () => pinLogin(timed.url, device, elsewhere.id, '999005'),
     };
-    const samples: Record<string, number[]> = Object.fromEntries(Object.keys(cases).map((k) => [k, []]));
-    for (let i = 0; i < 12; i++) {
-      for (const [name, run] of Object.entries(cases)) {
-        const t = performance.now();
-        await run();
-        samples[name]!.push(performance.now() - t);
-      }
-    }
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-    const medians = Object.fromEntries(Object.entries(samples).map(([k, xs]) => [k, median(xs)]));
+    const medians = await interleavedMedians(cases, 12, (name, answer) => assert.equal(answer.status, 401, `${name} is refused like the others`));
     console.log(`# PIN sign-in medians (ms): ${Object.entries(medians).map(([k, v]) => `${k} ${v.toFixed(1)}`).join(', ')}`);
     const wrong = medians['wrong PIN']!;
     assert.ok(wrong > 15, `a cost-10 comparison takes measurable time (${wrong.toFixed(1)} ms)`);

@@ -1,11 +1,11 @@
 // The operator's face of the service: creating and disabling accounts, stores and terminals from the
 // CLI, with no caller and no guard (whoever runs it holds the database). The guarded operations
 // create accounts through it too, naming their caller as the audit trail's cause.
-import { z } from 'zod';
+import type { z } from 'zod';
 import { AuthError } from '../errors';
 import { VENDOR_MODULES } from '../../contract/modules';
 import { createAdminRequest, createEmployeeRequest, createStoreRequest, createTerminalRequest, createVendorRequest } from '../../contract/administration-schemas';
-import { emailSchema, type Role } from '../../contract/auth-schemas';
+import { emailSchema, idSchema, type Role } from '../../contract/auth-schemas';
 import type { ServiceDeps } from './deps';
 import { assertAcceptablePassword } from './password-policy';
 import { createPasswordChangedNotice } from './password-changed-notice';
@@ -13,7 +13,7 @@ import { parseInput } from '../validation';
 import { auditEntry, OPERATOR_CAUSE, subjectOf, type AuditCause } from './audit';
 
 /** An employee as the CLI creates one: the wire body plus the business it belongs to. */
-export const operatorEmployeeRequest = createEmployeeRequest.extend({ vendor_id: z.string().trim().min(1).max(100) });
+export const operatorEmployeeRequest = createEmployeeRequest.extend({ vendor_id: idSchema });
 
 export function createOperator(deps: Pick<ServiceDeps, 'accounts' | 'hasher' | 'clock' | 'mailer' | 'defer'>) {
   const { accounts, hasher, clock } = deps;

@@ -2,7 +2,7 @@
 // (a wrong one is a failed login for the limits), then every earlier session ends, the caller gets
 // a new pair in a new session, and the account is mailed a notice.
 import { AuthError } from '../errors';
-import type { AccountRecord, ClientInfo } from '../ports';
+import type { ClientInfo } from '../ports';
 import { changePasswordRequest, type TokenPair } from '../../contract/auth-schemas';
 import { parseInput } from '../validation';
 import type { ServiceDeps } from './deps';
@@ -11,10 +11,11 @@ import { assertNotPinSession } from './guard';
 import { createPasswordChangedNotice } from './password-changed-notice';
 import { assertAcceptablePassword } from './password-policy';
 import type { Principal } from './principal';
+import type { createSessions } from './sessions';
 
 type Deps = Pick<ServiceDeps, 'accounts' | 'hasher' | 'limiter' | 'clock' | 'logger' | 'mailer' | 'defer'>;
 
-export function createOwnPasswordChange(deps: Deps, startSession: (account: AccountRecord, client: ClientInfo, event: string) => Promise<TokenPair>) {
+export function createOwnPasswordChange(deps: Deps, startSession: ReturnType<typeof createSessions>['startSession']) {
   const { accounts, hasher, limiter, clock, logger } = deps;
   const noticeOfChange = createPasswordChangedNotice(deps);
 

@@ -2,9 +2,8 @@
 // account's own change, an operator's), so an owner learns of a change it did not make.
 import type { MailMessage } from '../reset-ports';
 import type { ServiceDeps } from './deps';
+import { escapeHtml } from './reset-mail';
 
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
 export function passwordChangedMail(input: { to: string; name: string; at: Date }): MailMessage {
   const when = `${input.at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;

@@ -8,18 +8,20 @@ import { pinLoginRequest } from '../../contract/terminal-schemas';
 import { parseInput } from '../validation';
 import type { ServiceDeps } from './deps';
 import { anonymousCause, auditEntry, createAuditRecorder, selfCause, subjectOf } from './audit';
+import { createEqualCostVerify } from './equal-cost-verify';
 import { vendorProfileOf } from './profiles';
+import type { createSessions } from './sessions';
 import { pairedTerminalView } from './terminal-pairing';
 import type { TokenPair, VendorProfile } from '../../contract/auth-schemas';
 
 type Deps = Pick<ServiceDeps, 'config' | 'accounts' | 'terminals' | 'hasher' | 'clock' | 'logger' | 'newId' | 'audit'>;
-type StartSession = (account: NonNullable<Awaited<ReturnType<ServiceDeps['accounts']['findById']>>>, client: ClientInfo, event: string, terminalId: string) => Promise<TokenPair>;
+type StartSession = ReturnType<typeof createSessions>['startSession'];
 
 export function createPinLogin(deps: Deps, counters: CounterStore, startSession: StartSession) {
-  const { config, accounts, terminals, hasher, clock, logger, newId } = deps;
+  const { config, accounts, terminals, clock, logger } = deps;
   const limits = config.terminals;
   const record = createAuditRecorder(deps);
-  let dummyHash: Promise<string> | undefined;
+  const verifyOrDummy = createEqualCostVerify(deps);
 
   /** The terminal's failure window; the credential's issue time is in the key, so pairing again starts afresh. */
   function terminalWindow({ terminal, pairedAt }: PairedDevice) {
@@ -50,9 +52,8 @@ export function createPinLogin(deps: Deps, counters: CounterStore, startSession:
       terminals.findPin(input.account_id),
       accounts.findById('vendor', input.account_id),
     ]);
-    dummyHash ??= hasher.hash(newId());
     const allowedHere = eligible.some((s) => s.accountId === input.account_id);
-    const valid = await hasher.verify(input.pin, allowedHere && pin ? pin.pinHash : await dummyHash);
+    const valid = await verifyOrDummy(input.pin, allowedHere && pin ? pin.pinHash : undefined);
     const locked = (pin?.failures ?? 0) >= limits.pinFailuresPerAccount;
     if (!account || !allowedHere || !pin || !valid || locked) {
       await recordFailure(device, window, allowedHere && pin && !valid ? input.account_id : undefined, client);

@@ -7,7 +7,8 @@ function lifetime(seconds: number): string {
   return `${seconds} seconds`;
 }
 
-const escapeHtml = (s: string) =>
+/** Text for an HTML mail body. */
+export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
 export function resetCodeMail(input: { to: string; name: string; code: string; ttlSeconds: number }): MailMessage {

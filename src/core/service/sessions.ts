@@ -6,6 +6,7 @@ import type { ServiceDeps } from './deps';
 import { createDeviceMarkers } from './device-markers';
 import { accessClaimsOf } from './profiles';
 import { anonymousCause, auditEntry, createAuditRecorder, selfCause, subjectOf } from './audit';
+import { createEqualCostVerify } from './equal-cost-verify';
 import { pinSessionOf, type PinSession } from './pin-session';
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
@@ -13,7 +14,7 @@ const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 export function createSessions(deps: ServiceDeps) {
   const { config, accounts, sessions, hasher, clock, logger, tokens, limiter, newId } = deps;
   const record = createAuditRecorder(deps);
-  let dummyHash: Promise<string> | undefined;
+  const verifyOrDummy = createEqualCostVerify(deps);
   const deviceMarkers = createDeviceMarkers(deps);
 
   /** A refresh token that expires with its own lifetime or at its family's end, whichever is first. */
@@ -68,8 +69,7 @@ export function createSessions(deps: ServiceDeps) {
     await limiter.assertLoginAllowed(role, input.email, client.ip, exemption);
     const account = await accounts.findByEmail(role, input.email);
     // An unknown e-mail costs one bcrypt comparison too, so timing does not reveal it.
-    dummyHash ??= hasher.hash(newId());
-    const valid = await hasher.verify(input.password, account?.passwordHash ?? (await dummyHash));
+    const valid = await verifyOrDummy(input.password, account?.passwordHash);
     if (!account || !valid) {
       await limiter.recordLoginFailure(role, input.email, client.ip, exemption);
       throw new AuthError('invalid_credentials', 'The e-mail or password is wrong.');

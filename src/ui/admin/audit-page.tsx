@@ -4,13 +4,12 @@
 import { useState } from 'react';
 import type { AuditEventView } from '@/contract/audit-events';
 import styles from '../components/list.module.css';
-import { nextCursorOf, PagedList } from '../components/paged-list';
+import { nextCursorOf, PAGE_SIZE, PagedList } from '../components/paged-list';
 import { Panel } from '../components/panel';
 import { trpc } from '../trpc/client';
 import { AdminPage, PageHeader } from './admin-page';
 import { AuditFilters, eventLabel, type AuditFilterValues } from './audit-filters';
 
-const PAGE_SIZE = 20;
 
 const who = (actor: AuditEventView['actor'], details: AuditEventView['details']) =>
   actor ? `${actor.role} ${actor.account_id}` : details.operator ? 'the operator (command line)' : 'nobody signed in';

@@ -8,6 +8,7 @@ import { Details, Panel, panelStyles } from '../components/panel';
 import { ACCOUNT_TYPE_LABEL } from '../auth/role-text';
 import { ModulePanel } from '../session/module-panel';
 import { isModuleKey, navEntries, vendorSubject } from '../session/modules';
+import { passesModuleGuard } from '@/core/modules';
 import { ChangePassword } from '../session/change-password';
 import { OwnSessions } from '../session/own-sessions';
 import { shownErrorOf, trpc } from '../trpc/client';
@@ -28,7 +29,8 @@ export function PosHome({ module, onLock, pinSession }: { module?: string; onLoc
     ? [{ key: 'device', label: 'Store & terminal', href: '/vendor/pos', current: !current }, ...navEntries(subject, (m) => `/vendor/pos?module=${m}`, current)]
     : [];
   const failed = context.error ?? me.error;
-  const pairs = !pinSession && (profile?.vendor_type === 'owner' || (profile?.module_permissions?.stores?.includes('write') ?? false));
+  // The server's own guard rule for pairing (stores / write), so no button appears that it would refuse.
+  const pairs = !pinSession && subject !== null && passesModuleGuard(subject, 'stores', 'write');
 
   return (
     <AppShell role="vendor" user={profile && { name: profile.name, type: profile.vendor_type }} nav={nav}>

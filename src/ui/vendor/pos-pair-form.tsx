@@ -4,6 +4,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
+import { PAIRING_CODE_LENGTH } from '@/contract/terminal-schemas';
 import { LiveAlert } from '../components/alert';
 import { Button } from '../components/button';
 import { TextField } from '../components/text-field';
@@ -31,7 +32,7 @@ export function PosPairForm() {
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}
-        hint="8 characters, shown to the owner for this terminal."
+        hint={`${PAIRING_CODE_LENGTH} characters, shown to the owner for this terminal.`}
         value={code}
         onChange={(event) => setCode(event.target.value)}
         error={error?.fieldErrors.code}

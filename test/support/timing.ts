@@ -1,0 +1,22 @@
+// Timing of alternating request kinds, for the checks that a refusal reveals nothing by its speed:
+// runs interleave so that the machine's load weighs on every kind alike.
+
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+/** The median time of each of `kinds` over `rounds` interleaved runs; every answer goes to `check`. */
+export async function interleavedMedians<T>(
+  kinds: Record<string, (round: number) => Promise<T>>,
+  rounds = 12,
+  check: (kind: string, answer: T) => void = () => undefined,
+): Promise<Record<string, number>> {
+  const samples: Record<string, number[]> = Object.fromEntries(Object.keys(kinds).map((k) => [k, []]));
+  for (let round = 0; round < rounds; round++) {
+    for (const [kind, run] of Object.entries(kinds)) {
+      const started = performance.now();
+      const answer = await run(round);
+      samples[kind]!.push(performance.now() - started);
+      check(kind, answer);
+    }
+  }
+  return Object.fromEntries(Object.entries(samples).map(([k, xs]) => [k, median(xs)]));
+}
