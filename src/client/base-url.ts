@@ -1,6 +1,8 @@
 // The base-address rule (docs/interface.md, "Clients"): where the client sends its requests.
 
-export const API_PREFIX = '/api/v1';
+import { API_PREFIX } from '../contract/route';
+
+export { API_PREFIX };
 /** The interface's "local address on port 3000" for development without a configured value. */
 export const DEVELOPMENT_ORIGIN = 'http://localhost:3000';
 

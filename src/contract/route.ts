@@ -5,6 +5,9 @@ import { z } from 'zod';
 import type { Role } from './auth-schemas';
 import type { ErrorCode } from './errors';
 
+/** Where every route's path starts: the version is in the path. */
+export const API_PREFIX = '/api/v1';
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** `bearer`: an access token of `role`; `terminal`: a paired device's X-Terminal-Token; `none`. */

@@ -2,21 +2,16 @@
 // without secrets; only the explicit development start (npm run start:dev) generates secrets and
 // creates demo accounts, on a fresh clone with no configuration.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import { startApp, startExpectingExit } from '../support/app-process';
-import { createTestDatabase, type TestDatabase } from '../support/databases';
+import { appSuite } from '../support/app-suite';
 import { post } from '../support/http';
 
 /** No NODE_ENV, no secrets, no demo setting: what an operator who forgot them runs. */
 const UNCONFIGURED = { NODE_ENV: undefined, JWT_ACCESS_SECRET: undefined, JWT_REFRESH_SECRET: undefined, DEMO_ACCOUNTS: undefined };
 
-let db: TestDatabase;
-before(async () => {
-  db = await createTestDatabase();
-});
-after(async () => {
-  await db?.drop();
-});
+// A database only: every test starts (or fails to start) the app itself.
+const { db } = appSuite({ instances: 0, seed: false });
 
 // Regression: `npm start` without NODE_ENV ran development rules (generated secrets on disk, a
 // demo super admin with its password printed, codes in the log).

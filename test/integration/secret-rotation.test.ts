@@ -2,11 +2,12 @@
 // previous ones (JWT_*_SECRET_PREVIOUS) accepts tokens signed with the previous secrets until
 // JWT_SECRET_PREVIOUS_UNTIL, and refuses them after it; without them it refuses them at once.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
-import { PASSWORDS, seedAccounts } from '../support/accounts';
-import { TEST_SECRETS, startApp, type RunningApp } from '../support/app-process';
-import { createTestDatabase, type TestDatabase } from '../support/databases';
+import { test } from 'node:test';
+import { PASSWORDS } from '../support/accounts';
+import { TEST_SECRETS, type RunningApp } from '../support/app-process';
+import { appSuite } from '../support/app-suite';
 import { get, post } from '../support/http';
+import { signIn as signInAs } from '../support/sign-in';
 
 const NEW_SECRETS = {
   JWT_ACCESS_SECRET: 'rotated-access-secret-0123456789abcdefghijk',
@@ -19,30 +20,20 @@ const PREVIOUS = {
 // Long enough for the rotated app to start and the checks to run on a busy host; the test waits it out.
 const WINDOW_MS = 30_000;
 
-let db: TestDatabase;
-let before_: RunningApp; // the old secrets
 let rotated: RunningApp; // the new secrets, the previous ones until `until`
 let after_: RunningApp; // the new secrets only
 let until: number;
-let seed: Awaited<ReturnType<typeof seedAccounts>>;
-
-before(async () => {
-  db = await createTestDatabase();
-  [before_, after_] = await Promise.all([startApp(db), startApp(db, NEW_SECRETS)]);
-  seed = await seedAccounts(db);
-  until = Date.now() + WINDOW_MS;
-  rotated = await startApp(db, { ...NEW_SECRETS, ...PREVIOUS, JWT_SECRET_PREVIOUS_UNTIL: new Date(until).toISOString() });
+// The suite's own app runs with the old secrets.
+const before_ = appSuite({
+  setup: async (suite) => {
+    after_ = await suite.start(NEW_SECRETS);
+    until = Date.now() + WINDOW_MS;
+    rotated = await suite.start({ ...NEW_SECRETS, ...PREVIOUS, JWT_SECRET_PREVIOUS_UNTIL: new Date(until).toISOString() });
+  },
 });
-after(async () => {
-  await Promise.all([before_?.stop(), rotated?.stop(), after_?.stop()]);
-  await db?.drop();
-});
+const { seed } = before_;
 
-const signIn = async (app: RunningApp) => {
-  const answer = await post(app.url, '/api/v1/auth/vendor/login', { email: seed.owner.email, password: PASSWORDS.owner });
-  assert.equal(answer.status, 200);
-  return answer.body as { access_token: string; refresh_token: string };
-};
+const signIn = (app: RunningApp) => signInAs(app.url, 'vendor', seed.owner.email, PASSWORDS.owner);
 
 test('tokens signed with the previous secrets are accepted during the window, and what they get is signed with the new ones', async () => {
   const old = await signIn(before_);

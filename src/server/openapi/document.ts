@@ -1,7 +1,7 @@
 // The OpenAPI 3.1 document of the REST contract, generated from the route table the typed client
 // uses and the zod schemas both sides share; served at /api/v1/openapi.json and shown at /docs/api.
 import { NAMED_ROUTES } from '@/contract/routes';
-import { errorsOf, pathParameter, pathParameterNames, type RestRoute } from '@/contract/route';
+import { API_PREFIX, errorsOf, pathParameter, pathParameterNames, type RestRoute } from '@/contract/route';
 import { ANSWER_HEADERS, HEADER_COMPONENTS } from './answer-headers';
 import { componentSchemas, inputSchema, queryParameters, schemaRef } from './component-schemas';
 import { problemResponse, problemResponses } from './problem-responses';
@@ -104,7 +104,7 @@ export function buildOpenApiDocument() {
       contact: { name: 'The commerce platform\'s authentication team' },
     },
     // Relative, so every deployment (local, staging, production) describes itself; callers reach it from outside.
-    servers: [{ url: '/api/v1', description: 'This service, in production or local (relative to the document).', 'x-internal': false }],
+    servers: [{ url: API_PREFIX, description: 'This service, in production or local (relative to the document).', 'x-internal': false }],
     tags: TAGS,
     paths,
     components: {

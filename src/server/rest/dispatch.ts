@@ -2,7 +2,7 @@
 // request to the route's binding and maps what it answers or throws (problem+json). A path the table
 // lacks is 404; a listed path called with another method is 405 with Allow.
 import { after } from 'next/server';
-import { pathParametersSchema, type HttpMethod, type RestRoute } from '@/contract/route';
+import { API_PREFIX, pathParametersSchema, type HttpMethod, type RestRoute } from '@/contract/route';
 import { NAMED_ROUTES, type NamedRoute } from '@/contract/routes';
 import { AuthError, NO_SUCH_ROUTE } from '@/core/errors';
 import { parseInput } from '@/core/validation';
@@ -16,7 +16,6 @@ import { Answer, BINDINGS, type Binding, type RouteCall } from './bindings';
 import { readJsonBody } from './body';
 import { jsonResponse, noContent, problemResponse } from './responses';
 
-export const API_ROOT = '/api/v1';
 /** Where a paired device sends its credential on the terminal routes. */
 export const TERMINAL_TOKEN_HEADER = 'x-terminal-token';
 
@@ -89,10 +88,10 @@ async function answer(container: Container, request: Request, found: Found): Pro
 /** Answers one request under /api/v1, counted under its route's template. */
 export async function dispatch(request: Request): Promise<Response> {
   const started = performance.now();
-  const path = new URL(request.url).pathname.slice(API_ROOT.length) || '/';
+  const path = new URL(request.url).pathname.slice(API_PREFIX.length) || '/';
   const found = findRoute(request.method, path);
   const response = await answerFound(request, path, found);
-  const route = 'route' in found ? `${API_ROOT}${found.route.route.path}` : UNMATCHED_ROUTE;
+  const route = 'route' in found ? `${API_PREFIX}${found.route.route.path}` : UNMATCHED_ROUTE;
   recordRequest({ route, method: request.method, status: response.status, seconds: (performance.now() - started) / 1000 });
   return response;
 }
