@@ -44,13 +44,13 @@ export const terminalRoutes = {
     ...terminalAdministrationRoutes.vendor,
     setPin: route({
       role: 'vendor', methods: ['PUT'], path: '/auth/vendor/pin', auth: 'bearer', body: setPinRequest, result: undefined, resultStatuses: [204],
-      errors: [...BODY_ERRORS, 'invalid_token', 'invalid_credentials', 'step_up_required'],
+      errors: [...BODY_ERRORS, 'invalid_token', 'invalid_credentials', 'rate_limited', 'step_up_required'],
       summary: 'Set your POS PIN',
       description: '6 digits; all-equal digits, ascending or descending runs and the most common PINs are 400. Needs your current password.',
     }),
     clearPin: route({
       role: 'vendor', methods: ['DELETE'], path: '/auth/vendor/pin', auth: 'bearer', body: clearPinRequest, result: undefined, resultStatuses: [204],
-      errors: [...BODY_ERRORS, 'invalid_token', 'invalid_credentials', 'step_up_required'],
+      errors: [...BODY_ERRORS, 'invalid_token', 'invalid_credentials', 'rate_limited', 'step_up_required'],
       summary: 'Clear your POS PIN', description: 'Needs your current password.',
     }),
   },

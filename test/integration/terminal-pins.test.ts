@@ -2,7 +2,7 @@
 // PIN sign-in and what its session may do, its age cap, and unpairing ending it.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { NAMED_ROUTES } from '@/contract/routes';
+import { NAMED_ROUTES, ROUTES } from '@/contract/routes';
 import { PASSWORDS, withContainer } from '../support/accounts';
 import { appSuite } from '../support/app-suite';
 import { request } from '../support/http';
@@ -49,6 +49,27 @@ describe('setting a PIN', () => {
     const res = await vendorCall('PUT', '/auth/vendor/pin', owner, { current_password: 'not-the-password', pin: '604193' });
     assert.equal(res.status, 401);
     assert.equal(res.body.code, 'invalid_credentials');
+  });
+
+  // Regression: the PIN routes once checked the password without the sign-in limits, so a stolen
+  // access token allowed unlimited guessing of the account's password.
+  test('wrong current passwords count as failed sign-ins: past the limit the PIN routes and login answer 429', async () => {
+    const guesser = { email: 'pin-guesser@example.com', password: 'guesser-pass-R4t@w9' };
+    await withContainer(suite.db, ({ auth }) =>
+      auth.operator.createEmployee({ vendor_id: seed.vendor.id, email: guesser.email, password: guesser.password, name: 'Gus Guesser', store_ids: [seed.storeA.id] }),
+    );
+    const token = (await signIn(suite.url, 'vendor', guesser.email, guesser.password)).access_token;
+    const guesses = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        vendorCall(i % 2 ? 'PUT' : 'DELETE', '/auth/vendor/pin', token, { current_password: `guess-${i}-Xq!`, ...(i % 2 ? { pin: '604193' } : {}) }),
+      ),
+    );
+    assert.deepEqual(guesses.map((r) => r.status), Array(10).fill(401));
+    const right = await vendorCall('PUT', '/auth/vendor/pin', token, { current_password: guesser.password, pin: '604193' });
+    assert.equal(right.status, 429, right.text);
+    assert.equal(right.body.code, 'rate_limited');
+    const login = await request(suite.url, 'POST', `/api/v1${ROUTES.vendor.login.path}`, { json: guesser });
+    assert.equal(login.status, 429);
   });
 });
 

@@ -1,32 +1,29 @@
 // Staff PINs: an account sets or clears its own with its password; an owner (or an admin, or an
 // employee with staff:write) clears another's. Only bcrypt hashes are stored.
-import { AuthError } from '../errors';
 import { clearPinRequest, setPinRequest } from '../../contract/terminal-schemas';
 import { parseInput } from '../validation';
 import type { VendorScope } from './administration-rules';
 import type { ServiceDeps } from './deps';
 import { allowed, auditOf } from './guard';
 import { auditEntry, causeOf, createAuditRecorder, subjectOf } from './audit';
+import { createPasswordConfirmation } from './password-confirmation';
 import { assertAcceptablePin } from './pin-policy';
 import type { Principal } from './principal';
 
-type Deps = Pick<ServiceDeps, 'terminals' | 'hasher' | 'logger' | 'audit' | 'clock'>;
+type Deps = Pick<ServiceDeps, 'terminals' | 'hasher' | 'limiter' | 'logger' | 'audit' | 'clock'>;
 
 export function createPinManagement(deps: Deps, scope: VendorScope) {
   const { terminals, hasher, logger } = deps;
   const audit = auditOf(logger);
   const record = createAuditRecorder(deps);
+  const confirmPassword = createPasswordConfirmation(deps);
 
-  /** The caller's password, checked as a sign-in would; a wrong one is 401 invalid_credentials. */
-  async function assertPassword({ account }: Principal, password: string) {
-    if (!(await hasher.verify(password, account.passwordHash))) throw new AuthError('invalid_credentials', 'The current password is wrong.');
-  }
 
   async function setOwnPin(principal: Principal, body: unknown): Promise<void> {
     allowed(principal, 'setOwnPin');
     const input = parseInput(setPinRequest, body);
     assertAcceptablePin(input.pin);
-    await assertPassword(principal, input.current_password);
+    await confirmPassword(principal, input.current_password, 'setOwnPin');
     await terminals.setPin(principal.account.id, await hasher.hash(input.pin));
     logger.info({ event: 'pin_set', accountId: principal.account.id }, 'PIN set');
     await record(auditEntry('pin_set', subjectOf(principal.account), causeOf(principal)));
@@ -35,7 +32,7 @@ export function createPinManagement(deps: Deps, scope: VendorScope) {
   async function clearOwnPin(principal: Principal, body: unknown): Promise<void> {
     allowed(principal, 'clearOwnPin');
     const input = parseInput(clearPinRequest, body);
-    await assertPassword(principal, input.current_password);
+    await confirmPassword(principal, input.current_password, 'clearOwnPin');
     await terminals.clearPin(principal.account.id);
     logger.info({ event: 'pin_cleared', accountId: principal.account.id, by: 'self' }, 'PIN cleared');
     await record(auditEntry('pin_cleared', subjectOf(principal.account), causeOf(principal)));
