@@ -82,6 +82,18 @@ describe('per terminal', () => {
     assert.equal((await pinLogin(second.url, tillA, seed.owner.id, PINS.owner)).status, 200, 'pairing again lifts the lock');
   });
 
+  // Regression: the count was read before the comparison, so guesses sent together all passed it.
+  test('30 wrong PINs sent at once over both instances get exactly 20 comparisons: 20 × 401, 10 × 429', async () => {
+    const device = await pairDevice(suite.url, owner, seed.storeA.id, seed.tillA.id);
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => pinLogin((i % 2 ? second : suite).url, device, `${NOBODY}${i % 10}`, '999006', from(i))),
+    );
+    const statuses = answers.map((a) => a.status);
+    assert.equal(statuses.filter((s) => s === 401).length, 20, statuses.join(' '));
+    assert.equal(statuses.filter((s) => s === 429).length, 10, statuses.join(' '));
+    tillA = await pairDevice(suite.url, owner, seed.storeA.id, seed.tillA.id);
+  });
+
   test('wrong PINs for one account across both instances lock it on both', async () => {
     for (let i = 0; i < 5; i++) await pinLogin((i % 2 ? second : suite).url, tillA2, seed.employee.id, '999004');
     assert.equal((await pinLogin(second.url, tillA2, seed.employee.id, PINS.cashier)).status, 401);

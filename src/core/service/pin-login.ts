@@ -43,7 +43,11 @@ export function createPinLogin(deps: Deps, counters: CounterStore, startSession:
   async function pinLogin(device: PairedDevice, body: unknown, client: ClientInfo): Promise<TokenPair & { vendor: VendorProfile }> {
     const input = parseInput(pinLoginRequest, body);
     const window = terminalWindow(device);
-    if ((await counters.add(window.key, 0, window.end)) >= limits.pinFailuresPerTerminal) {
+    // Each attempt takes its place in the counts before the comparison, and a right PIN gives it
+    // back: parallel guesses, on any instance, cannot get more tries than the limits allow.
+    const onTerminal = await counters.add(window.key, 1, window.end);
+    if (onTerminal > limits.pinFailuresPerTerminal) {
+      await counters.add(window.key, -1, window.end);
       throw new AuthError('rate_limited', 'Too many wrong PINs on this terminal; sign in with a password or wait.', { retryAfter: window.retryAfter });
     }
     // Every case does the same reads and one bcrypt comparison, so no answer is faster than another.
@@ -52,36 +56,35 @@ export function createPinLogin(deps: Deps, counters: CounterStore, startSession:
       terminals.findPin(input.account_id),
       accounts.findById('vendor', input.account_id),
     ]);
-    const allowedHere = eligible.some((s) => s.accountId === input.account_id);
-    const valid = await verifyOrDummy(input.pin, allowedHere && pin ? pin.pinHash : undefined);
-    const locked = (pin?.failures ?? 0) >= limits.pinFailuresPerAccount;
-    if (!account || !allowedHere || !pin || !valid || locked) {
-      await recordFailure(device, window, allowedHere && pin && !valid ? input.account_id : undefined, client);
+    const guessed = eligible.some((s) => s.accountId === input.account_id) && pin ? input.account_id : undefined;
+    const [inARow, valid] = await Promise.all([
+      guessed ? terminals.recordPinFailure(guessed) : Promise.resolve(0),
+      verifyOrDummy(input.pin, guessed ? pin?.pinHash : undefined),
+    ]);
+    if (!account || !guessed || !valid || inARow > limits.pinFailuresPerAccount) {
+      await recordFailure(device, { onTerminal, inARow }, guessed && !valid ? guessed : undefined, client);
       throw new AuthError('invalid_credentials', 'The PIN is wrong, or this person cannot sign in here with a PIN.');
     }
-    await terminals.resetPinFailures(account.id);
+    await Promise.all([terminals.resetPinFailures(account.id), counters.add(window.key, -1, window.end)]);
     const pair = await startSession(account, client, 'pin_login', device.terminal.id);
     logger.info({ event: 'pin_login', accountId: account.id, terminalId: device.terminal.id }, 'PIN sign-in');
     await record(auditEntry('pin_sign_in_succeeded', subjectOf(account), selfCause(account, client), { terminal_id: device.terminal.id }));
     return { ...pair, vendor: vendorProfileOf(account) };
   }
 
-  async function recordFailure(device: PairedDevice, window: ReturnType<typeof terminalWindow>, accountId: string | undefined, client: ClientInfo) {
+  /** A refusal, counted already: its log line, its audit event, and the lock events when a count reaches its limit. */
+  async function recordFailure(device: PairedDevice, counts: { onTerminal: number; inARow: number }, accountId: string | undefined, client: ClientInfo) {
     const terminalId = device.terminal.id;
-    const [onTerminal, inARow] = await Promise.all([
-      counters.add(window.key, 1, window.end),
-      accountId ? terminals.recordPinFailure(accountId) : Promise.resolve(0),
-    ]);
     logger.info({ event: 'pin_login_failed', terminalId, ...(accountId ? { accountId } : {}) }, 'PIN sign-in refused');
     // Stored in the business's trail, so its owner sees every refusal and lock (GET /vendor/audit-events).
     const subject = { role: 'vendor' as const, accountId: accountId ?? null, vendorId: device.terminal.vendorId };
     const details = { terminal_id: terminalId };
     await record(auditEntry('pin_sign_in_failed', subject, anonymousCause(client), details));
-    if (accountId && inARow === limits.pinFailuresPerAccount) {
+    if (accountId && counts.inARow === limits.pinFailuresPerAccount) {
       logger.warn({ event: 'account_pin_locked', accountId, terminalId }, 'account PIN-locked');
       await record(auditEntry('account_pin_locked', subject, anonymousCause(client), details));
     }
-    if (onTerminal === limits.pinFailuresPerTerminal) {
+    if (counts.onTerminal === limits.pinFailuresPerTerminal) {
       logger.warn({ event: 'terminal_pin_locked', terminalId }, 'terminal PIN-locked');
       await record(auditEntry('terminal_pin_locked', { ...subject, accountId: null }, anonymousCause(client), details));
     }
