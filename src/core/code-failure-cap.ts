@@ -2,7 +2,7 @@
 // restarts the per-code attempts, so without this cap 5 codes an hour would allow 25 guesses an
 // hour without end. Past the cap even the right code is refused and no new code is mailed.
 import type { Clock } from './ports';
-import type { CounterStore } from './rate-limits';
+import { fixedWindow, type CounterStore } from './rate-limits';
 
 export interface CodeFailureCap {
   /** Reserves one failure before a code is compared; false (nothing reserved) when past the cap. */
@@ -15,9 +15,8 @@ export interface CodeFailureCap {
 
 export function createCodeFailureCap(settings: { window: number; perAccount: number }, store: CounterStore, clock: Clock): CodeFailureCap {
   function counter(role: string, accountId: string) {
-    const size = settings.window * 1000;
-    const start = Math.floor(clock.now().getTime() / size) * size;
-    return { key: `code-failures:${role}:${accountId}:${start}`, end: new Date(start + size) };
+    const { start, end } = fixedWindow(clock, settings.window);
+    return { key: `code-failures:${role}:${accountId}:${start}`, end };
   }
   const add = (role: string, accountId: string, by: number) => {
     const { key, end } = counter(role, accountId);

@@ -10,7 +10,7 @@ export interface LoginLimit {
 }
 
 export interface LoginWindow {
-  end: number;
+  end: Date;
   retryAfter: number;
 }
 
@@ -32,7 +32,7 @@ function refused(retryAfter: number, detail = `Too many failed sign-in attempts.
 }
 
 async function tryReserve(store: CounterStore, limits: LoginLimit[], w: LoginWindow): Promise<boolean> {
-  const expiresAt = new Date(w.end);
+  const expiresAt = w.end;
   const counts = await Promise.all(limits.map((l) => store.add(l.key, 1, expiresAt)));
   if (counts.every((count, i) => count <= limits[i]!.limit)) return true;
   await Promise.all(limits.map((l) => store.add(l.key, -1, expiresAt)));
@@ -41,7 +41,7 @@ async function tryReserve(store: CounterStore, limits: LoginLimit[], w: LoginWin
 
 /** Whether settled failures alone fill a limit: no attempt in flight can free a slot then. */
 async function failuresFillALimit(store: CounterStore, limits: LoginLimit[], w: LoginWindow): Promise<boolean> {
-  const expiresAt = new Date(w.end);
+  const expiresAt = w.end;
   const settled = await Promise.all(limits.map((l) => store.add(settledFailuresKey(l.key), 0, expiresAt)));
   return settled.some((count, i) => count >= limits[i]!.limit);
 }

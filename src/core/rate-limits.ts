@@ -39,13 +39,19 @@ export interface RateLimiter {
   allowResetRequest(role: Role, email: string, ip: string | undefined): Promise<boolean>;
 }
 
+/**
+ * The fixed window of `seconds` that holds the present moment: every limit counts in one, keyed by
+ * its `start`, its counter expiring at `end`; `retryAfter` is the whole seconds left in it.
+ */
+export function fixedWindow(clock: Clock, seconds: number): { start: number; end: Date; retryAfter: number } {
+  const now = clock.now().getTime();
+  const size = seconds * 1000;
+  const start = Math.floor(now / size) * size;
+  return { start, end: new Date(start + size), retryAfter: Math.max(1, Math.ceil((start + size - now) / 1000)) };
+}
+
 export function createRateLimiter(settings: RateLimitSettings, store: CounterStore, clock: Clock, waiting?: SlotWaiting): RateLimiter {
-  function window(seconds: number) {
-    const now = clock.now().getTime();
-    const start = Math.floor(now / (seconds * 1000)) * seconds * 1000;
-    const end = start + seconds * 1000;
-    return { start, end, retryAfter: Math.max(1, Math.ceil((end - now) / 1000)) };
-  }
+  const window = (seconds: number) => fixedWindow(clock, seconds);
 
   function loginKeys(role: Role, email: string, ip: string | undefined, exemption: LoginExemption = {}) {
     const w = window(settings.loginWindow);
@@ -67,19 +73,19 @@ export function createRateLimiter(settings: RateLimitSettings, store: CounterSto
 
     async refundLogin(role, email, ip, exemption) {
       const { w, limits } = loginKeys(role, email, ip, exemption);
-      await Promise.all(limits.map((l) => store.add(l.key, -1, new Date(w.end))));
+      await Promise.all(limits.map((l) => store.add(l.key, -1, w.end)));
     },
 
     async recordLoginFailure(role, email, ip, exemption) {
       const { w, limits } = loginKeys(role, email, ip, exemption);
-      await Promise.all(limits.map((l) => store.add(settledFailuresKey(l.key), 1, new Date(w.end))));
+      await Promise.all(limits.map((l) => store.add(settledFailuresKey(l.key), 1, w.end)));
     },
 
     async allowResetRequest(role, email, ip) {
       const w = window(settings.resetWindow);
       const [perIdentity, perIp] = await Promise.all([
-        store.add(`reset:identity:${role}:${email}:${w.start}`, 1, new Date(w.end)),
-        store.add(`reset:ip:${addressKey(ip)}:${w.start}`, 1, new Date(w.end)),
+        store.add(`reset:identity:${role}:${email}:${w.start}`, 1, w.end),
+        store.add(`reset:ip:${addressKey(ip)}:${w.start}`, 1, w.end),
       ]);
       return perIdentity <= settings.resetPerIdentity && perIp <= settings.resetPerIp;
     },

@@ -2,7 +2,7 @@
 // account and by terminal (never by address: a shop's tills share one).
 import { AuthError } from '../errors';
 import type { ClientInfo } from '../ports';
-import type { CounterStore } from '../rate-limits';
+import { fixedWindow, type CounterStore } from '../rate-limits';
 import type { PairedDevice } from '../terminal-ports';
 import { pinLoginRequest } from '../../contract/terminal-schemas';
 import { parseInput } from '../validation';
@@ -25,14 +25,8 @@ export function createPinLogin(deps: Deps, counters: CounterStore, startSession:
 
   /** The terminal's failure window; the credential's issue time is in the key, so pairing again starts afresh. */
   function terminalWindow({ terminal, pairedAt }: PairedDevice) {
-    const now = clock.now().getTime();
-    const size = limits.pinTerminalWindow * 1000;
-    const start = Math.floor(now / size) * size;
-    return {
-      key: `pin:terminal:${terminal.id}:${pairedAt.getTime()}:${start}`,
-      end: new Date(start + size),
-      retryAfter: Math.max(1, Math.ceil((start + size - now) / 1000)),
-    };
+    const { start, end, retryAfter } = fixedWindow(clock, limits.pinTerminalWindow);
+    return { key: `pin:terminal:${terminal.id}:${pairedAt.getTime()}:${start}`, end, retryAfter };
   }
 
   async function staff(device: PairedDevice) {
