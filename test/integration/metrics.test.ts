@@ -100,3 +100,18 @@ test('counters move by exactly the requests made, by route template, role and re
   // PostgreSQL has a connection pool to watch; the embedded SQLite file has none.
   for (const name of ['auth_db_pool_in_use', 'auth_db_pool_waiting']) assert.equal(samples.has(name), TEST_DIALECT === 'postgresql', name);
 });
+
+// Regression: only REST answers were counted, so the pages' traffic was invisible to operators.
+test("the pages' tRPC calls are counted by procedure; unknown procedures under one label", async () => {
+  const before = await scrape();
+  const { owner } = seed;
+  assert.equal((await post(app.url, '/api/trpc/vendor.login', { email: owner.email, password: PASSWORDS.owner })).status, 200);
+  assert.equal((await post(app.url, '/api/trpc/vendor.login', { email: owner.email, password: 'wrong-password' })).status, 401);
+  assert.equal((await post(app.url, '/api/trpc/no.such.procedure-4711', {})).status, 404);
+  const { text, samples } = await scrape();
+  const moved = (key: string) => delta(before.samples, samples, key);
+  assert.equal(moved(requests('/api/trpc/vendor.login', 'POST', 200)), 1);
+  assert.equal(moved(requests('/api/trpc/vendor.login', 'POST', 401)), 1);
+  assert.equal(moved(requests('unmatched', 'POST', 404)), 1);
+  assert.doesNotMatch(text, /4711/);
+});

@@ -11,6 +11,7 @@ import { getContainer } from '../container';
 import { collectDeferred, type StartDeferred } from '../deferred-tasks';
 import { faultToAuthError } from '../faults';
 import type { AppLogger } from '../logger';
+import { recordRequest, UNMATCHED_ROUTE } from '../metrics';
 import { readJsonBody } from '../rest/body';
 import { createContext } from './context';
 import { isUnexpected } from './errors';
@@ -35,7 +36,23 @@ async function withinBodyLimit(req: Request, maxBytes: number): Promise<Request>
   return new Request(req.url, { method: req.method, headers, body: JSON.stringify(json) });
 }
 
-export async function handleTrpc(req: Request, options: { endpoint: string; router: AnyRouter; sessionRole?: Role }) {
+type TrpcOptions = { endpoint: string; router: AnyRouter; sessionRole?: Role };
+
+/** The procedure's path as a metrics label: a procedure of the router, or `unmatched` (no caller-chosen label values). */
+function routeLabel(req: Request, { endpoint, router }: TrpcOptions): string {
+  const procedure = new URL(req.url).pathname.slice(endpoint.length + 1);
+  return Object.hasOwn(router._def.procedures, procedure) ? `${endpoint}/${procedure}` : UNMATCHED_ROUTE;
+}
+
+/** Answers one call of the pages, counted in the request metrics like a REST route. */
+export async function handleTrpc(req: Request, options: TrpcOptions): Promise<Response> {
+  const started = performance.now();
+  const response = await answer(req, options);
+  recordRequest({ route: routeLabel(req, options), method: req.method, status: response.status, seconds: (performance.now() - started) / 1000 });
+  return response;
+}
+
+async function answer(req: Request, options: TrpcOptions): Promise<Response> {
   let container;
   try {
     container = getContainer();
@@ -60,7 +77,7 @@ export async function handleTrpc(req: Request, options: { endpoint: string; rout
   }
 }
 
-function serve(req: Request, options: { endpoint: string; router: AnyRouter; sessionRole?: Role }, logger: AppLogger) {
+function serve(req: Request, options: TrpcOptions, logger: AppLogger) {
   return fetchRequestHandler({
     endpoint: options.endpoint,
     req,
