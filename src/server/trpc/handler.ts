@@ -41,7 +41,8 @@ type TrpcOptions = { endpoint: string; router: AnyRouter; sessionRole?: Role };
 /** The procedure's path as a metrics label: a procedure of the router, or `unmatched` (no caller-chosen label values). */
 function routeLabel(req: Request, { endpoint, router }: TrpcOptions): string {
   const procedure = new URL(req.url).pathname.slice(endpoint.length + 1);
-  return Object.hasOwn(router._def.procedures, procedure) ? `${endpoint}/${procedure}` : UNMATCHED_ROUTE;
+  const procedures = router._def.procedures as Record<string, unknown>;
+  return Object.hasOwn(procedures, procedure) ? `${endpoint}/${procedure}` : UNMATCHED_ROUTE;
 }
 
 /** Answers one call of the pages, counted in the request metrics like a REST route. */
