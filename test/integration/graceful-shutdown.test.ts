@@ -4,28 +4,15 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import net from 'node:net';
-import { after, before, test } from 'node:test';
-import { PASSWORDS, seedAccounts } from '../support/accounts';
-import { startApp, type RunningApp } from '../support/app-process';
-import { createTestDatabase, type TestDatabase } from '../support/databases';
+import { test } from 'node:test';
+import { PASSWORDS } from '../support/accounts';
+import type { RunningApp } from '../support/app-process';
+import { appSuite } from '../support/app-suite';
 import { get, post } from '../support/http';
-import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 
-let db: TestDatabase;
-let smtp: SmtpSink;
-let seed: Awaited<ReturnType<typeof seedAccounts>>;
-
-before(async () => {
-  db = await createTestDatabase();
-  smtp = await startSmtpSink();
-  // Migrated by one short-lived app first, so the seed has tables.
-  await (await startApp(db, { SHUTDOWN_DELAY: '0' })).stop();
-  seed = await seedAccounts(db);
-});
-after(async () => {
-  await smtp?.close();
-  await db?.drop();
-});
+// Each test starts (and signals) an instance of its own on the suite's database.
+const suite = appSuite({ smtp: true, env: { SHUTDOWN_DELAY: '0' } });
+const { seed, mail: smtp } = suite;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const exitOf = (app: RunningApp) => new Promise<{ code: number | null; at: number }>((resolve) => app.process.once('exit', (code) => resolve({ code, at: Date.now() })));
@@ -61,7 +48,7 @@ function postInTwoParts(url: string, body: object) {
 }
 
 test('SIGTERM drains: ready 503 at once, answers keep coming until the delay ends, in-flight work and mail finish, exit 0', async () => {
-  const app = await startApp(db, { SHUTDOWN_DELAY: '5s', SHUTDOWN_TIMEOUT: '20s', SMTP_URL: smtp.url });
+  const app = await suite.start({ SHUTDOWN_DELAY: '5s', SHUTDOWN_TIMEOUT: '20s', SMTP_URL: smtp.url });
   assert.equal((await get(app.url, '/api/v1/health/ready')).status, 200);
   assert.equal((await get(app.url, '/api/v1/health/live')).status, 200);
   const agent = new http.Agent({ keepAlive: true });
@@ -108,7 +95,7 @@ test('SIGTERM drains: ready 503 at once, answers keep coming until the delay end
 });
 
 test('a request that never completes is cut at SHUTDOWN_TIMEOUT and the process still exits 0', async () => {
-  const app = await startApp(db, { SHUTDOWN_DELAY: '0', SHUTDOWN_TIMEOUT: '2s' });
+  const app = await suite.start({ SHUTDOWN_DELAY: '0', SHUTDOWN_TIMEOUT: '2s' });
   // A body announced as 100 bytes of which 10 arrive: the request stays in flight.
   const socket = net.connect(app.port, '127.0.0.1');
   await new Promise((resolve) => socket.once('connect', resolve));
