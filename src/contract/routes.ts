@@ -3,12 +3,14 @@
 import { administrationRoutes } from './administration-routes';
 import { authRoutes } from './auth-routes';
 import { auditRoutes } from './audit-routes';
+import { customerRoutes } from './customer-routes';
 import type { RestRoute } from './route';
 import { terminalAdministrationRoutes, terminalRoutes } from './terminal-routes';
 
 export const ROUTES = {
   admin: { ...authRoutes.admin, ...administrationRoutes.admin, ...auditRoutes.admin, ...terminalRoutes.admin },
   vendor: { ...authRoutes.vendor, ...administrationRoutes.vendor, ...auditRoutes.vendor, ...terminalRoutes.vendor },
+  customer: customerRoutes,
   service: authRoutes.service,
   terminal: terminalRoutes.terminal,
 };

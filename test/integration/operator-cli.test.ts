@@ -94,7 +94,8 @@ test('bad input exits non-zero with a clear message on stderr and nothing on std
     [['admin:create', '--email', 'x@example.com', '--name', 'X', '--type', 'admin'], /--password is required/],
     [['store:create', '--vendor-id', 'no-such-vendor', '--name', 'S'], /No vendor/],
     [['employee:create', '--vendor-id', 'v', '--email', 'e@example.com', '--password', 'fine-pass-N5b%6w', '--name', 'E', '--permissions', 'orders'], /module:action/],
-    [['account:disable', '--role', 'customer', '--email', 'x@example.com'], /admin|vendor/],
+    [['account:disable', '--role', 'shopper', '--email', 'x@example.com'], /admin|vendor|customer/],
+    [['customer:delete', '--email', 'nobody@example.com'], /No customer/],
     [['no:such-command'], /Unknown command/],
     [['admin:create', '--bogus', 'x'], /bogus/],
   ];

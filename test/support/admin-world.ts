@@ -51,6 +51,7 @@ export async function tokensOf(url: string, w: AdministrationWorld) {
     staffer: await vendor(w.staffer.email),
     reader: await vendor(w.reader.email),
     ownerB: await vendor(w.ownerB.email),
+    shopper: (await signIn(url, 'customer', w.customer.email, PASSWORDS.customer)).access_token,
   };
 }
 

@@ -2,7 +2,7 @@
 // (a wrong one is a failed login for the limits), then every earlier session ends, the caller gets
 // a new pair in a new session, and the account is mailed a notice.
 import { AuthError } from '../errors';
-import type { ClientInfo } from '../ports';
+import type { AccountRecord, ClientInfo } from '../ports';
 import { changePasswordRequest, type TokenPair } from '../../contract/auth-schemas';
 import { parseInput } from '../validation';
 import type { ServiceDeps } from './deps';
@@ -15,9 +15,28 @@ import type { createSessions } from './sessions';
 
 type Deps = Pick<ServiceDeps, 'accounts' | 'hasher' | 'limiter' | 'clock' | 'logger' | 'mailer' | 'defer'>;
 
+/**
+ * Checks a signed-in account's current password like a sign-in: a wrong one is 401
+ * invalid_credentials and counts as a failed login for the limits.
+ */
+export function createCurrentPasswordCheck({ hasher, limiter, logger }: Pick<Deps, 'hasher' | 'limiter' | 'logger'>) {
+  return async function assertCurrentPassword(account: AccountRecord, password: string, client: ClientInfo, action: string): Promise<void> {
+    const { role } = account;
+    await limiter.assertLoginAllowed(role, account.email, client.ip);
+    // An empty hash (a customer's discarded registration password) matches nothing.
+    if (!account.passwordHash || !(await hasher.verify(password, account.passwordHash))) {
+      await limiter.recordLoginFailure(role, account.email, client.ip);
+      logger.warn({ event: `${action}_refused`, role, accountId: account.id }, 'wrong current password');
+      throw new AuthError('invalid_credentials', 'The current password is wrong.');
+    }
+    await limiter.refundLogin(role, account.email, client.ip);
+  };
+}
+
 export function createOwnPasswordChange(deps: Deps, startSession: ReturnType<typeof createSessions>['startSession']) {
-  const { accounts, hasher, limiter, clock, logger } = deps;
+  const { accounts, hasher, clock, logger } = deps;
   const noticeOfChange = createPasswordChangedNotice(deps);
+  const assertCurrentPassword = createCurrentPasswordCheck(deps);
 
   return async function changeOwnPassword(principal: Principal, body: unknown, client: ClientInfo): Promise<TokenPair> {
     // A PIN session at a till may not change the account's password (403 step_up_required).
@@ -25,13 +44,7 @@ export function createOwnPasswordChange(deps: Deps, startSession: ReturnType<typ
     const { account } = principal;
     const { role } = account;
     const input = parseInput(changePasswordRequest, body);
-    await limiter.assertLoginAllowed(role, account.email, client.ip);
-    if (!(await hasher.verify(input.current_password, account.passwordHash))) {
-      await limiter.recordLoginFailure(role, account.email, client.ip);
-      logger.warn({ event: 'password_change_refused', role, accountId: account.id }, 'wrong current password');
-      throw new AuthError('invalid_credentials', 'The current password is wrong.');
-    }
-    await limiter.refundLogin(role, account.email, client.ip);
+    await assertCurrentPassword(account, input.current_password, client, 'password_change');
     assertAcceptablePassword(input.new_password, 'new_password');
     // Ends every earlier session and refuses earlier access tokens, in one step.
     const audit = auditEntry('password_changed', subjectOf(account), selfCause(account, client));

@@ -9,7 +9,7 @@ import { pathParameterNames, pathParametersSchema, type ParamsOf, type RestRoute
 import { ROUTES, type Routes } from '@/contract/routes';
 import { parseInput } from '@/core/validation';
 import { openApiDocument } from '../openapi/document';
-import { BINDINGS, type Binding, type RouteCall } from '../rest/bindings';
+import { Answer, BINDINGS, type Binding, type RouteCall } from '../rest/bindings';
 import type { Context } from './context';
 import { passedInput, protectedProcedure, publicProcedure } from './init';
 
@@ -50,7 +50,9 @@ function procedureFor(role: Role, route: RestRoute, binding: Binding<RestRoute>)
       databaseHealthy: async () => true,
       openapiDocument: openApiDocument,
     };
-    return (await binding(call)) ?? { success: true as const };
+    const result = await binding(call);
+    if (result instanceof Answer) return result.body;
+    return result ?? { success: true as const };
   };
   const base = (route.auth === 'bearer' ? protectedProcedure(role) : publicProcedure).input(passedInput());
   return route.methods[0] === 'GET' ? base.query(resolve) : base.mutation(resolve);
