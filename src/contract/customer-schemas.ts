@@ -2,7 +2,7 @@
 // and export bodies, and the customer profile. Field names are snake_case.
 import { z } from 'zod';
 import { code, currentPasswordSchema, emailSchema, newPasswordSchema, tokenPair } from './auth-schemas';
-import { session } from './administration-schemas';
+import { pageQuery, session } from './administration-schemas';
 import { auditEvent } from './audit-events';
 
 const name = z.string().trim().min(1).max(200);
@@ -27,6 +27,12 @@ export const deleteCustomerRequest = z.union([z.object({ password: currentPasswo
 
 /** The same body for every well-formed request of a route: it never says whether the e-mail is known. */
 export const genericAnswer = z.object({ success: z.literal(true), message: z.string() });
+
+/** A customer as administrators see it. */
+export const customerAccount = customerProfile.extend({ disabled: z.boolean() });
+export const customerListQuery = pageQuery.extend({
+  query: z.string().trim().max(254).optional().meta({ description: 'Customers whose e-mail or name contains this text.' }),
+});
 
 export const customerSignIn = tokenPair.extend({ customer: customerProfile });
 export const customerLoginResponse = customerSignIn.extend({

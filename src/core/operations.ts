@@ -53,6 +53,15 @@ export const OPERATIONS = {
   createStore: { admin: rule('vendors', 'write'), vendor: rule('stores', 'write') },
   createTerminal: { admin: rule('vendors', 'write'), vendor: rule('stores', 'write') },
 
+  // Customers (shoppers): admins with `customers` list, view, disable and enable them and end their
+  // sessions; nobody sees or sets a customer's password.
+  listCustomers: { admin: rule('customers', 'read') },
+  getCustomer: { admin: rule('customers', 'read') },
+  disableCustomer: { admin: rule('customers', 'write') },
+  enableCustomer: { admin: rule('customers', 'write') },
+  listCustomerSessions: { admin: rule('customers', 'read') },
+  endCustomerSession: { admin: rule('customers', 'write') },
+
   // The audit trail: every event for admins with `audit`, the own business's for owners and
   // employees with `staff`; every account reads its own.
   listAuditEvents: { admin: rule('audit', 'read'), vendor: rule('staff', 'read') },

@@ -114,6 +114,12 @@ export const BINDINGS: { [S in RouteSide]: SideBindings<S> } = {
     listVendors: async (c) => c.auth.administration.listVendors(c.principal, c.query),
     createVendor: async (c) => c.auth.administration.createVendor(c.principal, await c.body()),
     ...businessBindings((c) => c.params.vendorId),
+    listCustomers: async (c) => c.auth.administration.listCustomers(c.principal, c.query),
+    getCustomer: async (c) => c.auth.administration.getCustomer(c.principal, c.params.customerId!),
+    disableCustomer: async (c) => c.auth.administration.disableCustomer(c.principal, c.params.customerId!),
+    enableCustomer: async (c) => c.auth.administration.enableCustomer(c.principal, c.params.customerId!),
+    listCustomerSessions: async (c) => c.auth.administration.listCustomerSessions(c.principal, c.params.customerId!, c.query),
+    endCustomerSession: async (c) => c.auth.administration.endCustomerSession(c.principal, c.params.customerId!, c.params.sessionId!),
   },
   vendor: {
     ...accountBindings('vendor'),
