@@ -2,6 +2,7 @@
 // rules, code sign-in, profile, sessions, password and e-mail changes, reset, deletion, export.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { createAuthClient, memoryTokenStore } from '@/client';
 import { PASSWORDS } from '../support/accounts';
 import { appSuite } from '../support/app-suite';
 import { customerCall, mailedCode, registeredCustomer, signInCode } from '../support/customers';
@@ -299,5 +300,25 @@ describe('administration (module customers)', () => {
     assert.equal((await get(suite.url, '/api/v1/admin/customers/no-such-customer', admin)).status, 404);
     const limited = (await signIn(suite.url, 'admin', seed.limited.email, PASSWORDS.limited)).access_token;
     assert.equal((await get(suite.url, '/api/v1/admin/customers', limited)).body.code, 'forbidden');
+  });
+});
+
+describe('typed client', () => {
+  test('client.customer: register, verify (stores the pair), me, update, code sign-in, delete (forgets the pair)', async () => {
+    const { email } = fresh('client');
+    const store = memoryTokenStore();
+    const client = createAuthClient({ baseUrl: suite.url, tokenStore: store });
+    let since = mail.messages.length;
+    assert.equal((await client.customer.register({ email, password: PASSWORD, name: 'Cli' })).success, true);
+    const signedUp = await client.customer.verifyRegistration({ email, code: await mailedCode(mail, email, since) });
+    assert.equal((await store.get('customer'))?.access_token, signedUp.access_token);
+    assert.equal((await client.customer.me()).customer.email, email);
+    assert.equal((await client.customer.updateMe({ body: { name: 'Cli 2' } })).customer.name, 'Cli 2');
+    since = mail.messages.length;
+    await client.customer.requestLoginCode({ email });
+    const byCode = await client.customer.verifyLoginCode({ email, code: await mailedCode(mail, email, since) });
+    assert.equal((await store.get('customer'))?.refresh_token, byCode.refresh_token);
+    await client.customer.deleteMe({ password: PASSWORD });
+    assert.equal(await store.get('customer'), null);
   });
 });

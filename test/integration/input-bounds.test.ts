@@ -29,7 +29,7 @@ let ids: Record<string, string>;
 const app = administrationSuite(async ({ url, w, tokens: t }) => {
   tokens = { admin: t.superAdmin, vendor: t.owner, customer: t.shopper };
   terminalToken = await pairDevice(url, t.owner, w.storeA.id, w.tillA.id);
-  ids = { adminId: w.adminsAdmin.id, vendorId: w.vendor.id, accountId: w.staffer.id, storeId: w.storeA.id, sessionId: 'no-such-session' };
+  ids = { adminId: w.adminsAdmin.id, vendorId: w.vendor.id, accountId: w.staffer.id, storeId: w.storeA.id, sessionId: 'no-such-session', customerId: w.customer.id };
   served = (await request(url, 'GET', '/api/v1/openapi.json')).body as Doc;
 });
 
