@@ -11,7 +11,7 @@ export function customerApi(send: Transport['send'], store: TokenStore, session:
   const routes = ROUTES.customer;
   /** Sends a code verification and stores the pair it signs in with. A 401 here is a wrong code, never a refresh. */
   async function signedIn<K extends 'verifyRegistration' | 'verifyLoginCode'>(key: K, body: BodyOf<CustomerRoutes[K]>) {
-    const result = await send<CustomerRoutes[K]>(routes[key], { body } as never);
+    const result = await send<CustomerRoutes[K]>(routes[key], { body });
     const pair = result as ResultOf<CustomerRoutes['verifyLoginCode']>; // both answer the pair and the profile
     await store.set('customer', { access_token: pair.access_token, refresh_token: pair.refresh_token });
     return pair;
