@@ -13,8 +13,11 @@ import { Answer, BINDINGS, type Binding, type RouteCall } from '../rest/bindings
 import type { Context } from './context';
 import { passedInput, protectedProcedure, publicProcedure } from './init';
 
-/** Kept out: login and a password change set the cookie, refresh and logout read it at the session endpoint. */
-const COOKIE_ROUTES = ['login', 'refresh', 'logout', 'changePassword'] as const;
+/**
+ * Kept out: login and a password change set the cookie, refresh and logout read it at the session
+ * endpoint; a customer's code verifications sign in too, so their pair must never reach page script.
+ */
+const COOKIE_ROUTES = ['login', 'refresh', 'logout', 'changePassword', 'verifyRegistration', 'verifyLoginCode'] as const;
 type CookieRoute = (typeof COOKIE_ROUTES)[number];
 
 type Empty = Record<never, never>;
