@@ -4,9 +4,6 @@ import { z } from 'zod';
 import { ADMIN_TYPES, MODULE_ACTIONS, MODULES, VENDOR_TYPES } from './modules';
 
 export const ROLES = ['admin', 'vendor', 'customer'] as const;
-/** The staff roles: accounts with types and modules, made by operators and administrators. */
-export const STAFF_ROLES = ['admin', 'vendor'] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
 export const roleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof roleSchema>;
 
