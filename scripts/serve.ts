@@ -80,7 +80,7 @@ async function prepareDatabase(container: Container) {
 async function main() {
   const container = createContainer();
   await prepareDatabase(container);
-  const stopSweeper = createSweeper(container.db.prisma, { now: () => new Date() }, container.logger, container.config.auditRetention).start(container.config.cleanupInterval);
+  const stopSweeper = createSweeper(container.db.prisma, { now: () => new Date() }, container.logger, container.config.auditRetention, container.config.customers.unverifiedTtl).start(container.config.cleanupInterval);
 
   const app = next({ dev, hostname, port, dir: process.cwd() });
   await app.prepare();

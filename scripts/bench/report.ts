@@ -27,7 +27,7 @@ export interface Target {
 
 const fixed = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
 /** Which ceiling a row is a fraction of. */
-const BASE: Partial<Record<RowKey, RowKey>> = { login: 'bcrypt', storm_login: 'bcrypt', me: 'noop', context: 'noop', refresh: 'noop', step1: 'noop' };
+const BASE: Partial<Record<RowKey, RowKey>> = { login: 'bcrypt', customer_login: 'bcrypt', storm_login: 'bcrypt', me: 'noop', customer_me: 'noop', context: 'noop', refresh: 'noop', step1: 'noop' };
 
 export function checkTargets(rows: Row[], info: RunInfo): Target[] {
   const get = (key: RowKey) => rows.find((r) => r.key === key);

@@ -7,7 +7,8 @@ import type { BenchOptions } from './options';
 import { refreshChains } from './refresh-chains';
 import type { BenchTarget } from './setup';
 
-export type RowKey = 'bcrypt' | 'login' | 'noop' | 'me' | 'context' | 'refresh' | 'probe_idle' | 'storm_login' | 'storm_context' | 'step1';
+export type RowKey =
+  | 'bcrypt' | 'login' | 'customer_login' | 'noop' | 'me' | 'customer_me' | 'context' | 'refresh' | 'probe_idle' | 'storm_login' | 'storm_context' | 'step1';
 
 export interface Row extends Measurement {
   key: RowKey;
@@ -24,9 +25,10 @@ interface Part {
 }
 
 const AUTH = '/api/v1/auth/vendor';
+const CUSTOMER = '/api/v1/auth/customer';
 
-async function signIn(target: BenchTarget) {
-  const answer = await post(target.app.url, `${AUTH}/login`, { email: target.email, password: target.password });
+async function signIn(target: BenchTarget, as: { path: string; email: string; password: string } = { path: AUTH, ...target }) {
+  const answer = await post(target.app.url, `${as.path}/login`, { email: as.email, password: as.password });
   if (answer.status !== 200) throw new Error(`bench login failed with ${answer.status}: ${answer.text}`);
   return answer.body as { access_token: string; refresh_token: string };
 }
@@ -71,6 +73,10 @@ export async function runScenarios(target: BenchTarget, o: BenchOptions, progres
   await expectAnswer(url, '/api/v1/bench/noop', undefined, 'ok');
   await expectAnswer(url, `${AUTH}/me`, accessToken, 'vendor');
   await expectAnswer(url, `${AUTH}/context`, accessToken, 'pos_terminals');
+  const shopper = { path: CUSTOMER, ...target.customer };
+  const { access_token: customerToken } = await signIn(target, shopper);
+  await expectAnswer(url, `${CUSTOMER}/me`, customerToken, 'customer');
+  const customerLoginSpec: LoadSpec = { method: 'POST', path: `${CUSTOMER}/login`, body: target.customer, connections: c };
   const loginSpec: LoadSpec = { method: 'POST', path: `${AUTH}/login`, body: { email: target.email, password: target.password }, connections: c };
   // The bcrypt pool takes jobs in order, so once one more login is answered, every comparison
   // left over from a stopped run has run (one at most may still be finishing on another worker).
@@ -80,9 +86,18 @@ export async function runScenarios(target: BenchTarget, o: BenchOptions, progres
   const ceiling = createCeilingMeter(o.cost);
   row('bcrypt', `bcrypt ceiling (${ceiling.workers} workers)`, `one bcryptjs comparison at cost ${o.cost} on a pool of ${ceiling.workers} worker threads in the bench process, app idle`);
   row('login', 'login', 'POST login: correct password, one bcrypt comparison, a new sign-in');
+  row('customer_login', 'customer login', 'POST customer login: the same for a verified customer');
   try {
     // Twice the rounds: at a few comparisons a second, short swings in other load weigh most here.
-    await interleave('login and bcrypt ceiling', [{ run: async (s) => [['bcrypt', await ceiling.run(s)]] }, load('login', loginSpec, loginsDrained)], 2 * o.rounds);
+    await interleave(
+      'login and bcrypt ceiling',
+      [
+        { run: async (s) => [['bcrypt', await ceiling.run(s)]] },
+        load('login', loginSpec, loginsDrained),
+        load('customer_login', customerLoginSpec, () => signIn(target, shopper)),
+      ],
+      2 * o.rounds,
+    );
   } finally {
     await ceiling.close();
   }
@@ -94,11 +109,13 @@ export async function runScenarios(target: BenchTarget, o: BenchOptions, progres
   await topUpChains();
   row('noop', 'bare route handler', 'GET /api/v1/bench/noop: a Next.js route handler that returns a constant');
   row('me', 'me', 'GET me: verify the access token, read the account, answer the profile');
+  row('customer_me', 'customer me', 'GET customer me: verify the access token, read the customer, answer the profile');
   row('context', 'context', 'GET context: verify, read the account, read its stores and terminals');
   row('refresh', 'refresh', `POST refresh: rotate the newest token of one of ${2 * c} sign-ins; no token is presented twice`);
   await interleave('token routes', [
     load('noop', { path: '/api/v1/bench/noop', connections: c }),
     load('me', { path: `${AUTH}/me`, headers: bearer, connections: c }),
+    load('customer_me', { path: `${CUSTOMER}/me`, headers: { authorization: `Bearer ${customerToken}` }, connections: c }),
     load('context', { path: `${AUTH}/context`, headers: bearer, connections: c }),
     load('refresh', { path: `${AUTH}/refresh`, requests: chains.requests, connections: c }, topUpChains),
   ], o.rounds);

@@ -25,6 +25,8 @@ export interface BenchTarget {
   /** The vendor employee every scenario signs in as (assigned to one of two stores). */
   email: string;
   password: string;
+  /** The verified customer of the customer rows. */
+  customer: { email: string; password: string };
   close(): Promise<void>;
 }
 
@@ -35,7 +37,10 @@ export async function startTarget(options: BenchOptions): Promise<BenchTarget> {
     const email = seed.employee.email;
     // The seeded accounts hash at a test cost; login must compare at the bench's cost, like production.
     const cost = { BCRYPT_ROUNDS: String(options.cost) };
-    await withContainer(db, (c) => c.auth.operator.resetPassword('vendor', email, PASSWORDS.employee), cost);
+    await withContainer(db, async (c) => {
+      await c.auth.operator.resetPassword('vendor', email, PASSWORDS.employee);
+      await c.auth.operator.resetPassword('customer', seed.customer.email, PASSWORDS.customer);
+    }, cost);
     const app = await startApp(db, {
       ...cost,
       ...BENCH_LIMITS,
@@ -47,6 +52,7 @@ export async function startTarget(options: BenchOptions): Promise<BenchTarget> {
       db,
       email,
       password: PASSWORDS.employee,
+      customer: { email: seed.customer.email, password: PASSWORDS.customer },
       async close() {
         await app.stop();
         await db.drop();

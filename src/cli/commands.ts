@@ -67,6 +67,22 @@ export const COMMANDS: Record<string, Command> = {
     return { ...publicAccount(employee), vendor_id: employee.vendor?.id, module_permissions: employee.modulePermissions, store_ids: list(f.stores) };
   },
 
+  async 'customer:create'(argv, { auth }) {
+    const f = parseFlags(argv, ['email', 'password', 'name'], ['password-stdin']);
+    const customer = await auth.operator.createCustomer({ email: required(f, 'email'), password: await password(f), name: required(f, 'name') });
+    return { ...publicAccount(customer), email_verified: true };
+  },
+
+  async 'customer:disable'(argv, { auth }) {
+    const f = parseFlags(argv, ['email']);
+    return publicAccount(await auth.operator.setDisabled('customer', required(f, 'email'), true));
+  },
+
+  async 'customer:delete'(argv, { auth }) {
+    const f = parseFlags(argv, ['email']);
+    return auth.operator.deleteCustomer(required(f, 'email'));
+  },
+
   async 'account:disable'(argv, { auth }) {
     const f = parseFlags(argv, ['role', 'email']);
     return publicAccount(await auth.operator.setDisabled(parseInput(roleSchema, required(f, 'role')), required(f, 'email'), true));

@@ -1,12 +1,13 @@
 // The typed client for outside callers (POS terminals, single-page apps): one method per REST route,
 // grouped by role and derived from the route table: `client.vendor.login(...)`, `client.vendor.context()`,
-// `client.admin.listAdmins(...)`.
+// `client.admin.listAdmins(...)`, `client.customer.register(...)`.
 import type { Role, TokenPair } from '../contract/auth-schemas';
 import { ROUTES, type Routes } from '../contract/routes';
 import { memoryDeviceIdStore, type DeviceIdStore } from './device-id-store';
 import { readBaseUrlEnvironment, resolveApiRoot } from './base-url';
 import { bearerApi } from './bearer-api';
 import { terminalApi } from './terminal-api';
+import { customerApi } from './customer-api';
 import { createSessionKeeper, type SessionExpired, type SessionKeeper } from './session';
 import { memoryTokenStore, type TokenStore } from './token-store';
 import { createTransport, type BodyOf, type FetchLike, type ResultOf, type Transport } from './transport';
@@ -35,7 +36,7 @@ interface ClientParts {
  * The routes of one role that store or drop tokens, typed by that role's routes (admin and vendor
  * differ in bodies and results): signing in and out, the password change and the password reset.
  */
-function publicApi<T extends Routes['admin'] | Routes['vendor']>(role: Role, routes: T, { send, store, session, deviceIds }: ClientParts) {
+function publicApi<T extends Routes['admin'] | Routes['vendor'] | Routes['customer']>(role: Role, routes: T, { send, store, session, deviceIds }: ClientParts) {
   return {
     /** Signs in and stores the pair and the device id. A 401 here is bad credentials: it never triggers a refresh. */
     async login(body: BodyOf<T['login']>): Promise<ResultOf<T['login']>> {
@@ -89,6 +90,12 @@ export function createAuthClient(options: AuthClientOptions = {}) {
     // The bearer routes' methods come from the table; the few that store tokens are written out and win.
     admin: { ...bearerApi('admin', ROUTES.admin, session), ...publicApi('admin', ROUTES.admin, deps) },
     vendor: { ...bearerApi('vendor', ROUTES.vendor, session), ...publicApi('vendor', ROUTES.vendor, deps) },
+    /** Customers: the same, plus registration and sign-in codes. */
+    customer: {
+      ...bearerApi('customer', ROUTES.customer, session),
+      ...publicApi('customer', ROUTES.customer, deps),
+      ...customerApi(transport.send, store, session),
+    },
     /** A paired POS terminal: pairing, its staff list and PIN sign-in (the session is the vendor's). */
     terminal: terminalApi(transport.send, store),
     health: () => transport.send(ROUTES.service.health),

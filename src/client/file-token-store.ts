@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Role } from '../contract/auth-schemas';
 import { storedTokensSchema, type StoredTokens, type TokenStore } from './token-store';
 
-const fileSchema = z.object({ admin: storedTokensSchema.optional(), vendor: storedTokensSchema.optional() });
+const fileSchema = z.object({ admin: storedTokensSchema.optional(), vendor: storedTokensSchema.optional(), customer: storedTokensSchema.optional() });
 type TokenFile = z.infer<typeof fileSchema>;
 
 /**

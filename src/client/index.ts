@@ -24,6 +24,7 @@ export type { BearerApi } from './bearer-api';
 export type { InputOf, ResultOf } from './transport';
 export type { AdminAccount, Page, PosTerminal, Session, Store, VendorAccount, VendorBusiness } from '../contract/administration-schemas';
 export type { ErrorCode } from '../contract/errors';
+export type { CustomerProfile } from '../contract/customer-schemas';
 export type {
   AdminProfile,
   LoginRequest,

@@ -37,7 +37,7 @@ const guarded = ['invalid_token', 'forbidden'] as const;
 const bearer = <R extends Role>(role: R) => ({ role, auth: 'bearer', body: undefined }) as const;
 
 /** The caller's own sign-in sessions, at /auth/<role>/sessions. */
-function ownSessionRoutes<Base extends string>(base: Base, role: Role) {
+export function ownSessionRoutes<Base extends string>(base: Base, role: Role) {
   const BEARER = bearer(role);
   return {
     listOwnSessions: route({

@@ -7,7 +7,7 @@ import { route } from './route';
 const FILTERS = 'Filters: `account_id`, `event`, `from` (inclusive) and `to` (exclusive, ISO 8601 instants); newest first, `limit` and `cursor` page.';
 const LIST = ['invalid_token', 'validation_failed'] as const;
 
-const ownEvents = (role: Role) =>
+export const ownEvents = (role: Role) =>
   route({
     role, methods: ['GET'], path: `/auth/${role}/events`, auth: 'bearer', body: undefined, query: auditEventQuery, result: auditEventPage,
     // A vendor's PIN session reads its sessions only; its events need the password.

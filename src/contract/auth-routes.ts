@@ -26,16 +26,18 @@ import {
 } from './auth-schemas';
 import { BODY_ERRORS, route } from './route';
 
-function roleAuthRoutes<L extends z.ZodType, M extends z.ZodType, RR extends z.ZodType, RV extends z.ZodType>(
+export function roleAuthRoutes<L extends z.ZodType, M extends z.ZodType, RR extends z.ZodType, RV extends z.ZodType>(
   role: Role,
   schemas: { loginResult: L; meResult: M; resetRequest: RR; resetVerify: RV },
 ) {
   const base = `/auth/${role}`;
-  const typeField = role === 'admin' ? 'admin_type' : 'vendor_type';
+  const identity = { admin: 'E-mail and admin_type', vendor: 'E-mail and vendor_type', customer: 'The e-mail' }[role];
+  // A customer's right password on an address not yet verified is 403 email_not_verified.
+  const unverified = role === 'customer' ? (['email_not_verified'] as const) : [];
   return {
     login: route({
       role, methods: ['POST'], path: `${base}/login`, auth: 'none', body: loginRequest, result: schemas.loginResult, resultStatuses: [200],
-      errors: [...BODY_ERRORS, 'invalid_credentials', 'account_disabled', 'rate_limited'],
+      errors: [...BODY_ERRORS, 'invalid_credentials', 'account_disabled', 'rate_limited', ...unverified],
       summary: `Sign in as ${role}`,
       description: 'E-mail and password for a token pair and the profile. Unknown e-mail and wrong password answer alike; 403 only after a correct password.',
     }),
@@ -67,7 +69,7 @@ function roleAuthRoutes<L extends z.ZodType, M extends z.ZodType, RR extends z.Z
       role, methods: ['POST'], path: `${base}/password-reset`, auth: 'none', body: schemas.resetRequest, result: resetRequestResponse, resultStatuses: [200],
       errors: [...BODY_ERRORS],
       summary: `Password reset step 1: e-mail a code (${role})`,
-      description: `E-mail and ${typeField}. The same answer for every well-formed request, whether or not the account exists; never 429.`,
+      description: `${identity}. The same answer for every well-formed request, whether or not the account exists; never 429.`,
     }),
     verifyReset: route({
       role, methods: ['POST'], path: `${base}/password-reset/verify`, auth: 'none', body: schemas.resetVerify, result: resetVerifyResponse, resultStatuses: [200],

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { ADMIN_TYPES, MODULE_ACTIONS, MODULES, VENDOR_TYPES } from './modules';
 
-export const ROLES = ['admin', 'vendor'] as const;
+export const ROLES = ['admin', 'vendor', 'customer'] as const;
 export const roleSchema = z.enum(ROLES);
 export type Role = z.infer<typeof roleSchema>;
 
@@ -48,7 +48,7 @@ export const refreshRequest = z.object({ refresh_token: tokenString });
 export const logoutRequest = refreshRequest;
 export const adminResetRequest = z.object({ email: emailSchema, admin_type: z.enum(ADMIN_TYPES) });
 export const vendorResetRequest = z.object({ email: emailSchema, vendor_type: z.enum(VENDOR_TYPES) });
-const code = z.string().length(6, 'must be 6 digits').regex(/^\d{6}$/, 'must be 6 digits').meta({ description: 'The 6-digit code from the e-mail.' });
+export const code = z.string().length(6, 'must be 6 digits').regex(/^\d{6}$/, 'must be 6 digits').meta({ description: 'The 6-digit code from the e-mail.' });
 export const adminResetVerifyRequest = adminResetRequest.extend({ code });
 export const vendorResetVerifyRequest = vendorResetRequest.extend({ code });
 export const resetCompleteRequest = z.object({ reset_token: tokenString, password: newPasswordSchema });

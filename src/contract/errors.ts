@@ -9,6 +9,7 @@ export const ERROR_CATALOGUE = {
   invalid_refresh_token: { status: 401, title: 'Invalid or expired refresh token', trpc: 'UNAUTHORIZED' },
   invalid_code: { status: 401, title: 'Invalid or expired code', trpc: 'UNAUTHORIZED' },
   invalid_reset_token: { status: 401, title: 'Invalid or expired reset token', trpc: 'UNAUTHORIZED' },
+  email_not_verified: { status: 403, title: 'The e-mail address is not verified yet', trpc: 'FORBIDDEN' },
   account_disabled: { status: 403, title: 'The account is disabled', trpc: 'FORBIDDEN' },
   forbidden: { status: 403, title: 'Not allowed', trpc: 'FORBIDDEN' },
   step_up_required: { status: 403, title: 'Sign in with your password for this', trpc: 'FORBIDDEN' },

@@ -3,12 +3,15 @@
 import { administrationRoutes } from './administration-routes';
 import { authRoutes } from './auth-routes';
 import { auditRoutes } from './audit-routes';
+import { customerAdministrationRoutes } from './customer-administration-routes';
+import { customerRoutes } from './customer-routes';
 import type { RestRoute } from './route';
 import { terminalAdministrationRoutes, terminalRoutes } from './terminal-routes';
 
 export const ROUTES = {
-  admin: { ...authRoutes.admin, ...administrationRoutes.admin, ...auditRoutes.admin, ...terminalRoutes.admin },
+  admin: { ...authRoutes.admin, ...administrationRoutes.admin, ...auditRoutes.admin, ...terminalRoutes.admin, ...customerAdministrationRoutes },
   vendor: { ...authRoutes.vendor, ...administrationRoutes.vendor, ...auditRoutes.vendor, ...terminalRoutes.vendor },
+  customer: customerRoutes,
   service: authRoutes.service,
   terminal: terminalRoutes.terminal,
 };
@@ -30,7 +33,8 @@ export interface NamedRoute {
 }
 
 const isAdministration = (side: RouteSide, key: string) =>
-  (side === 'admin' || side === 'vendor') && (key in administrationRoutes[side] || key in auditRoutes[side] || key in terminalAdministrationRoutes[side]);
+  (side === 'admin' || side === 'vendor') &&
+  (key in administrationRoutes[side] || key in auditRoutes[side] || key in terminalAdministrationRoutes[side] || (side === 'admin' && key in customerAdministrationRoutes));
 
 /** Every route of the table, in table order, with its name and group. */
 export const NAMED_ROUTES: readonly NamedRoute[] = (Object.keys(ROUTES) as RouteSide[]).flatMap((side) =>

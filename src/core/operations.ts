@@ -1,6 +1,7 @@
 // Every administration and session operation, declared once: what an admin and what a vendor
 // account needs to run it. The service's assertAllowed reads this table; docs/access-control.md
 // shows it (a unit test keeps the two in step).
+import type { Role } from '../contract/auth-schemas';
 import type { ModuleAction, ModuleKey } from '../contract/modules';
 
 /** A module guard: the module, and the action an employee must hold in module_permissions. */
@@ -15,14 +16,16 @@ export type OperationRule = ModuleRule | 'signed_in';
 export interface OperationGuard {
   admin?: OperationRule;
   vendor?: OperationRule;
+  /** Customers hold no modules: at most `signed_in`. */
+  customer?: 'signed_in';
 }
 
 const rule = (module: ModuleKey, action: ModuleAction): ModuleRule => ({ module, action });
 
 export const OPERATIONS = {
   // The caller's own sign-in sessions.
-  listOwnSessions: { admin: 'signed_in', vendor: 'signed_in' },
-  endOwnSession: { admin: 'signed_in', vendor: 'signed_in' },
+  listOwnSessions: { admin: 'signed_in', vendor: 'signed_in', customer: 'signed_in' },
+  endOwnSession: { admin: 'signed_in', vendor: 'signed_in', customer: 'signed_in' },
 
   // Admin accounts.
   listAdmins: { admin: rule('admins', 'read') },
@@ -50,10 +53,19 @@ export const OPERATIONS = {
   createStore: { admin: rule('vendors', 'write'), vendor: rule('stores', 'write') },
   createTerminal: { admin: rule('vendors', 'write'), vendor: rule('stores', 'write') },
 
+  // Customers (shoppers): admins with `customers` list, view, disable and enable them and end their
+  // sessions; nobody sees or sets a customer's password.
+  listCustomers: { admin: rule('customers', 'read') },
+  getCustomer: { admin: rule('customers', 'read') },
+  disableCustomer: { admin: rule('customers', 'write') },
+  enableCustomer: { admin: rule('customers', 'write') },
+  listCustomerSessions: { admin: rule('customers', 'read') },
+  endCustomerSession: { admin: rule('customers', 'write') },
+
   // The audit trail: every event for admins with `audit`, the own business's for owners and
   // employees with `staff`; every account reads its own.
   listAuditEvents: { admin: rule('audit', 'read'), vendor: rule('staff', 'read') },
-  listOwnEvents: { admin: 'signed_in', vendor: 'signed_in' },
+  listOwnEvents: { admin: 'signed_in', vendor: 'signed_in', customer: 'signed_in' },
   // POS terminals: pairing a device, unpairing it, and PINs (an employee only at its own stores).
   createPairingCode: { admin: rule('vendors', 'write'), vendor: rule('stores', 'write') },
   revokePairing: { admin: rule('vendors', 'write'), vendor: rule('stores', 'write') },
@@ -70,7 +82,7 @@ export const PIN_SESSION_OPERATIONS = ['listOwnSessions', 'endOwnSession'] as co
 export const OPERATION_NAMES = Object.keys(OPERATIONS) as Operation[];
 
 /** The rule `role` must pass to run `operation`, or undefined when that role may not run it. */
-export function ruleFor(operation: Operation, role: 'admin' | 'vendor'): OperationRule | undefined {
+export function ruleFor(operation: Operation, role: Role): OperationRule | undefined {
   const guard: OperationGuard = OPERATIONS[operation];
   return guard[role];
 }

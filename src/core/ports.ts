@@ -42,6 +42,9 @@ export interface AccountRecord {
   tokenVersion: number;
   disabled: boolean;
   vendor?: { id: string; name: string };
+  /** Customers: whether the owner of the address has proved it (a code), and when the account was made. */
+  emailVerified?: boolean;
+  createdAt?: Date;
 }
 
 export interface NewAdmin {

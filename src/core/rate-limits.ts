@@ -17,6 +17,10 @@ export interface RateLimitSettings {
   resetWindow: number;
   resetPerIdentity: number;
   resetPerIp: number;
+  /** Customers: registrations and resends per address, mails per e-mail, in one window. */
+  customerWindow: number;
+  registerPerIp: number;
+  codesPerEmail: number;
 }
 
 /** A client known to the account (a device marker) is not held to the per-e-mail cap. */
@@ -37,6 +41,10 @@ export interface RateLimiter {
   recordLoginFailure(role: Role, email: string, ip: string | undefined, exemption?: LoginExemption): Promise<void>;
   /** Counts one password-reset request; false when a limit is passed (no code, no mail). */
   allowResetRequest(role: Role, email: string, ip: string | undefined): Promise<boolean>;
+  /** Counts one customer registration or resend from `ip`; false past the limit. */
+  allowRegistration(ip: string | undefined): Promise<boolean>;
+  /** Counts one code or notice mailed to `email`, of any purpose; false past the limit (no mail). */
+  allowCodeMail(role: Role, email: string): Promise<boolean>;
 }
 
 /**
@@ -88,6 +96,16 @@ export function createRateLimiter(settings: RateLimitSettings, store: CounterSto
         store.add(`reset:ip:${addressKey(ip)}:${w.start}`, 1, w.end),
       ]);
       return perIdentity <= settings.resetPerIdentity && perIp <= settings.resetPerIp;
+    },
+
+    async allowRegistration(ip) {
+      const w = window(settings.customerWindow);
+      return (await store.add(`register:ip:${addressKey(ip)}:${w.start}`, 1, new Date(w.end))) <= settings.registerPerIp;
+    },
+
+    async allowCodeMail(role, email) {
+      const w = window(settings.customerWindow);
+      return (await store.add(`code-mail:${role}:${email}:${w.start}`, 1, new Date(w.end))) <= settings.codesPerEmail;
     },
   };
 }

@@ -2,8 +2,13 @@
 import type { Role } from '../contract/auth-schemas';
 import type { AuditEntry } from './audit-ports';
 
+/** What an e-mailed code is for: the password reset, and the customers' own codes. */
+export type CodePurpose = 'password_reset' | 'verification' | 'sign_in' | 'email_change';
+
 export interface ResetCodeRow {
   id: string;
+  /** The address an e-mail change's code went to. */
+  sentTo: string | null;
   codeHash: string;
   attempts: number;
   expiresAt: Date;
@@ -11,9 +16,9 @@ export interface ResetCodeRow {
 }
 
 export interface ResetRepository {
-  /** Stores the account's code, replacing any earlier one (attempts start again at 0). */
-  saveCode(input: { role: Role; accountId: string; codeHash: string; expiresAt: Date }): Promise<void>;
-  findCode(role: Role, accountId: string): Promise<ResetCodeRow | null>;
+  /** Stores the account's code for `purpose` (default password_reset), replacing any earlier one (attempts start again at 0). */
+  saveCode(input: { role: Role; accountId: string; purpose?: CodePurpose; sentTo?: string; codeHash: string; expiresAt: Date }): Promise<void>;
+  findCode(role: Role, accountId: string, purpose?: CodePurpose): Promise<ResetCodeRow | null>;
   /** Counts one attempt only while the code is unspent, unexpired and under `maxAttempts`. */
   countAttempt(id: string, maxAttempts: number, now: Date): Promise<boolean>;
   /** Spends the code; true only for the one call that did it. */

@@ -9,6 +9,7 @@ import { createAccountRepository } from './db/account-repository';
 import { createAdministrationRepository } from './db/administration-repository';
 import { createAuditTrail } from './db/audit-repository';
 import { createCounterStore } from './db/counter-store';
+import { createCustomerRepository } from './db/customer-repository';
 import { createDeviceRepository } from './db/device-repository';
 import { createPrismaClient } from './db/prisma';
 import { createResetRepository } from './db/reset-repository';
@@ -51,6 +52,7 @@ export function createContainer(options: ContainerOptions = {}) {
   const auth = createAuthService({
     config,
     accounts: createAccountRepository(db.prisma),
+    customers: createCustomerRepository(db.prisma),
     sessions: createSessionRepository(db.prisma, db.dialect),
     administration: createAdministrationRepository(db.prisma),
     sessionListing: createSessionListing(db.prisma),

@@ -1,4 +1,5 @@
-// Demo accounts for a first start on an empty database outside production, printed once.
+// Demo accounts for a first start on an empty database outside production (staff of every kind and
+// a verified customer), printed once.
 import { randomBytes } from 'node:crypto';
 import type { Container } from './container';
 
@@ -8,7 +9,7 @@ const demoPassword = () => `demo-${randomBytes(9).toString('base64url')}`;
 export async function createDemoAccounts(container: Container) {
   const { auth } = container;
   if (await auth.operator.hasAdmins()) return null;
-  const passwords = { admin: demoPassword(), owner: demoPassword(), employee: demoPassword() };
+  const passwords = { admin: demoPassword(), owner: demoPassword(), employee: demoPassword(), customer: demoPassword() };
   const admin = await auth.operator.createAdmin({ email: 'admin@example.com', password: passwords.admin, name: 'Demo Super Admin', admin_type: 'super_admin' });
   const { vendor, owner } = await auth.operator.createVendor({
     name: 'Demo Corner Shop',
@@ -27,10 +28,12 @@ export async function createDemoAccounts(container: Container) {
     module_permissions: { orders: ['read'] },
     store_ids: [store.id],
   });
+  const customer = await auth.operator.createCustomer({ email: 'shopper@example.com', password: passwords.customer, name: 'Demo Shopper' });
   return {
     admin: { email: admin.email, password: passwords.admin, role: 'admin', type: 'super_admin' },
     owner: { email: owner.email, password: passwords.owner, role: 'vendor', type: 'owner' },
     employee: { email: employee.email, password: passwords.employee, role: 'vendor', type: 'employee' },
+    customer: { email: customer.email, password: passwords.customer, role: 'customer' },
     store: { id: store.id, name: store.name, terminal: terminal.name },
   };
 }

@@ -7,7 +7,7 @@ import { PASSWORDS, withContainer } from '../support/accounts';
 import { administrationSuite, call, EXTRA_PASSWORD, problemOf } from '../support/admin-world';
 import { signIn } from '../support/sign-in';
 
-let targets: { adminId: string; adminSession: string; employeeId: string; employeeSession: string };
+let targets: { adminId: string; adminSession: string; employeeId: string; employeeSession: string; customerSession: string };
 
 const s = administrationSuite(async () => {
   const made = await withContainer(s.db, async ({ auth }) => ({
@@ -17,9 +17,11 @@ const s = administrationSuite(async () => {
   // One session each, whose id the session operations use; ending it twice is still 204.
   await signIn(s.url, 'admin', 'target-admin@example.com', EXTRA_PASSWORD);
   await signIn(s.url, 'vendor', 'target-employee@example.com', EXTRA_PASSWORD);
+  await signIn(s.url, 'customer', s.w.customer.email, PASSWORDS.customer);
+  const customerSessions = await call(s.url, 'GET', `/api/v1/admin/customers/${s.w.customer.id}/sessions`, s.tokens.superAdmin);
   const adminSessions = await call(s.url, 'GET', `/api/v1/admin/admins/${made.admin.id}/sessions`, s.tokens.superAdmin);
   const employeeSessions = await call(s.url, 'GET', `/api/v1/vendor/accounts/${made.employee.id}/sessions`, s.tokens.owner);
-  targets = { adminId: made.admin.id, adminSession: adminSessions.body.items[0].id, employeeId: made.employee.id, employeeSession: employeeSessions.body.items[0].id };
+  targets = { adminId: made.admin.id, adminSession: adminSessions.body.items[0].id, employeeId: made.employee.id, employeeSession: employeeSessions.body.items[0].id, customerSession: customerSessions.body.items[0].id };
 });
 
 let serial = 0;
@@ -29,6 +31,7 @@ const unique = (label: string) => `${label}-${++serial}@example.com`;
 function requestOf(operation: Operation, base: string): { method: string; path: string; body?: (token: string) => object; ok: number } {
   const a = `/api/v1/admin/admins/${targets.adminId}`;
   const e = `${base}/accounts/${targets.employeeId}`;
+  const c = `/api/v1/admin/customers/${s.w.customer.id}`;
   const table: Record<Operation, ReturnType<typeof requestOf>> = {
     listOwnSessions: { method: 'GET', path: '/api/v1/auth/<role>/sessions', ok: 200 },
     endOwnSession: { method: 'DELETE', path: '/api/v1/auth/<role>/sessions/<own>', ok: 204 },
@@ -58,6 +61,12 @@ function requestOf(operation: Operation, base: string): { method: string; path: 
     createTerminal: { method: 'POST', path: `${base}/stores/${s.w.storeA.id}/terminals`, body: () => ({ name: 'Till X' }), ok: 201 },
     listAuditEvents: { method: 'GET', path: '/api/v1/<role>/audit-events', ok: 200 },
     listOwnEvents: { method: 'GET', path: '/api/v1/auth/<role>/events', ok: 200 },
+    listCustomers: { method: 'GET', path: '/api/v1/admin/customers?query=shopper', ok: 200 },
+    getCustomer: { method: 'GET', path: `${c}`, ok: 200 },
+    disableCustomer: { method: 'POST', path: `${c}/disable`, ok: 200 },
+    enableCustomer: { method: 'POST', path: `${c}/enable`, ok: 200 },
+    listCustomerSessions: { method: 'GET', path: `${c}/sessions`, ok: 200 },
+    endCustomerSession: { method: 'DELETE', path: `${c}/sessions/${targets.customerSession}`, ok: 204 },
     createPairingCode: { method: 'POST', path: `${base}/stores/${s.w.storeA.id}/terminals/${s.w.tillA.id}/pairing`, ok: 201 },
     revokePairing: { method: 'DELETE', path: `${base}/terminals/${s.w.tillA.id}/pairing`, ok: 204 },
     clearStaffPin: { method: 'DELETE', path: `${e}/pin`, ok: 204 },
@@ -99,6 +108,7 @@ describe('admin side', () => {
         admins: [s.tokens.adminsAdmin, s.tokens.vendorsAdmin],
         vendors: [s.tokens.vendorsAdmin, s.tokens.adminsAdmin],
         audit: [s.tokens.auditAdmin, s.tokens.adminsAdmin],
+        customers: [s.tokens.customersAdmin, s.tokens.adminsAdmin],
       };
       const [holder, other] = holders[rule.module]!;
       expect(await run(operation, 'admin', holder, ADMIN_BASE()), ok, `admin with ${rule.module}`);

@@ -18,14 +18,16 @@ test.after(() => closeRawConnections());
 /** Every route with a query schema, its path filled with real ids and the token of an account allowed there. */
 function listRoutes() {
   const { w, tokens } = suite;
-  const ids: Record<string, string> = { adminId: w.limited.id, vendorId: w.vendor.id, accountId: w.employee.id };
+  const ids: Record<string, string> = { adminId: w.limited.id, vendorId: w.vendor.id, accountId: w.employee.id, customerId: w.customer.id };
+  const tokenFor = (path: string) =>
+    path.startsWith('/admin') || path.startsWith('/auth/admin') ? tokens.superAdmin : path.startsWith('/auth/customer') ? tokens.shopper : tokens.owner;
   return NAMED_ROUTES
     .filter(({ route }) => route.query)
     .map(({ name, route }) => ({
       name,
       path: `/api/v1${route.path.replace(/\{(\w+)\}/g, (_, key: string) => ids[key]!)}`,
       keys: Object.keys((route.query as z.ZodObject).shape),
-      token: route.path.startsWith('/admin') || route.path.startsWith('/auth/admin') ? tokens.superAdmin : tokens.owner,
+      token: tokenFor(route.path),
     }));
 }
 

@@ -22,14 +22,14 @@ interface Doc { paths: Record<string, Record<string, Operation>>; components: { 
 interface Bound { where: 'body' | 'path' | 'query'; at: Step[]; keyword: string; atLimit: unknown; past: unknown }
 
 let served: Doc;
-let tokens: Record<'admin' | 'vendor', string>;
+let tokens: Record<'admin' | 'vendor' | 'customer', string>;
 /** A paired till's credential, for the routes a terminal calls. */
 let terminalToken: string;
 let ids: Record<string, string>;
 const app = administrationSuite(async ({ url, w, tokens: t }) => {
-  tokens = { admin: t.superAdmin, vendor: t.owner };
+  tokens = { admin: t.superAdmin, vendor: t.owner, customer: t.shopper };
   terminalToken = await pairDevice(url, t.owner, w.storeA.id, w.tillA.id);
-  ids = { adminId: w.adminsAdmin.id, vendorId: w.vendor.id, accountId: w.staffer.id, storeId: w.storeA.id, sessionId: 'no-such-session' };
+  ids = { adminId: w.adminsAdmin.id, vendorId: w.vendor.id, accountId: w.staffer.id, storeId: w.storeA.id, sessionId: 'no-such-session', customerId: w.customer.id };
   served = (await request(url, 'GET', '/api/v1/openapi.json')).body as Doc;
 });
 
@@ -94,7 +94,7 @@ function withValue(base: unknown, at: Step[], value: unknown): unknown {
   return object;
 }
 
-async function send(method: string, template: string, role: 'admin' | 'vendor' | 'terminal' | null, op: Operation, bound: Bound, value: unknown): Promise<Answer> {
+async function send(method: string, template: string, role: 'admin' | 'vendor' | 'customer' | 'terminal' | null, op: Operation, bound: Bound, value: unknown): Promise<Answer> {
   const params = { ...ids, ...(bound.where === 'path' ? { [bound.at[0]!]: String(value) } : {}) };
   const path = template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? 'no-such-id'));
   const query = bound.where === 'query' ? `?${new URLSearchParams({ [bound.at[0]!]: String(value) }).toString()}` : '';

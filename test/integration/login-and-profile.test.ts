@@ -72,7 +72,7 @@ describe('login', () => {
   });
 
   test('an unknown role is 404 problem+json', async () => {
-    const res = await post(app.url, '/api/v1/auth/customer/login', { email: seed.owner.email, password: PASSWORDS.owner });
+    const res = await post(app.url, '/api/v1/auth/shopper/login', { email: seed.owner.email, password: PASSWORDS.owner });
     assert.equal(res.status, 404);
     assert.equal(res.body.code, 'not_found');
   });

@@ -37,6 +37,23 @@ function cli(args: string[], stdin?: string): Promise<CliResult> {
   });
 }
 
+test('an operator creates a verified customer, disables and deletes it; the customer signs in between', async () => {
+  const made = await cli(['customer:create', '--email', 'Shopper@Example.com', '--name', 'Sam', '--password-stdin'], 'shopper-pass-P7q!2w\n');
+  assert.equal(made.code, 0, made.stderr);
+  assert.equal(made.json.email, 'shopper@example.com');
+  assert.equal(made.json.email_verified, true);
+  const login = () => post(app.url, '/api/v1/auth/customer/login', { email: 'shopper@example.com', password: 'shopper-pass-P7q!2w' });
+  const signedIn = await login();
+  assert.equal(signedIn.status, 200);
+  assert.equal((await cli(['customer:create', '--email', 'shopper@example.com', '--name', 'Sam', '--password', 'shopper-pass-P7q!2w'])).code !== 0, true, 'a taken e-mail');
+  assert.equal((await cli(['customer:disable', '--email', 'shopper@example.com'])).json.disabled, true);
+  assert.equal((await get(app.url, '/api/v1/auth/customer/me', signedIn.body.access_token)).status, 401);
+  assert.equal((await login()).body.code, 'account_disabled');
+  const deleted = await cli(['customer:delete', '--email', 'shopper@example.com']);
+  assert.deepEqual(deleted.json, { id: made.json.id, deleted: true });
+  assert.equal((await login()).status, 401);
+});
+
 test('an operator builds a business from the CLI and its employee signs in over HTTP', async () => {
   const admin = await cli(['admin:create', '--email', 'ops@example.com', '--password', 'ops-pass-K2j!9x', '--name', 'Ops', '--type', 'admin', '--modules', 'vendors,orders']);
   assert.equal(admin.code, 0, admin.stderr);
@@ -94,7 +111,8 @@ test('bad input exits non-zero with a clear message on stderr and nothing on std
     [['admin:create', '--email', 'x@example.com', '--name', 'X', '--type', 'admin'], /--password is required/],
     [['store:create', '--vendor-id', 'no-such-vendor', '--name', 'S'], /No vendor/],
     [['employee:create', '--vendor-id', 'v', '--email', 'e@example.com', '--password', 'fine-pass-N5b%6w', '--name', 'E', '--permissions', 'orders'], /module:action/],
-    [['account:disable', '--role', 'customer', '--email', 'x@example.com'], /admin|vendor/],
+    [['account:disable', '--role', 'shopper', '--email', 'x@example.com'], /admin|vendor|customer/],
+    [['customer:delete', '--email', 'nobody@example.com'], /No customer/],
     [['no:such-command'], /Unknown command/],
     [['admin:create', '--bogus', 'x'], /bogus/],
   ];

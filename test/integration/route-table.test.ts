@@ -51,7 +51,7 @@ test('every table entry answers its methods with a declared status, and other me
 
 test('paths the table lacks are 404 problem+json for every method', async () => {
   const unlisted = [
-    '/', '/auth', '/auth/admin', '/auth/admin/context', '/auth/customer/login', '/auth/admin/login/extra',
+    '/', '/auth', '/auth/admin', '/auth/admin/context', '/auth/shopper/login', '/auth/admin/login/extra',
     '/admin', '/vendor/accounts/a/b/c/d', '/bench/noop', '/HEALTH',
     ...NAMED_ROUTES.map(({ route }) => `${fill(route.path)}/more`),
   ].filter((p) => !inTable(p));

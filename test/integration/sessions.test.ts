@@ -71,7 +71,7 @@ describe('own sessions', () => {
     problemOf(await call(s.url, 'DELETE', `/api/v1/auth/admin/sessions/${session}`, s.tokens.superAdmin), 404, 'not_found', 'a vendor session on the admin route');
     problemOf(await own('admin', mine.access_token), 401, 'invalid_token', 'a vendor token on the admin route');
     problemOf(await own('vendor', 'garbage'), 401, 'invalid_token', 'a bad token');
-    problemOf(await own('customer', mine.access_token), 404, 'not_found', 'an unknown role');
+    problemOf(await own('customer', mine.access_token), 401, 'invalid_token', 'a vendor token on the customer route');
     assert.equal((await refresh('vendor', mine.refresh_token)).status, 200, 'nothing above ended it');
   });
 });

@@ -10,6 +10,7 @@ export const PASSWORDS = {
   limited: 'limited-pass-W8k#p4',
   owner: 'owner-pass-E3r$t9',
   employee: 'employee-pass-Z5m%c1',
+  customer: 'shopper-pass-R2d&k8',
 };
 
 /** Runs `work` on a container over the test's database; `env` overrides appEnv's settings. */
@@ -27,7 +28,7 @@ export async function withContainer<T>(
   }
 }
 
-/** A super admin, an admin with the `orders` module, a business with two stores, an owner and an employee. */
+/** A super admin, an admin with the `orders` module, a business with two stores, an owner, an employee and a verified customer. */
 export async function seedAccounts(db: TestDatabase, prefix = 'u') {
   return withContainer(db, async ({ auth }) => {
     const admin = await auth.operator.createAdmin({ email: `${prefix}-super@example.com`, password: PASSWORDS.admin, name: 'Super Admin', admin_type: 'super_admin' });
@@ -46,6 +47,7 @@ export async function seedAccounts(db: TestDatabase, prefix = 'u') {
       module_permissions: { orders: ['read'] },
       store_ids: [storeA.id],
     });
-    return { admin, limited, vendor, owner, employee, storeA, storeB, tillA, tillB };
+    const customer = await auth.operator.createCustomer({ email: `${prefix}-shopper@example.com`, password: PASSWORDS.customer, name: 'Sam Shopper' });
+    return { admin, limited, vendor, owner, employee, customer, storeA, storeB, tillA, tillB };
   });
 }

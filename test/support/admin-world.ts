@@ -20,6 +20,7 @@ export async function seedAdministration(db: TestDatabase, prefix = 'a') {
     const adminsAdmin = await admin('admins-admin', ['admins']);
     const vendorsAdmin = await admin('vendors-admin', ['vendors']);
     const auditAdmin = await admin('audit-admin', ['audit']);
+    const customersAdmin = await admin('customers-admin', ['customers']);
     const staffer = await employee(base.vendor.id, 'staffer', ['staff', 'stores'], { staff: ['read', 'write'], stores: ['read', 'write'] }, [base.storeA.id]);
     const reader = await employee(base.vendor.id, 'reader', ['staff', 'stores'], { staff: ['read'], stores: ['read'] });
     const { vendor: vendorB, owner: ownerB } = await auth.operator.createVendor({
@@ -30,7 +31,7 @@ export async function seedAdministration(db: TestDatabase, prefix = 'a') {
     });
     const storeOfB = await auth.operator.createStore(vendorB.id, { name: 'Elsewhere' });
     const employeeOfB = await employee(vendorB.id, 'employee-b', ['orders'], { orders: ['read'] }, [storeOfB.id]);
-    return { ...base, adminsAdmin, vendorsAdmin, auditAdmin, staffer, reader, vendorB, ownerB, storeOfB, employeeOfB };
+    return { ...base, adminsAdmin, vendorsAdmin, auditAdmin, customersAdmin, staffer, reader, vendorB, ownerB, storeOfB, employeeOfB };
   });
 }
 
@@ -46,11 +47,13 @@ export async function tokensOf(url: string, w: AdministrationWorld) {
     adminsAdmin: await admin(w.adminsAdmin.email),
     vendorsAdmin: await admin(w.vendorsAdmin.email),
     auditAdmin: await admin(w.auditAdmin.email),
+    customersAdmin: await admin(w.customersAdmin.email),
     owner: await vendor(w.owner.email, PASSWORDS.owner),
     cashier: await vendor(w.employee.email, PASSWORDS.employee),
     staffer: await vendor(w.staffer.email),
     reader: await vendor(w.reader.email),
     ownerB: await vendor(w.ownerB.email),
+    shopper: (await signIn(url, 'customer', w.customer.email, PASSWORDS.customer)).access_token,
   };
 }
 

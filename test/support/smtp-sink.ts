@@ -44,7 +44,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
           raw,
           subject,
           // From the body: the subject never carries the code (lock screens, relay logs).
-          code: /reset code is[\s=]*(\d{6})\b/.exec(raw)?.[1] ?? null,
+          code: /code is[\s=]*(\d{6})\b/.exec(raw)?.[1] ?? null,
         });
         callback();
       });

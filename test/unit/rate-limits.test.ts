@@ -21,7 +21,7 @@ async function failedLogin(limiter: RateLimiter, role: 'admin' | 'vendor', email
   await limiter.recordLoginFailure(role, email, ip);
 }
 
-const settings = { loginWindow: 900, loginPerIdentityIp: 3, loginPerIdentity: 5, loginPerIp: 8, resetWindow: 3600, resetPerIdentity: 2, resetPerIp: 3 };
+const settings = { loginWindow: 900, loginPerIdentityIp: 3, loginPerIdentity: 5, loginPerIp: 8, resetWindow: 3600, resetPerIdentity: 2, resetPerIp: 3, customerWindow: 3600, registerPerIp: 3, codesPerEmail: 2 };
 
 test('the per-(e-mail, role, IP) limit refuses the attempt past it with Retry-After', async () => {
   let now = new Date('2026-01-01T00:10:00Z');

@@ -1,5 +1,6 @@
 // What every part of the auth service is built from: configuration, ports and the token service.
 import type { CodeFailureCap } from '../code-failure-cap';
+import type { CustomerRepository } from '../customer-ports';
 import type { Config } from '../config';
 import type { DeviceRepository } from '../device-ports';
 import type { AccountRepository, AdministrationRepository, Clock, Logger, PasswordHasher, SessionListing, SessionRepository } from '../ports';
@@ -12,6 +13,7 @@ import type { TerminalRepository } from '../terminal-ports';
 export interface ServiceDeps {
   config: Config;
   accounts: AccountRepository;
+  customers: CustomerRepository;
   sessions: SessionRepository;
   administration: AdministrationRepository;
   sessionListing: SessionListing;

@@ -1,11 +1,12 @@
 // The operator's face of the service: creating and disabling accounts, stores and terminals from the
 // CLI, with no caller and no guard (whoever runs it holds the database). The guarded operations
 // create accounts through it too, naming their caller as the audit trail's cause.
-import type { z } from 'zod';
+import { z } from 'zod';
 import { AuthError } from '../errors';
 import { VENDOR_MODULES } from '../../contract/modules';
 import { createAdminRequest, createEmployeeRequest, createStoreRequest, createTerminalRequest, createVendorRequest } from '../../contract/administration-schemas';
-import { emailSchema, idSchema, type Role } from '../../contract/auth-schemas';
+import { emailSchema, idSchema, PASSWORD_MAX_LENGTH, type Role } from '../../contract/auth-schemas';
+import { registerRequest } from '../../contract/customer-schemas';
 import type { ServiceDeps } from './deps';
 import { assertAcceptablePassword } from './password-policy';
 import { createPasswordChangedNotice } from './password-changed-notice';
@@ -15,8 +16,11 @@ import { auditEntry, OPERATOR_CAUSE, subjectOf, type AuditCause } from './audit'
 /** An employee as the CLI creates one: the wire body plus the business it belongs to. */
 export const operatorEmployeeRequest = createEmployeeRequest.extend({ vendor_id: idSchema });
 
-export function createOperator(deps: Pick<ServiceDeps, 'accounts' | 'hasher' | 'clock' | 'mailer' | 'defer'>) {
-  const { accounts, hasher, clock } = deps;
+/** A customer as the CLI creates one; the password policy is checked with the hash. */
+export const operatorCustomerRequest = registerRequest.extend({ password: z.string().max(PASSWORD_MAX_LENGTH) });
+
+export function createOperator(deps: Pick<ServiceDeps, 'accounts' | 'customers' | 'hasher' | 'clock' | 'mailer' | 'defer'>) {
+  const { accounts, customers, hasher, clock } = deps;
   const noticeOfChange = createPasswordChangedNotice(deps);
 
   async function hashNew(password: string, field: string) {
@@ -107,10 +111,30 @@ export function createOperator(deps: Pick<ServiceDeps, 'accounts' | 'hasher' | '
     return { success: true as const };
   }
 
+  /** A customer whose address the operator vouches for: verified at once. */
+  async function createCustomer(raw: z.input<typeof operatorCustomerRequest>) {
+    const input = parseInput(operatorCustomerRequest, raw);
+    const passwordHash = await hashNew(input.password, 'password');
+    if ((await accounts.findByEmail('customer', input.email))?.emailVerified) throw new AuthError('conflict', 'An account with that e-mail already exists.');
+    const pending = await customers.saveUnverified({ email: input.email, name: input.name, passwordHash });
+    if (!pending) throw new AuthError('conflict', 'An account with that e-mail already exists.');
+    const audit = auditEntry('account_created', subjectOf(pending), OPERATOR_CAUSE, { via: 'operator' });
+    await customers.markVerified(pending.id, clock.now(), false, audit);
+    return (await accounts.findById('customer', pending.id)) ?? pending;
+  }
+
+  /** Removes a customer's personal data at once, as the customer's own deletion does. */
+  async function deleteCustomer(email: string) {
+    const account = await accounts.findByEmail('customer', parseInput(emailSchema, email));
+    if (!account) throw new AuthError('not_found', 'No customer account with that e-mail.');
+    await customers.remove(account.id, clock.now(), auditEntry('account_deleted', subjectOf(account), OPERATOR_CAUSE));
+    return { id: account.id, deleted: true as const };
+  }
+
   /** Whether any admin account exists: a fresh database has none. */
   const hasAdmins = async () => (await accounts.countAdmins()) > 0;
 
-  return { createAdmin, createVendor, createStore, createTerminal, createEmployee, setDisabled, resetPassword, hasAdmins };
+  return { createAdmin, createVendor, createStore, createTerminal, createEmployee, createCustomer, deleteCustomer, setDisabled, resetPassword, hasAdmins };
 }
 
 export type Operator = ReturnType<typeof createOperator>;

@@ -2,7 +2,7 @@
 // account's own change, an operator's), so an owner learns of a change it did not make.
 import type { MailMessage } from '../reset-ports';
 import type { ServiceDeps } from './deps';
-import { escapeHtml } from './reset-mail';
+import { noticeMail } from './reset-mail';
 
 
 export function passwordChangedMail(input: { to: string; name: string; at: Date }): MailMessage {
@@ -11,12 +11,7 @@ export function passwordChangedMail(input: { to: string; name: string; at: Date 
     `The password of your account was changed on ${when}, and every earlier sign-in was ended.`,
     'If you did not change it, reset your password now and tell your administrator.',
   ];
-  return {
-    to: input.to,
-    subject: 'Your password was changed',
-    text: [`Hello ${input.name},`, '', ...lines].join('\n'),
-    html: [`<p>Hello ${escapeHtml(input.name)},</p>`, ...lines.map((l) => `<p>${l}</p>`)].join('\n'),
-  };
+  return noticeMail({ to: input.to, name: input.name, subject: 'Your password was changed', lines });
 }
 
 /** Mails the notice after the answer has gone out; a failing mail server never fails the change. */

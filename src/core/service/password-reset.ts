@@ -1,6 +1,5 @@
 // The three-step password reset (docs/interface.md, "Password reset"): request a code, verify
 // it, set a password.
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { AuthError } from '../errors';
 import type { ClientInfo } from '../ports';
 import type { Role } from '../../contract/auth-schemas';
@@ -9,6 +8,7 @@ import { createPasswordChangedNotice } from './password-changed-notice';
 import { assertAcceptablePassword } from './password-policy';
 import { resetCodeMail } from './reset-mail';
 import { anonymousCause, auditEntry, createAuditRecorder, selfCause, subjectOf } from './audit';
+import { createOneTimeCodes } from './one-time-codes';
 
 export const RESET_REQUEST_MESSAGE = 'If an account with that e-mail address exists, a code has been sent to it.';
 
@@ -19,17 +19,14 @@ export interface ResetIdentity {
 }
 
 export function createPasswordReset(deps: ServiceDeps) {
-  const { config, accounts, resets, limiter, codeFailures, mailer, hasher, clock, logger, tokens, defer, newId } = deps;
+  const { config, accounts, resets, limiter, mailer, hasher, clock, logger, tokens, defer, newId } = deps;
   const noticeOfChange = createPasswordChangedNotice(deps);
   const record = createAuditRecorder(deps);
-  const codeKey = createHmac('sha256', config.jwt.accessSecret).update('password-reset-code').digest();
-
-  // Keyed, so a copy of the database alone does not let anyone try all million codes offline.
-  const hashCode = (role: Role, accountId: string, code: string) =>
-    createHmac('sha256', codeKey).update(`${role}:${accountId}:${code}`).digest('hex');
+  const codes = createOneTimeCodes(deps);
 
   async function issueCode(role: Role, identity: ResetIdentity, client: ClientInfo) {
-    const allowed = await limiter.allowResetRequest(role, identity.email, client.ip);
+    // A customer's address counts every code mailed to it, of any purpose, under one limit.
+    const allowed = (await limiter.allowResetRequest(role, identity.email, client.ip)) && (role !== 'customer' || (await limiter.allowCodeMail(role, identity.email)));
     const account = await accounts.findByEmail(role, identity.email);
     if (!allowed) {
       logger.warn({ event: 'password_reset_limited', role }, 'password reset request over its limit: no code issued');
@@ -37,22 +34,10 @@ export function createPasswordReset(deps: ServiceDeps) {
       await record(auditEntry('rate_limited', subject, anonymousCause(client), { reason: 'rate_limited', limit: 'password_reset' }));
       return;
     }
-    if (!account || account.disabled || account.type !== identity.type) return;
-    if (!(await codeFailures.allowsNewCode(role, account.id))) {
-      logger.warn({ event: 'code_failures_capped', role, accountId: account.id }, 'too many wrong codes for this account: no code issued');
-      return;
-    }
-    const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
+    if (!account || account.disabled || account.type !== identity.type || account.emailVerified === false) return;
     const ttl = config.passwordReset.otpTtl;
-    await resets.saveCode({
-      role,
-      accountId: account.id,
-      codeHash: hashCode(role, account.id, code),
-      expiresAt: new Date(clock.now().getTime() + ttl * 1000),
-    });
-    if (config.passwordReset.logOtp) {
-      logger.info({ event: 'password_reset_otp', email: account.email, role, otp: code }, 'password reset code issued');
-    }
+    const code = await codes.issue(account, 'password_reset', account.email, ttl);
+    if (code === null) return;
     await mailer.send(resetCodeMail({ to: account.email, name: account.name, code, ttlSeconds: ttl }));
     logger.info({ event: 'password_reset_mail_sent', role, accountId: account.id }, 'password reset code sent');
     await record(auditEntry('password_reset_requested', subjectOf(account), anonymousCause(client)));
@@ -69,16 +54,8 @@ export function createPasswordReset(deps: ServiceDeps) {
     const invalid = () => new AuthError('invalid_code', 'The code is wrong, expired or already used.');
     const now = clock.now();
     const account = await accounts.findByEmail(role, identity.email);
-    if (!account || account.disabled || account.type !== identity.type) throw invalid();
-    const row = await resets.findCode(role, account.id);
-    if (!row || row.spentAt || row.expiresAt <= now) throw invalid();
-    // Counted as a failure until the code proves right; past the cap even the right code is refused.
-    if (!(await codeFailures.reserve(role, account.id))) throw invalid();
-    if (!(await resets.countAttempt(row.id, config.passwordReset.maxAttempts, now))) throw invalid();
-    const given = Buffer.from(hashCode(role, account.id, identity.code), 'hex');
-    if (!timingSafeEqual(given, Buffer.from(row.codeHash, 'hex'))) throw invalid();
-    if (!(await resets.spendCode(row.id, now))) throw invalid();
-    await codeFailures.release(role, account.id);
+    if (!account || account.disabled || account.type !== identity.type || account.emailVerified === false) throw invalid();
+    if (!(await codes.spend(account, 'password_reset', identity.code))) throw invalid();
 
     const jti = newId();
     const iat = Math.floor(now.getTime() / 1000);

@@ -1,6 +1,7 @@
 // Maps stored accounts to the profiles and token claims the contract shows callers.
 import type { AccountRecord } from '../ports';
 import type { AdminProfile, VendorProfile } from '../../contract/auth-schemas';
+import type { CustomerProfile } from '../../contract/customer-schemas';
 import type { AccessClaims } from '../tokens';
 
 /** What every profile starts with. */
@@ -22,6 +23,14 @@ export function vendorProfileOf(account: Omit<AccountRecord, 'passwordHash'>): V
     vendor_name: account.vendor?.name ?? '',
     modules: account.modules,
     ...(account.type === 'employee' ? { module_permissions: account.modulePermissions } : {}),
+  };
+}
+
+export function customerProfileOf(account: Omit<AccountRecord, 'passwordHash'>): CustomerProfile {
+  return {
+    ...identityOf(account),
+    email_verified: account.emailVerified ?? false,
+    created_at: (account.createdAt ?? new Date(0)).toISOString(),
   };
 }
 

@@ -11,27 +11,46 @@ function lifetime(seconds: number): string {
 export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
-export function resetCodeMail(input: { to: string; name: string; code: string; ttlSeconds: number }): MailMessage {
+/** A mail carrying a code: `what` names it ("password reset code"), `ignore` tells a stranger what to do. */
+export function codeMail(input: { to: string; name: string; code: string; ttlSeconds: number; subject: string; what: string; ignore: string }): MailMessage {
   const valid = lifetime(input.ttlSeconds);
-  const ignore = 'If you did not ask to reset your password, ignore this message: your password stays as it is.';
   return {
     to: input.to,
     // Never the code: subjects show on lock screens and in relay logs.
-    subject: 'Your password reset code',
+    subject: input.subject,
     text: [
       `Hello ${input.name},`,
       '',
-      `Your password reset code is ${input.code}.`,
+      `Your ${input.what} is ${input.code}.`,
       `It is valid for ${valid} and can be used once.`,
       '',
-      ignore,
+      input.ignore,
     ].join('\n'),
     html: [
       `<p>Hello ${escapeHtml(input.name)},</p>`,
-      `<p>Your password reset code is</p>`,
+      `<p>Your ${input.what} is</p>`,
       `<p style="font-size:28px;font-weight:bold;letter-spacing:6px;font-family:monospace">${input.code}</p>`,
       `<p>It is valid for ${valid} and can be used once.</p>`,
-      `<p style="color:#555">${ignore}</p>`,
+      `<p style="color:#555">${escapeHtml(input.ignore)}</p>`,
     ].join('\n'),
   };
+}
+
+/** A mail without a code: a greeting and a few lines. */
+export function noticeMail(input: { to: string; name: string; subject: string; lines: string[] }): MailMessage {
+  return {
+    to: input.to,
+    subject: input.subject,
+    text: [`Hello ${input.name},`, '', ...input.lines].join('\n'),
+    html: [`<p>Hello ${escapeHtml(input.name)},</p>`, ...input.lines.map((l) => `<p>${escapeHtml(l)}</p>`)].join('\n'),
+  };
+}
+
+export function resetCodeMail(input: { to: string; name: string; code: string; ttlSeconds: number }): MailMessage {
+  return codeMail({
+    ...input,
+    subject: 'Your password reset code',
+    what: 'password reset code',
+    ignore: 'If you did not ask to reset your password, ignore this message: your password stays as it is.',
+  });
 }

@@ -10,10 +10,10 @@ import { allowed } from './guard';
 import { auditEntry, causeOf } from './audit';
 import type { Principal } from './principal';
 
-type Deps = Pick<ServiceDeps, 'administration' | 'sessionListing' | 'sessions' | 'clock' | 'logger'>;
+type Deps = Pick<ServiceDeps, 'accounts' | 'administration' | 'sessionListing' | 'sessions' | 'clock' | 'logger'>;
 
 export function createSessionAdministration(deps: Deps, scope: VendorScope) {
-  const { administration, sessionListing, sessions, clock, logger } = deps;
+  const { accounts, administration, sessionListing, sessions, clock, logger } = deps;
 
   async function activeOf(role: Role, accountId: string, query: unknown) {
     const page = pageRequestOf(query);
@@ -29,6 +29,12 @@ export function createSessionAdministration(deps: Deps, scope: VendorScope) {
     const audit = auditEntry('session_ended', subject, causeOf(principal), { session_id: found.id });
     if (!found.revokedAt) await sessions.revokeFamily(found.id, clock.now(), audit);
     logger.info({ event: 'session_ended', role, accountId, familyId: found.id, byRole: principal.account.role, byId: principal.account.id }, 'session ended');
+  }
+
+  async function customerTarget(id: string) {
+    const customer = await accounts.findById('customer', id);
+    if (!customer) throw new AuthError('not_found', 'No such customer.');
+    return customer;
   }
 
   /** The vendor account a vendor-scoped session operation is about, after every scope check. */
@@ -59,6 +65,16 @@ export function createSessionAdministration(deps: Deps, scope: VendorScope) {
       const target = await adminTarget(administration, adminId);
       assertMaySuperAdmin(principal.account, target.type);
       await end(principal, target, sessionId);
+    },
+
+    async listCustomerSessions(principal: Principal, customerId: string, query: unknown) {
+      allowed(principal, 'listCustomerSessions');
+      return activeOf('customer', (await customerTarget(customerId)).id, query);
+    },
+
+    async endCustomerSession(principal: Principal, customerId: string, sessionId: string) {
+      allowed(principal, 'endCustomerSession');
+      await end(principal, await customerTarget(customerId), sessionId);
     },
 
     async listVendorAccountSessions(principal: Principal, vendorId: string | undefined, accountId: string, query: unknown) {

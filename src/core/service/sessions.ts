@@ -9,6 +9,9 @@ import { anonymousCause, auditEntry, createAuditRecorder, selfCause, subjectOf }
 import { createEqualCostVerify } from './equal-cost-verify';
 import { pinSessionOf, type PinSession } from './pin-session';
 
+/** A last check of an account whose password was right, before its session starts. */
+export type SignInGate = (account: AccountRecord, client: ClientInfo) => Promise<void>;
+
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 export function createSessions(deps: ServiceDeps) {
@@ -43,9 +46,10 @@ export function createSessions(deps: ServiceDeps) {
     return { access_token: accessToken, refresh_token: refreshToken, token_type: 'Bearer', expires_in: tokens.accessTtl };
   }
 
-  async function login(role: Role, input: LoginRequest, client: ClientInfo) {
+  /** `gate` may refuse an account whose password was right (a customer's unverified address). */
+  async function login(role: Role, input: LoginRequest, client: ClientInfo, gate?: SignInGate) {
     try {
-      return await signIn(role, input, client);
+      return await signIn(role, input, client, gate);
     } catch (error) {
       // The reason code only: operators count refusals by kind; the e-mail stays out of the log.
       const reason = error instanceof AuthError ? error.code : 'error';
@@ -64,18 +68,20 @@ export function createSessions(deps: ServiceDeps) {
     await record(auditEntry(limited ? 'rate_limited' : 'sign_in_failed', subject, anonymousCause(client), limited ? { reason, limit: 'sign_in' } : { reason }));
   }
 
-  async function signIn(role: Role, input: LoginRequest, client: ClientInfo) {
+  async function signIn(role: Role, input: LoginRequest, client: ClientInfo, gate?: SignInGate) {
     const exemption = { fromIdentityCap: await deviceMarkers.known(role, input.email, client.deviceId) };
     await limiter.assertLoginAllowed(role, input.email, client.ip, exemption);
     const account = await accounts.findByEmail(role, input.email);
     // An unknown e-mail costs one bcrypt comparison too, so timing does not reveal it.
-    const valid = await verifyOrDummy(input.password, account?.passwordHash);
+    // An empty hash (a customer's discarded registration password) matches nothing, at the same cost.
+    const valid = await verifyOrDummy(input.password, account?.passwordHash || undefined);
     if (!account || !valid) {
       await limiter.recordLoginFailure(role, input.email, client.ip, exemption);
       throw new AuthError('invalid_credentials', 'The e-mail or password is wrong.');
     }
     await limiter.refundLogin(role, input.email, client.ip, exemption);
     if (account.disabled) throw new AuthError('account_disabled', 'This account is disabled.');
+    await gate?.(account, client);
     // A hash of the earlier plain-bcrypt format is replaced while the password is at hand.
     if (hasher.needsUpgrade(account.passwordHash)) {
       await accounts.upgradePasswordHash(role, account.id, account.passwordHash, await hasher.hash(input.password));

@@ -4,7 +4,7 @@ import { AuthError } from '@/core/errors';
 import type { AccountRecord, AccountRepository, StoreRecord, TerminalRecord } from '@/core/ports';
 import type { Role } from '@/contract/auth-schemas';
 import { spendOutstandingResets } from './spend-resets';
-import { adminRecord, isUniqueViolation, vendorRecord } from './records';
+import { adminRecord, customerRecord, isUniqueViolation, vendorRecord } from './records';
 import { endEverySession } from './end-sessions';
 import { auditIn } from './audit-repository';
 import type { AuditEntry } from '@/core/audit-ports';
@@ -70,6 +70,7 @@ export function createAccountRepository(prisma: PrismaClient): AccountRepository
     await prisma.$transaction(async (tx) => {
       if (endAll) await endEverySession(tx, role, id, now, data);
       else if (role === 'admin') await tx.adminAccount.update({ where: { id }, data });
+      else if (role === 'customer') await tx.customerAccount.update({ where: { id }, data });
       else await tx.vendorAccount.update({ where: { id }, data });
       if (data.passwordHash) await spendOutstandingResets(tx, role, id, now);
       await auditIn(tx, audit, now);
@@ -78,6 +79,10 @@ export function createAccountRepository(prisma: PrismaClient): AccountRepository
 
   return {
     async findByEmail(role, email) {
+      if (role === 'customer') {
+        const row = await prisma.customerAccount.findUnique({ where: { email } });
+        return row && customerRecord(row);
+      }
       if (role === 'admin') {
         const row = await prisma.adminAccount.findUnique({ where: { email } });
         return row && adminRecord(row);
@@ -86,6 +91,10 @@ export function createAccountRepository(prisma: PrismaClient): AccountRepository
     },
 
     async findById(role, id) {
+      if (role === 'customer') {
+        const row = await prisma.customerAccount.findUnique({ where: { id } });
+        return row && customerRecord(row);
+      }
       if (role === 'admin') {
         const row = await prisma.adminAccount.findUnique({ where: { id } });
         return row && adminRecord(row);
@@ -98,6 +107,7 @@ export function createAccountRepository(prisma: PrismaClient): AccountRepository
     async upgradePasswordHash(role, id, from, to) {
       const where = { id, passwordHash: from };
       if (role === 'admin') await prisma.adminAccount.updateMany({ where, data: { passwordHash: to } });
+      else if (role === 'customer') await prisma.customerAccount.updateMany({ where, data: { passwordHash: to } });
       else await prisma.vendorAccount.updateMany({ where, data: { passwordHash: to } });
     },
 

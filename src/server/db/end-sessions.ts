@@ -6,15 +6,13 @@
 import type { Role } from '@/contract/auth-schemas';
 import type { PrismaClient } from './prisma';
 
-type Tx = Pick<PrismaClient, 'adminAccount' | 'vendorAccount' | 'refreshFamily' | 'staffPin'>;
+type Tx = Pick<PrismaClient, 'adminAccount' | 'vendorAccount' | 'customerAccount' | 'refreshFamily' | 'staffPin'>;
 
 /** Applies `change` to the account and ends all its sessions; false when no such account exists. */
 export async function endEverySession(tx: Tx, role: Role, accountId: string, now: Date, change: { passwordHash?: string; disabledAt?: Date | null } = {}) {
   const data = { ...change, tokenVersion: { increment: 1 } };
-  const updated =
-    role === 'admin'
-      ? await tx.adminAccount.updateMany({ where: { id: accountId }, data })
-      : await tx.vendorAccount.updateMany({ where: { id: accountId }, data });
+  const accounts = { admin: tx.adminAccount, vendor: tx.vendorAccount, customer: tx.customerAccount }[role] as Tx['adminAccount'];
+  const updated = await accounts.updateMany({ where: { id: accountId }, data });
   await tx.refreshFamily.updateMany({ where: { role, accountId, revokedAt: null }, data: { revokedAt: now } });
   if (role === 'vendor') await tx.staffPin.deleteMany({ where: { accountId } });
   return updated.count === 1;

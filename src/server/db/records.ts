@@ -48,6 +48,24 @@ export function vendorRecord(
   };
 }
 
+/** A customer: no type, no modules; an empty hash (discarded at a first code sign-in) matches no password. */
+export function customerRecord(row: Omit<AccountRow, 'modules'> & { emailVerifiedAt: Date | null; createdAt: Date }): AccountRecord & { createdAt: Date } {
+  return {
+    role: 'customer',
+    id: row.id,
+    email: row.email,
+    name: row.name,
+    type: '',
+    modules: [],
+    modulePermissions: {},
+    passwordHash: row.passwordHash,
+    tokenVersion: row.tokenVersion,
+    disabled: row.disabledAt !== null,
+    emailVerified: row.emailVerifiedAt !== null,
+    createdAt: row.createdAt,
+  };
+}
+
 /** Prisma's code for a unique-constraint violation. */
 export function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'P2002';

@@ -7,19 +7,19 @@ import type { ResetRepository } from '@/core/reset-ports';
 
 export function createResetRepository(prisma: PrismaClient): ResetRepository {
   return {
-    async saveCode({ role, accountId, codeHash, expiresAt }) {
-      const fresh = { codeHash, expiresAt, attempts: 0, spentAt: null, createdAt: new Date() };
+    async saveCode({ role, accountId, purpose = 'password_reset', sentTo, codeHash, expiresAt }) {
+      const fresh = { codeHash, expiresAt, sentTo: sentTo ?? null, attempts: 0, spentAt: null, createdAt: new Date() };
       await prisma.passwordResetCode.upsert({
-        where: { role_accountId: { role, accountId } },
-        create: { role, accountId, ...fresh },
+        where: { role_accountId_purpose: { role, accountId, purpose } },
+        create: { role, accountId, purpose, ...fresh },
         update: fresh,
       });
     },
 
-    findCode: (role, accountId) =>
+    findCode: (role, accountId, purpose = 'password_reset') =>
       prisma.passwordResetCode.findUnique({
-        where: { role_accountId: { role, accountId } },
-        select: { id: true, codeHash: true, attempts: true, expiresAt: true, spentAt: true },
+        where: { role_accountId_purpose: { role, accountId, purpose } },
+        select: { id: true, sentTo: true, codeHash: true, attempts: true, expiresAt: true, spentAt: true },
       }),
 
     async countAttempt(id, maxAttempts, now) {

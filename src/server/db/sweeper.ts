@@ -1,5 +1,5 @@
 // Deletes expired rows (limit counters, reset codes and grants, refresh tokens and families, audit
-// events past their retention) in small batches, so a large backlog never holds a write lock long enough to stall requests.
+// events past their retention, customer registrations never confirmed) in small batches, so a large backlog never holds a write lock long enough to stall requests.
 import type { PrismaClient } from '@/generated/prisma/postgresql/client';
 import type { Clock, Logger } from '@/core/ports';
 
@@ -24,8 +24,8 @@ async function sweep(model: SweptModel, key: string, expired: object): Promise<n
   }
 }
 
-/** `auditRetentionSeconds`: AUDIT_RETENTION, how long security events are kept. */
-export function createSweeper(prisma: PrismaClient, clock: Clock, logger: Logger, auditRetentionSeconds = 180 * 24 * 3600) {
+/** `auditRetentionSeconds`: AUDIT_RETENTION, how long security events are kept; `unverifiedSeconds`: CUSTOMER_UNVERIFIED_TTL. */
+export function createSweeper(prisma: PrismaClient, clock: Clock, logger: Logger, auditRetentionSeconds = 180 * 24 * 3600, unverifiedSeconds = 7 * 24 * 3600) {
   const model = (delegate: unknown) => delegate as SweptModel;
   const targets = (now: Date): Array<[string, SweptModel, string, object]> => [
     ['rateLimitCounters', model(prisma.rateLimitCounter), 'key', { expiresAt: { lt: now } }],
@@ -43,6 +43,8 @@ export function createSweeper(prisma: PrismaClient, clock: Clock, logger: Logger
       { OR: [{ expiresAt: { lt: now } }, { revokedAt: { lt: new Date(now.getTime() - REVOKED_RETENTION_MS) } }] },
     ],
     ['auditEvents', model(prisma.auditEvent), 'id', { at: { lt: new Date(now.getTime() - auditRetentionSeconds * 1000) } }],
+    // A registration never confirmed: the address is free again (no session or code can exist for it).
+    ['unverifiedCustomers', model(prisma.customerAccount), 'id', { emailVerifiedAt: null, createdAt: { lt: new Date(now.getTime() - unverifiedSeconds * 1000) } }],
   ];
 
   async function sweepOnce(): Promise<Record<string, number>> {

@@ -7,6 +7,8 @@ import { problemSchema } from '@/contract/errors';
 import * as pages from '@/contract/administration-routes';
 import * as audit from '@/contract/audit-events';
 import * as terminal from '@/contract/terminal-schemas';
+import * as customer from '@/contract/customer-schemas';
+import { customerAccountPage } from '@/contract/customer-administration-routes';
 
 type JsonSchema = z.core.JSONSchema.BaseSchema;
 
@@ -31,6 +33,13 @@ const REQUEST_SCHEMAS = {
   PinLoginRequest: terminal.pinLoginRequest,
   SetPinRequest: terminal.setPinRequest,
   ClearPinRequest: terminal.clearPinRequest,
+  CustomerRegisterRequest: customer.registerRequest,
+  CustomerEmailRequest: customer.emailRequest,
+  CustomerEmailCodeRequest: customer.emailCodeRequest,
+  CustomerUpdateRequest: customer.updateCustomerRequest,
+  CustomerEmailChangeRequest: customer.changeEmailRequest,
+  CustomerCodeRequest: customer.codeRequest,
+  CustomerDeleteRequest: customer.deleteCustomerRequest,
 } satisfies Record<string, z.ZodType>;
 
 /** Answers: what the server sends. */
@@ -68,6 +77,14 @@ const RESPONSE_SCHEMAS = {
   PairTerminalResponse: terminal.pairResponse,
   TerminalStaff: terminal.terminalStaffResponse,
   PinLoginResponse: terminal.pinLoginResponse,
+  CustomerProfile: customer.customerProfile,
+  CustomerGenericAnswer: customer.genericAnswer,
+  CustomerSignIn: customer.customerSignIn,
+  CustomerLoginResponse: customer.customerLoginResponse,
+  CustomerMeResponse: customer.customerMeResponse,
+  CustomerExport: customer.customerExport,
+  CustomerAccount: customer.customerAccount,
+  CustomerAccountPage: customerAccountPage,
 } satisfies Record<string, z.ZodType>;
 
 export const schemaRef = (name: string) => ({ $ref: `#/components/schemas/${name}` });

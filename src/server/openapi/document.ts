@@ -22,9 +22,10 @@ listed here answers 404 \`not_found\`; a listed path called with another method 
 
 const TAGS = [
   { name: 'admin', description: 'Administrators of the platform: signing in, tokens and password reset.' },
-  { name: 'admin administration', description: 'Admin accounts, vendor businesses with their accounts, stores and terminals, and sessions.' },
+  { name: 'admin administration', description: 'Admin accounts, vendor businesses with their accounts, stores and terminals, customers, and sessions.' },
   { name: 'vendor', description: 'Vendor owners and employees at stores and POS terminals: signing in, tokens, context and password reset.' },
   { name: 'vendor administration', description: 'A business\'s own accounts, stores and terminals, and sessions.' },
+  { name: 'customer', description: 'Shoppers: registration with an e-mailed code, password or code sign-in, tokens, their own account and data, password reset.' },
   { name: 'terminal', description: 'A paired POS terminal: pairing the device, its staff list and switching user with a PIN.' },
   { name: 'service', description: 'The service itself.' },
 ];

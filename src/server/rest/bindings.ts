@@ -31,18 +31,20 @@ export interface RouteCall<R extends RestRoute = RestRoute> {
   openapiDocument(): object;
 }
 
-/** An answer with a status other than the route's first result status (health's 503). */
+/** An answer with a status other than the route's first result status (health's 503), or with headers of its own. */
 export class Answer {
   constructor(
     readonly status: number,
     readonly body: object,
+    /** Headers besides the JSON ones (an export's Content-Disposition). */
+    readonly headers: Record<string, string> = {},
   ) {}
 }
 
 export type Binding<R extends RestRoute> = (call: RouteCall<R>) => Promise<object | void>;
 type SideBindings<S extends RouteSide> = { [K in keyof Routes[S]]: Routes[S][K] extends RestRoute ? Binding<Routes[S][K]> : never };
 
-type AccountRoutes = Routes['admin'] | Routes['vendor'];
+type AccountRoutes = Routes['admin'] | Routes['vendor'] | Routes['customer'];
 
 /** Signing in, tokens, profile, own sessions and password reset: the same for every role. */
 function accountBindings<R extends Role>(role: R) {
@@ -112,6 +114,12 @@ export const BINDINGS: { [S in RouteSide]: SideBindings<S> } = {
     listVendors: async (c) => c.auth.administration.listVendors(c.principal, c.query),
     createVendor: async (c) => c.auth.administration.createVendor(c.principal, await c.body()),
     ...businessBindings((c) => c.params.vendorId),
+    listCustomers: async (c) => c.auth.administration.listCustomers(c.principal, c.query),
+    getCustomer: async (c) => c.auth.administration.getCustomer(c.principal, c.params.customerId!),
+    disableCustomer: async (c) => c.auth.administration.disableCustomer(c.principal, c.params.customerId!),
+    enableCustomer: async (c) => c.auth.administration.enableCustomer(c.principal, c.params.customerId!),
+    listCustomerSessions: async (c) => c.auth.administration.listCustomerSessions(c.principal, c.params.customerId!, c.query),
+    endCustomerSession: async (c) => c.auth.administration.endCustomerSession(c.principal, c.params.customerId!, c.params.sessionId!),
   },
   vendor: {
     ...accountBindings('vendor'),
@@ -124,6 +132,19 @@ export const BINDINGS: { [S in RouteSide]: SideBindings<S> } = {
     pair: async (c) => c.auth.terminals.pair(await c.body()),
     staff: async (c) => c.auth.terminals.staff(c.terminal),
     pinLogin: async (c) => c.auth.terminals.pinLogin(c.terminal, await c.body(), c.client),
+  },
+  customer: {
+    ...accountBindings('customer'),
+    register: async (c) => c.auth.customers.register(await c.input(), c.client),
+    verifyRegistration: async (c) => c.auth.customers.verifyRegistration(await c.input(), c.client),
+    resendRegistration: async (c) => c.auth.customers.resendRegistration((await c.input()).email, c.client),
+    requestLoginCode: async (c) => c.auth.customers.requestLoginCode((await c.input()).email, c.client),
+    verifyLoginCode: async (c) => c.auth.customers.verifyLoginCode(await c.input(), c.client),
+    updateMe: async (c) => c.auth.customers.updateMe(c.principal, await c.body()),
+    deleteMe: async (c) => c.auth.customers.deleteMe(c.principal, await c.body(), c.client),
+    exportMe: async (c) => new Answer(200, await c.auth.customers.exportMe(c.principal), { 'content-disposition': 'attachment; filename="my-data.json"' }),
+    changeEmail: async (c) => c.auth.customers.changeEmail(c.principal, await c.body(), c.client),
+    verifyEmailChange: async (c) => c.auth.customers.verifyEmailChange(c.principal, await c.body()),
   },
   service: {
     health: (c) => readiness(c),

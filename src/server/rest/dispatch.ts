@@ -81,7 +81,7 @@ async function answer(container: Container, request: Request, found: Found): Pro
   parseInput(found.route.paramsSchema, found.params);
   if (route.auth === 'terminal') call.terminal = await container.auth.terminals.authenticateTerminal(request.headers.get(TERMINAL_TOKEN_HEADER));
   const result = await binding(call);
-  if (result instanceof Answer) return jsonResponse(result.body, result.status);
+  if (result instanceof Answer) return jsonResponse(result.body, result.status, result.headers);
   return route.result === undefined ? noContent() : jsonResponse(result, route.resultStatuses[0]);
 }
 

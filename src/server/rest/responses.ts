@@ -3,8 +3,8 @@ import { type AuthError, problemBody } from '@/core/errors';
 
 const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' };
 
-export function jsonResponse(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...NO_STORE } });
+export function jsonResponse(body: unknown, status = 200, extraHeaders: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...NO_STORE, ...extraHeaders } });
 }
 
 export function noContent(): Response {

@@ -9,12 +9,15 @@ import { pathParameterNames, pathParametersSchema, type ParamsOf, type RestRoute
 import { ROUTES, type Routes } from '@/contract/routes';
 import { parseInput } from '@/core/validation';
 import { openApiDocument } from '../openapi/document';
-import { BINDINGS, type Binding, type RouteCall } from '../rest/bindings';
+import { Answer, BINDINGS, type Binding, type RouteCall } from '../rest/bindings';
 import type { Context } from './context';
 import { passedInput, protectedProcedure, publicProcedure } from './init';
 
-/** Kept out: login and a password change set the cookie, refresh and logout read it at the session endpoint. */
-const COOKIE_ROUTES = ['login', 'refresh', 'logout', 'changePassword'] as const;
+/**
+ * Kept out: login and a password change set the cookie, refresh and logout read it at the session
+ * endpoint; a customer's code verifications sign in too, so their pair must never reach page script.
+ */
+const COOKIE_ROUTES = ['login', 'refresh', 'logout', 'changePassword', 'verifyRegistration', 'verifyLoginCode'] as const;
 type CookieRoute = (typeof COOKIE_ROUTES)[number];
 
 type Empty = Record<never, never>;
@@ -50,7 +53,9 @@ function procedureFor(role: Role, route: RestRoute, binding: Binding<RestRoute>)
       databaseHealthy: async () => true,
       openapiDocument: openApiDocument,
     };
-    return (await binding(call)) ?? { success: true as const };
+    const result = await binding(call);
+    if (result instanceof Answer) return result.body;
+    return result ?? { success: true as const };
   };
   const base = (route.auth === 'bearer' ? protectedProcedure(role) : publicProcedure).input(passedInput());
   return route.methods[0] === 'GET' ? base.query(resolve) : base.mutation(resolve);

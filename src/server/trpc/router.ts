@@ -9,6 +9,7 @@ import { terminalRouter } from './routers/terminal';
 export const appRouter = router({
   admin: router({ login: loginProcedure('admin'), changePassword: changePasswordProcedure('admin'), ...routeProcedures('admin') }),
   vendor: router({ login: loginProcedure('vendor'), changePassword: changePasswordProcedure('vendor'), ...routeProcedures('vendor') }),
+  customer: router({ login: loginProcedure('customer'), changePassword: changePasswordProcedure('customer'), ...routeProcedures('customer') }),
   terminal: terminalRouter,
 });
 

@@ -10,6 +10,7 @@ export type SearchParams = Promise<Record<string, string | string[] | undefined>
 const LEAD: Record<Role, string> = {
   admin: 'Platform administration: sign in with your admin account.',
   vendor: 'Owners and store staff: sign in to open the point of sale.',
+  customer: 'Sign in to your shopping account.',
 };
 
 function reasonOf(value: string | string[] | undefined): LoginReason | undefined {

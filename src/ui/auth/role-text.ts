@@ -2,7 +2,7 @@
 import { ADMIN_TYPES, VENDOR_TYPES } from '@/contract/modules';
 import type { Role } from '@/contract/auth-schemas';
 
-export const ROLE_LABEL: Record<Role, string> = { admin: 'Admin', vendor: 'Vendor staff' };
+export const ROLE_LABEL: Record<Role, string> = { admin: 'Admin', vendor: 'Vendor staff', customer: 'Customer' };
 
 export const ACCOUNT_TYPE_LABEL: Record<string, string> = {
   super_admin: 'Super admin',
@@ -11,7 +11,7 @@ export const ACCOUNT_TYPE_LABEL: Record<string, string> = {
   employee: 'Employee',
 };
 
-export const ACCOUNT_TYPES: Record<Role, readonly string[]> = { admin: ADMIN_TYPES, vendor: VENDOR_TYPES };
+export const ACCOUNT_TYPES: Record<Role, readonly string[]> = { admin: ADMIN_TYPES, vendor: VENDOR_TYPES, customer: [] };
 
 /** Why the login page was opened, each with the notice it shows. */
 export const LOGIN_NOTICES = {
@@ -23,7 +23,7 @@ export const LOGIN_NOTICES = {
 
 export type LoginReason = keyof typeof LOGIN_NOTICES;
 
-export const homePath = (role: Role) => (role === 'admin' ? '/admin' : '/vendor/pos');
+export const homePath = (role: Role) => ({ admin: '/admin', vendor: '/vendor/pos', customer: '/account' })[role];
 export const forgotPasswordPath = (role: Role) => `/${role}/forgot-password`;
 
 export function loginPath(role: Role, reason?: LoginReason): string {

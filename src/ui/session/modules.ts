@@ -15,6 +15,7 @@ export const MODULE_LABEL: Record<ModuleKey, string> = {
   vendors: 'Vendors',
   staff: 'Staff',
   audit: 'Audit trail',
+  customers: 'Customers',
 };
 
 export function adminSubject(profile: AdminProfile): GuardSubject {

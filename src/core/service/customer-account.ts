@@ -1,0 +1,96 @@
+// A signed-in customer's own account: the name, the e-mail address (confirmed by a code mailed to
+// the new one), deletion, and a copy of its data.
+import { changeEmailRequest, codeRequest, deleteCustomerRequest, updateCustomerRequest } from '../../contract/customer-schemas';
+import type { ClientInfo } from '../ports';
+import { AuthError } from '../errors';
+import { parseInput } from '../validation';
+import type { ServiceDeps } from './deps';
+import { sessionView } from './account-views';
+import { auditEntry, selfCause, subjectOf } from './audit';
+import { auditEventView } from './audit-events';
+import type { createCustomerSignUp } from './customer-sign-up';
+import { customerCodeMail, emailChangedMail, emailTakenMail } from './customer-mail';
+import { createOneTimeCodes } from './one-time-codes';
+import { createPasswordConfirmation } from './password-confirmation';
+import type { Principal } from './principal';
+import { customerProfileOf } from './profiles';
+
+export const EMAIL_CHANGE_MESSAGE = 'If the new address can be used, a code to confirm it has been sent to it.';
+
+/** How much of its own data an export carries at most: sessions and events, newest kept. */
+const EXPORT_LIMIT = 1000;
+
+type SignUp = ReturnType<typeof createCustomerSignUp>;
+
+export function createCustomerAccount(deps: ServiceDeps, signUp: SignUp) {
+  const { config, accounts, customers, limiter, mailer, clock, logger, defer, sessionListing, audit } = deps;
+  const codes = createOneTimeCodes(deps);
+  const confirmPassword = createPasswordConfirmation(deps);
+  const reread = async (id: string) => {
+    const account = await accounts.findById('customer', id);
+    if (!account) throw new AuthError('invalid_token');
+    return account;
+  };
+
+  async function updateMe({ account, client }: Principal, body: unknown) {
+    const input = parseInput(updateCustomerRequest, body);
+    const event = auditEntry('account_changed', subjectOf(account), selfCause(account, client), { changed: ['name'] });
+    await customers.rename(account.id, input.name, clock.now(), event);
+    return { customer: customerProfileOf(await reread(account.id)) };
+  }
+
+  async function deleteMe({ account }: Principal, body: unknown, client: ClientInfo) {
+    const input = parseInput(deleteCustomerRequest, body);
+    if ('password' in input) await confirmPassword({ account, client }, input.password, 'deleteAccount');
+    else await signUp.accountByCode({ email: account.email, code: input.code }, 'sign_in');
+    // The event keeps the account id only: the e-mail and name go with the row.
+    await customers.remove(account.id, clock.now(), auditEntry('account_deleted', subjectOf(account), selfCause(account, client)));
+    logger.info({ event: 'customer_deleted', role: 'customer', accountId: account.id }, 'customer account deleted');
+  }
+
+  async function exportMe({ account }: Principal) {
+    const now = clock.now();
+    const [sessions, events] = await Promise.all([
+      sessionListing.listActive('customer', account.id, now, { limit: EXPORT_LIMIT }),
+      audit.list({ role: 'customer', accountId: account.id }, { limit: EXPORT_LIMIT }),
+    ]);
+    return {
+      customer: customerProfileOf(account),
+      sessions: sessions.slice(0, EXPORT_LIMIT).map(sessionView),
+      events: events.slice(0, EXPORT_LIMIT).map(auditEventView),
+      exported_at: now.toISOString(),
+    };
+  }
+
+  /** The generic answer at once; a code to the new address, or a notice when another customer holds it. */
+  async function changeEmail({ account }: Principal, body: unknown, client: ClientInfo) {
+    const input = parseInput(changeEmailRequest, body);
+    await confirmPassword({ account, client }, input.password, 'changeEmail');
+    defer('customer-email-change', async () => {
+      if (!(await limiter.allowCodeMail('customer', input.new_email))) return;
+      const holder = await accounts.findByEmail('customer', input.new_email);
+      if (holder?.emailVerified) {
+        await mailer.send(emailTakenMail(holder.email, holder.name));
+        return;
+      }
+      const ttl = config.customers.codeTtl;
+      const code = await codes.issue(account, 'email_change', input.new_email, ttl);
+      if (code !== null) await mailer.send(customerCodeMail('email_change', { to: input.new_email, name: account.name, code, ttlSeconds: ttl }));
+    });
+    return { success: true as const, message: EMAIL_CHANGE_MESSAGE };
+  }
+
+  async function verifyEmailChange({ account, client }: Principal, body: unknown) {
+    const input = parseInput(codeRequest, body);
+    const spent = await codes.spend(account, 'email_change', input.code);
+    if (!spent?.sentTo) throw new AuthError('invalid_code', 'The code is wrong, expired or already used.');
+    const event = auditEntry('email_changed', subjectOf(account), selfCause(account, client));
+    if (!(await customers.changeEmail(account.id, spent.sentTo, clock.now(), event))) {
+      throw new AuthError('conflict', 'Another account holds that address now.');
+    }
+    defer('customer-email-changed-notice', () => mailer.send(emailChangedMail(account.email, account.name)));
+    return { customer: customerProfileOf(await reread(account.id)) };
+  }
+
+  return { updateMe, deleteMe, exportMe, changeEmail, verifyEmailChange };
+}
