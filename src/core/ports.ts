@@ -132,6 +132,8 @@ export interface SessionRepository {
   rotate(input: { jti: string; familyId: string; usedAt: Date; successor: NewRefreshToken }): Promise<boolean>;
   /** `audit` (logout, session ended, reuse) is written in the same transaction. */
   revokeFamily(familyId: string, now: Date, audit?: AuditEntry): Promise<void>;
+  /** Whose the family is and whether it was revoked; null once it is gone. What an access token's `sid` is checked against. */
+  familyState(familyId: string): Promise<{ role: Role; accountId: string; revoked: boolean } | null>;
 }
 
 // Administration: listing and changing accounts, businesses and stores; sign-in sessions.

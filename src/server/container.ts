@@ -10,7 +10,7 @@ import { createAdministrationRepository } from './db/administration-repository';
 import { createAuditTrail } from './db/audit-repository';
 import { createCounterStore } from './db/counter-store';
 import { createDeviceRepository } from './db/device-repository';
-import { createPrismaClient } from './db/prisma';
+import { createPrismaClient, sqliteFilePath } from './db/prisma';
 import { createResetRepository } from './db/reset-repository';
 import { createSessionListing, createSessionRepository } from './db/session-repository';
 import { createTerminalRepository } from './db/terminal-repository';
@@ -22,6 +22,8 @@ import { createLogger, type AppLogger } from './logger';
 import { createOutboxMailer, createSmtpMailer } from './mailer';
 import { meteredLogger } from './event-metrics';
 import { getMetrics } from './metrics';
+import { postgresChangeFeed, sqliteChangeFeed } from './cache/auth-change-feed';
+import { createTokenRouteCache } from './cache/token-route-cache';
 
 export interface ContainerOptions {
   env?: Record<string, string | undefined>;
@@ -48,17 +50,21 @@ export function createContainer(options: ContainerOptions = {}) {
     : createOutboxMailer(config.dataDir, config.mail.from, logger);
 
   const counters = createCounterStore(db.prisma);
+  const changeFeed = config.databaseUrl
+    ? postgresChangeFeed({ databaseUrl: config.databaseUrl, prisma: db.prisma, pollMs: config.authCache.pollMs, logger })
+    : sqliteChangeFeed(sqliteFilePath(config.dataDir));
+  const cache = createTokenRouteCache(config.authCache.size, changeFeed);
   const auth = createAuthService({
     config,
-    accounts: createAccountRepository(db.prisma),
-    sessions: createSessionRepository(db.prisma, db.dialect),
+    accounts: cache.accounts(createAccountRepository(db.prisma)),
+    sessions: cache.sessions(createSessionRepository(db.prisma, db.dialect)),
     administration: createAdministrationRepository(db.prisma),
     sessionListing: createSessionListing(db.prisma),
     resets: createResetRepository(db.prisma),
     audit: createAuditTrail(db.prisma),
     limiter: createRateLimiter(config.rateLimits, counters, clock),
     counters,
-    terminals: createTerminalRepository(db.prisma),
+    terminals: cache.terminals(createTerminalRepository(db.prisma)),
     devices: createDeviceRepository(db.prisma),
     codeFailures: createCodeFailureCap(config.codeFailures, counters, clock),
     mailer,
@@ -87,6 +93,7 @@ export function createContainer(options: ContainerOptions = {}) {
     logger,
     auth,
     db,
+    cache,
     /** True when the database answers a trivial query within DATABASE_TIMEOUT. */
     async databaseHealthy(): Promise<boolean> {
       let timer: NodeJS.Timeout | undefined;
@@ -102,6 +109,7 @@ export function createContainer(options: ContainerOptions = {}) {
     },
     async close() {
       await tasks.settle();
+      await cache.close();
       await Promise.all([db.close(), hasher.close()]);
     },
   };

@@ -30,7 +30,7 @@ export function createSessions(deps: ServiceDeps) {
 
   async function pairFor(account: AccountRecord, familyId: string, token: NewRefreshToken, pin?: PinSession): Promise<TokenPair> {
     const [accessToken, refreshToken] = await Promise.all([
-      tokens.signAccess({ ...accessClaimsOf(account), ...pin?.claims }),
+      tokens.signAccess({ ...accessClaimsOf(account), ...pin?.claims, sid: familyId }),
       tokens.signRefresh({
         sub: account.id,
         role: account.role,

@@ -1,6 +1,7 @@
 // Listing and changing accounts, businesses and stores in Prisma: the core's AdministrationRepository.
 import { auditIn } from './audit-repository';
 import { endEverySession } from './end-sessions';
+import { recordAuthChange } from './auth-changes';
 import type { PrismaClient } from '@/generated/prisma/postgresql/client';
 import type { AdministrationRepository, ManagedAccount } from '@/core/ports';
 import type { Role } from '@/contract/auth-schemas';
@@ -85,6 +86,7 @@ export function createAdministrationRepository(prisma: PrismaClient): Administra
           },
         });
         if (change.disabled) await endEverySession(tx, 'admin', id, now);
+        await recordAuthChange(tx); // the profile and vendor context the token routes answer
         await auditIn(tx, audit, now);
         return managedAdmin(row);
       }),
@@ -101,6 +103,7 @@ export function createAdministrationRepository(prisma: PrismaClient): Administra
           data: { name: change.name, modules: change.modules, modulePermissions: change.modulePermissions },
           include: vendorInclude,
         });
+        await recordAuthChange(tx); // the profile and vendor context the token routes answer
         await auditIn(tx, audit, now);
         return managedVendor(row);
       }),

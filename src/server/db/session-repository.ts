@@ -5,6 +5,7 @@ import type { Role } from '@/contract/auth-schemas';
 import type { Dialect } from './dialect';
 import { auditIn } from './audit-repository';
 import { pageArgs } from './keyset';
+import { recordAuthChange } from './auth-changes';
 
 const CLIENT_FIELD_MAX = 300;
 
@@ -84,15 +85,19 @@ export function createSessionRepository(prisma: PrismaClient, dialect: Dialect):
       });
     },
 
+    // The one place a single family ends (logout, an ended session, reuse): the change counter
+    // moves on with it, so every instance refuses the family's access tokens too.
     async revokeFamily(familyId, now, audit) {
-      if (!audit) {
-        await prisma.refreshFamily.updateMany({ where: { id: familyId, revokedAt: null }, data: { revokedAt: now } });
-        return;
-      }
       await prisma.$transaction(async (tx) => {
         await tx.refreshFamily.updateMany({ where: { id: familyId, revokedAt: null }, data: { revokedAt: now } });
+        await recordAuthChange(tx);
         await auditIn(tx, audit, now);
       });
+    },
+
+    async familyState(familyId) {
+      const row = await prisma.refreshFamily.findUnique({ where: { id: familyId }, select: { role: true, accountId: true, revokedAt: true } });
+      return row && { role: row.role as Role, accountId: row.accountId, revoked: row.revokedAt !== null };
     },
   };
 }
