@@ -8,6 +8,8 @@ export interface CliResult {
   stdout: string;
   stderr: string;
   json: any;
+  /** performance.now() when the command's answer (its first output) arrived: its change is committed by then. */
+  answeredAt?: number;
 }
 
 export function runCli(db: TestDatabase, args: string[], stdin?: string): Promise<CliResult> {
@@ -15,7 +17,11 @@ export function runCli(db: TestDatabase, args: string[], stdin?: string): Promis
     const child = spawn('npm', ['run', '-s', 'cli', '--', ...args], { cwd: ROOT, env: appEnv(db, { LOG_LEVEL: 'warn' }) as unknown as NodeJS.ProcessEnv });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    let answeredAt: number | undefined;
+    child.stdout.on('data', (c: Buffer) => {
+      answeredAt ??= performance.now();
+      stdout += c.toString();
+    });
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
     child.on('error', reject);
     child.stdin.end(stdin ?? '');
@@ -26,7 +32,7 @@ export function runCli(db: TestDatabase, args: string[], stdin?: string): Promis
       } catch {
         // not JSON: the assertions say so
       }
-      resolve({ code: code ?? 1, stdout, stderr, json });
+      resolve({ code: code ?? 1, stdout, stderr, json, answeredAt });
     });
   });
 }

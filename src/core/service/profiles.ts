@@ -25,7 +25,7 @@ export function vendorProfileOf(account: Omit<AccountRecord, 'passwordHash'>): V
   };
 }
 
-/** Claims for downstream services' guards; this service itself always re-reads the account. */
+/** Claims for downstream services' guards; this service itself checks the account's current state. */
 export function accessClaimsOf(account: AccountRecord): AccessClaims {
   return {
     sub: account.id,
