@@ -30,10 +30,12 @@ function managedVendor(row: VendorRow): ManagedAccount {
 }
 
 // Prisma reports a serialization failure as P2034 during the transaction, but at COMMIT the
-// driver adapter's own error surfaces with the kind TransactionWriteConflict (SQLSTATE 40001).
+// driver adapter's own error surfaces with the kind TransactionWriteConflict (SQLSTATE 40001), and
+// in a raw statement (the change counter's) as P2010 carrying the adapter's error in `meta`.
 function isWriteConflict(error: unknown): boolean {
-  const e = error as { code?: unknown; cause?: { kind?: unknown } } | null;
-  return e?.code === 'P2034' || e?.cause?.kind === 'TransactionWriteConflict';
+  const e = error as { code?: unknown; cause?: { kind?: unknown }; meta?: { driverAdapterError?: { cause?: { kind?: unknown } } } } | null;
+  const kind = e?.cause?.kind ?? e?.meta?.driverAdapterError?.cause?.kind;
+  return e?.code === 'P2034' || kind === 'TransactionWriteConflict';
 }
 
 /**
