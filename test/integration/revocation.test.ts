@@ -15,13 +15,14 @@ import { decodePayload, forge } from '../support/tokens';
 let a: RunningApp;
 let b: RunningApp;
 const suite = appSuite({
+  smtp: true,
   instances: 2,
   env: { RATE_LIMIT_LOGIN_PER_IDENTITY_IP: '1000', RATE_LIMIT_LOGIN_PER_IDENTITY: '1000', RATE_LIMIT_LOGIN_PER_IP: '1000' },
   setup({ instances }) {
     [a, b] = instances as [RunningApp, RunningApp];
   },
 });
-const { seed, db } = suite;
+const { seed, db, mail } = suite;
 
 /** The bound the contract promises across instances; the assertion allows slack for a loaded machine. */
 const ACROSS_INSTANCES_MS = 1000;
@@ -113,6 +114,20 @@ test('changing one’s password refuses every earlier access token at once, and 
     json: { current_password: password, new_password: PASSWORDS.employee },
   });
   assert.equal(back.status, 200, back.text);
+});
+
+test('completing a password reset refuses every earlier access token at once, and on the other instance within a second', async () => {
+  const before = await employeeSignIn();
+  await warm(before.access_token);
+  const who = { email: seed.employee.email, vendor_type: 'employee' };
+  const since = mail.messages.length;
+  assert.equal((await post(a.url, '/api/v1/auth/vendor/password-reset', who)).status, 200);
+  const { code } = await mail.waitFor(who.email, { since, withCode: true });
+  const verified = await post(a.url, '/api/v1/auth/vendor/password-reset/verify', { ...who, code });
+  assert.equal(verified.status, 200, verified.text);
+  const done = await post(a.url, '/api/v1/auth/vendor/password-reset/complete', { reset_token: verified.body.reset_token, password: PASSWORDS.employee });
+  assert.equal(done.status, 200, done.text);
+  await assertRefusedEverywhere(before.access_token);
 });
 
 test('disabling an account refuses its access tokens at once, and on the other instance within a second', async () => {
