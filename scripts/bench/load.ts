@@ -56,6 +56,16 @@ export function processCpuSeconds(pid: number | undefined): number {
   }
 }
 
+/** The most memory a process held resident so far, in MiB (Linux /proc VmHWM; NaN elsewhere). */
+export function peakRssMiB(pid: number | undefined): number {
+  try {
+    const kib = /^VmHWM:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kib === undefined ? NaN : Number(kib) / 1024;
+  } catch {
+    return NaN;
+  }
+}
+
 /** Runs `spec` for `seconds`; with `appPid`, also measures the app's CPU time. */
 export async function runLoad(baseUrl: string, spec: LoadSpec, seconds: number, appPid?: number): Promise<Sample> {
   const headers: Record<string, string> = { ...spec.headers };

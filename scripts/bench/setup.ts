@@ -21,12 +21,19 @@ export const BENCH_LIMITS = {
 
 export interface BenchTarget {
   app: RunningApp;
+  /** A second instance on the same database: where the revocation row makes its changes. */
+  second: RunningApp;
   db: TestDatabase;
   /** The vendor employee every scenario signs in as (assigned to one of two stores). */
   email: string;
   password: string;
   /** The verified customer of the customer rows. */
   customer: { email: string; password: string };
+  employeeId: string;
+  /** AUTH_CACHE_SIZE the app runs with (its default unless the environment sets it). */
+  cacheSize: string;
+  /** The business's owner, who disables and enables the employee in the revocation row. */
+  owner: { email: string; password: string };
   close(): Promise<void>;
 }
 
@@ -41,20 +48,21 @@ export async function startTarget(options: BenchOptions): Promise<BenchTarget> {
       await c.auth.operator.resetPassword('vendor', email, PASSWORDS.employee);
       await c.auth.operator.resetPassword('customer', seed.customer.email, PASSWORDS.customer);
     }, cost);
-    const app = await startApp(db, {
-      ...cost,
-      ...BENCH_LIMITS,
-      BENCH_ROUTES: '1',
-      NEXT_DIST_DIR: options.distDir,
-    });
+    const cache = process.env.AUTH_CACHE_SIZE ? { AUTH_CACHE_SIZE: process.env.AUTH_CACHE_SIZE } : {};
+    const env = { ...cost, ...BENCH_LIMITS, ...cache, BENCH_ROUTES: '1', NEXT_DIST_DIR: options.distDir };
+    const [app, second] = await Promise.all([startApp(db, env), startApp(db, env)]);
     return {
       app,
+      second,
       db,
       email,
       password: PASSWORDS.employee,
       customer: { email: seed.customer.email, password: PASSWORDS.customer },
+      employeeId: seed.employee.id,
+      cacheSize: process.env.AUTH_CACHE_SIZE || 'default (10000)',
+      owner: { email: seed.owner.email, password: PASSWORDS.owner },
       async close() {
-        await app.stop();
+        await Promise.all([app.stop(), second.stop()]);
         await db.drop();
       },
     };

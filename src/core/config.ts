@@ -119,6 +119,10 @@ const envSchema = z.object({
   PIN_FAILURES_PER_ACCOUNT: count(5),
   PIN_FAILURES_PER_TERMINAL: count(20),
   PIN_TERMINAL_WINDOW: duration('1h'),
+  /** Entries the token routes' cache of account, session and context state holds; 0 turns it off. */
+  AUTH_CACHE_SIZE: z.coerce.number().int().min(0).max(10_000_000).default(10_000),
+  /** How often (ms) an instance on PostgreSQL reads the change counter, in case a notification was missed. */
+  AUTH_CHANGE_POLL_MS: z.coerce.number().int().min(10).max(1000).default(250),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -253,6 +257,8 @@ export function parseConfig(env: Record<string, string | undefined>, devSecrets?
     browser: parseBrowserConfig(env),
     shutdown: { delay: e.SHUTDOWN_DELAY, timeout: e.SHUTDOWN_TIMEOUT },
     metricsToken: e.METRICS_TOKEN,
+    /** The token routes' cache: its bound and the PostgreSQL fallback poll of the change counter. */
+    authCache: { size: e.AUTH_CACHE_SIZE, pollMs: e.AUTH_CHANGE_POLL_MS },
     terminals: {
       pairingCodeTtl: e.PAIRING_CODE_TTL,
       pinSessionMaxAge: e.PIN_SESSION_MAX_AGE,

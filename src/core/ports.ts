@@ -111,6 +111,15 @@ export interface RefreshTokenRow {
   family: { role: Role; accountId: string; revokedAt: Date | null; terminalId?: string | null; createdAt: Date };
 }
 
+export interface FamilyState {
+  role: Role;
+  accountId: string;
+  revoked: boolean;
+  createdAt: Date;
+  /** The terminal of a PIN sign-in; null for a password sign-in. */
+  terminalId: string | null;
+}
+
 export interface NewRefreshToken {
   jti: string;
   issuedAt: Date;
@@ -129,12 +138,19 @@ export interface SessionRepository {
   }): Promise<void>;
   findToken(jti: string): Promise<RefreshTokenRow | null>;
   /**
-   * Marks `jti` used and records its successor, only if it was unused: true when this call did it.
-   * Concurrent callers for one token see exactly one true.
+   * Marks `jti` used and records its successor, only if it was unused and belongs to `familyId`,
+   * which is not revoked: true when this call did it. Concurrent callers for one token see exactly
+   * one true.
    */
   rotate(input: { jti: string; familyId: string; usedAt: Date; successor: NewRefreshToken }): Promise<boolean>;
   /** `audit` (logout, session ended, reuse) is written in the same transaction. */
   revokeFamily(familyId: string, now: Date, audit?: AuditEntry): Promise<void>;
+  /**
+   * Whose the family is, when it started, its PIN terminal and whether it was revoked; null once it
+   * is gone. What an access token's `sid` is checked against, and what a refresh needs to know
+   * before it rotates.
+   */
+  familyState(familyId: string): Promise<FamilyState | null>;
 }
 
 // Administration: listing and changing accounts, businesses and stores; sign-in sessions.

@@ -29,6 +29,11 @@ export interface AccessClaims {
   terminal_id?: string;
   /** How the account signed in (RFC 8176): `pin` for a PIN on a paired terminal; absent for a password. */
   amr?: string[];
+  /**
+   * The session (refresh-token family) the token was issued for: ending it refuses the token at
+   * once. Tokens issued before the claim existed lack it (docs/decisions/0017-revocation-everywhere.md).
+   */
+  sid?: string;
   /** Issued at (seconds); set by signing. */
   iat?: number;
 }
@@ -158,7 +163,7 @@ export function createTokenService(settings: TokenSettings, clock: Clock) {
 
     async verifyAccess(token: string, role: Role): Promise<AccessClaims> {
       const p = await verify('access', token, role);
-      if (typeof p.ver !== 'number') throw new AuthError('invalid_token');
+      if (typeof p.ver !== 'number' || (p.sid !== undefined && typeof p.sid !== 'string')) throw new AuthError('invalid_token');
       return p as unknown as AccessClaims;
     },
 

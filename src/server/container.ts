@@ -11,7 +11,7 @@ import { createAuditTrail } from './db/audit-repository';
 import { createCounterStore } from './db/counter-store';
 import { createCustomerRepository } from './db/customer-repository';
 import { createDeviceRepository } from './db/device-repository';
-import { createPrismaClient } from './db/prisma';
+import { createPrismaClient, sqliteFilePath } from './db/prisma';
 import { createResetRepository } from './db/reset-repository';
 import { createSessionListing, createSessionRepository } from './db/session-repository';
 import { createTerminalRepository } from './db/terminal-repository';
@@ -23,6 +23,8 @@ import { createLogger, type AppLogger } from './logger';
 import { createOutboxMailer, createSmtpMailer } from './mailer';
 import { meteredLogger } from './event-metrics';
 import { getMetrics } from './metrics';
+import { postgresChangeFeed, sqliteChangeFeed } from './cache/auth-change-feed';
+import { createTokenRouteCache } from './cache/token-route-cache';
 
 export interface ContainerOptions {
   env?: Record<string, string | undefined>;
@@ -49,18 +51,22 @@ export function createContainer(options: ContainerOptions = {}) {
     : createOutboxMailer(config.dataDir, config.mail.from, logger);
 
   const counters = createCounterStore(db.prisma);
+  const changeFeed = config.databaseUrl
+    ? postgresChangeFeed({ databaseUrl: config.databaseUrl, prisma: db.prisma, pollMs: config.authCache.pollMs, logger })
+    : sqliteChangeFeed(sqliteFilePath(config.dataDir));
+  const cache = createTokenRouteCache(config.authCache.size, changeFeed);
   const auth = createAuthService({
     config,
-    accounts: createAccountRepository(db.prisma),
+    accounts: cache.accounts(createAccountRepository(db.prisma)),
     customers: createCustomerRepository(db.prisma),
-    sessions: createSessionRepository(db.prisma, db.dialect),
+    sessions: cache.sessions(createSessionRepository(db.prisma, db.dialect)),
     administration: createAdministrationRepository(db.prisma),
     sessionListing: createSessionListing(db.prisma),
     resets: createResetRepository(db.prisma),
     audit: createAuditTrail(db.prisma),
     limiter: createRateLimiter(config.rateLimits, counters, clock),
     counters,
-    terminals: createTerminalRepository(db.prisma),
+    terminals: cache.terminals(createTerminalRepository(db.prisma)),
     devices: createDeviceRepository(db.prisma),
     codeFailures: createCodeFailureCap(config.codeFailures, counters, clock),
     mailer,
@@ -89,6 +95,7 @@ export function createContainer(options: ContainerOptions = {}) {
     logger,
     auth,
     db,
+    cache,
     /** True when the database answers a trivial query within DATABASE_TIMEOUT. */
     async databaseHealthy(): Promise<boolean> {
       let timer: NodeJS.Timeout | undefined;
@@ -104,6 +111,7 @@ export function createContainer(options: ContainerOptions = {}) {
     },
     async close() {
       await tasks.settle();
+      await cache.close();
       await Promise.all([db.close(), hasher.close()]);
     },
   };

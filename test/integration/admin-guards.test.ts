@@ -4,7 +4,8 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { OPERATION_NAMES, ruleFor, type Operation } from '@/core/operations';
 import { PASSWORDS, withContainer } from '../support/accounts';
-import { administrationSuite, call, EXTRA_PASSWORD, problemOf } from '../support/admin-world';
+import { administrationSuite, call, EXTRA_PASSWORD, problemOf, tokensOf } from '../support/admin-world';
+import { decodePayload } from '../support/tokens';
 import { signIn } from '../support/sign-in';
 
 let targets: { adminId: string; adminSession: string; employeeId: string; employeeSession: string; customerSession: string };
@@ -22,6 +23,9 @@ const s = administrationSuite(async () => {
   const adminSessions = await call(s.url, 'GET', `/api/v1/admin/admins/${made.admin.id}/sessions`, s.tokens.superAdmin);
   const employeeSessions = await call(s.url, 'GET', `/api/v1/vendor/accounts/${made.employee.id}/sessions`, s.tokens.owner);
   targets = { adminId: made.admin.id, adminSession: adminSessions.body.items[0].id, employeeId: made.employee.id, employeeSession: employeeSessions.body.items[0].id, customerSession: customerSessions.body.items[0].id };
+  // A second sign-in of every caller: ending one's own session ends another than the calling one,
+  // whose token would be refused from then on.
+  await tokensOf(s.url, s.w);
 });
 
 let serial = 0;
@@ -76,13 +80,14 @@ function requestOf(operation: Operation, base: string): { method: string; path: 
   return table[operation];
 }
 
-/** Runs `operation` as `token` of `role`; own-session paths get the caller's own fresh session. */
+/** Runs `operation` as `token` of `role`; own-session paths get another session of the caller's own account. */
 async function run(operation: Operation, role: 'admin' | 'vendor', token: string, base: string) {
   const { method, path, body } = requestOf(operation, base);
   let resolved = path.replace('<role>', role);
   if (resolved.includes('<own>')) {
     const own = await call(s.url, 'GET', `/api/v1/auth/${role}/sessions`, token);
-    resolved = resolved.replace('<own>', own.body.items?.[0]?.id ?? 'none');
+    const calling = decodePayload(token).sid;
+    resolved = resolved.replace('<own>', own.body.items?.find((session: { id: string }) => session.id !== calling)?.id ?? 'none');
   }
   return call(s.url, method, resolved, token, body?.(token));
 }

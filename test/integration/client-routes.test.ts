@@ -5,6 +5,7 @@ import { describe, test } from 'node:test';
 import { AuthClientError, createAuthClient, isAuthClientError, memoryTokenStore, type VendorProfile } from '@/client';
 import { PASSWORDS, withContainer } from '../support/accounts';
 import { appSuite } from '../support/app-suite';
+import { decodePayload } from '../support/tokens';
 
 const app = appSuite({ smtp: true });
 const { db, seed, mail: smtp } = app;
@@ -59,9 +60,15 @@ describe('sessions', () => {
     const rest = await owner.vendor.listStores({ query: { cursor: first.next_cursor! } });
     assert.ok(rest.items.some((s) => s.id === store.id && s.pos_terminals.some((t) => t.id === till.id)));
 
+    // Another sign-in of the owner is ended: ending the calling one would refuse the client's token.
+    const elsewhere = await createAuthClient({ baseUrl: app.url }).vendor.login({ email: seed.owner.email, password: PASSWORDS.owner });
     const sessions = await owner.vendor.listOwnSessions();
-    assert.ok(sessions.items.length >= 1);
-    await owner.vendor.endOwnSession({ params: { sessionId: sessions.items[0]!.id } });
+    assert.ok(sessions.items.length >= 2);
+    const other = decodePayload(elsewhere.access_token).sid as string;
+    assert.ok(sessions.items.some((s) => s.id === other));
+    await owner.vendor.endOwnSession({ params: { sessionId: other } });
+    assert.ok(!(await owner.vendor.listOwnSessions()).items.some((s) => s.id === other), 'that sign-in ended');
+    assert.ok((await owner.vendor.me()).vendor.id, 'the calling sign-in lives on');
     const gone = await rejection(owner.vendor.endOwnSession({ params: { sessionId: 'no-such-session' } }));
     assert.equal(gone.code, 'not_found');
   });

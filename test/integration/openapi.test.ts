@@ -13,6 +13,7 @@ import { administrationSuite, EXTRA_PASSWORD } from '../support/admin-world';
 import { request, type Answer } from '../support/http';
 import { signIn } from '../support/sign-in';
 import { loggedCode, nextLoggedCode } from '../support/logged-codes';
+import { decodePayload } from '../support/tokens';
 
 type Responses = Record<string, { headers?: Record<string, { schema: object }>; content?: Record<string, { schema: object }> }>;
 type Operation = { responses: Responses; requestBody?: unknown; security?: unknown; parameters?: { in: string }[] };
@@ -205,9 +206,12 @@ test('administration routes: every status the app answers is documented, with a 
     await probe('POST', `${base}/stores`, { ...caller, params, json: { name: 'Probe Store' } });
     await probe('POST', `${base}/stores/{storeId}/terminals`, { ...caller, params: { ...params, storeId: app.w.storeA.id }, json: { name: 'Probe Till' } });
   }
-  for (const [role, caller] of [['admin', admin], ['vendor', vendor]] as const) {
+  // Another sign-in of the caller's account is ended: ending the caller's own would refuse its token from then on.
+  for (const [role, caller, email, password] of [['admin', admin, app.w.admin.email, PASSWORDS.admin], ['vendor', vendor, app.w.owner.email, PASSWORDS.owner]] as const) {
+    const other = decodePayload((await signIn(app.url, role, email, password)).access_token).sid as string;
     const own = (await probe('GET', `/auth/${role}/sessions`, caller)).body;
-    await probe('DELETE', `/auth/${role}/sessions/{sessionId}`, { ...caller, params: { sessionId: own.items.at(-1).id } });
+    assert.ok(own.items.some((s: { id: string }) => s.id === other));
+    await probe('DELETE', `/auth/${role}/sessions/{sessionId}`, { ...caller, params: { sessionId: other } });
   }
   const adminSessions = (await probe('GET', '/admin/admins/{adminId}/sessions', { ...admin, params: { adminId: app.w.adminsAdmin.id } })).body;
   await probe('DELETE', '/admin/admins/{adminId}/sessions/{sessionId}', { ...admin, params: { adminId: app.w.adminsAdmin.id, sessionId: adminSessions.items[0].id } });

@@ -1,41 +1,14 @@
 // The operator CLI, run as operators run it, against the database of a running app.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { test } from 'node:test';
-import { appEnv, ROOT } from '../support/app-process';
 import { appSuite } from '../support/app-suite';
 import { get, post } from '../support/http';
+import { runCli } from '../support/operator-cli';
 
 const app = appSuite({ seed: false });
 const { db } = app;
 
-interface CliResult {
-  code: number;
-  stdout: string;
-  stderr: string;
-  json: any;
-}
-
-function cli(args: string[], stdin?: string): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', '-s', 'cli', '--', ...args], { cwd: ROOT, env: appEnv(db, { LOG_LEVEL: 'warn' }) as unknown as NodeJS.ProcessEnv });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-    child.on('error', reject);
-    child.stdin.end(stdin ?? '');
-    child.on('close', (code) => {
-      let json: unknown = null;
-      try {
-        json = JSON.parse(stdout);
-      } catch {
-        // not JSON: the assertions say so
-      }
-      resolve({ code: code ?? 1, stdout, stderr, json });
-    });
-  });
-}
+const cli = (args: string[], stdin?: string) => runCli(db, args, stdin);
 
 test('an operator creates a verified customer, disables and deletes it; the customer signs in between', async () => {
   const made = await cli(['customer:create', '--email', 'Shopper@Example.com', '--name', 'Sam', '--password-stdin'], 'shopper-pass-P7q!2w\n');

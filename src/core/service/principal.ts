@@ -1,7 +1,8 @@
-// Who is calling: an access token checked against the account's current state.
+// Who is calling: an access token checked against the account's and its session's current state.
 import { AuthError } from '../errors';
 import type { AccountRecord, ClientInfo } from '../ports';
 import type { Role } from '../../contract/auth-schemas';
+import type { AccessClaims } from '../tokens';
 import type { ServiceDeps } from './deps';
 
 export interface Principal {
@@ -14,16 +15,34 @@ export interface Principal {
   amr?: string[];
 }
 
-export function createAuthenticate({ tokens, accounts, terminals }: Pick<ServiceDeps, 'tokens' | 'accounts' | 'terminals'>) {
-  /** The account behind a valid access token of `role`; disabled or reset accounts are refused. */
+type StateDeps = Pick<ServiceDeps, 'accounts' | 'sessions' | 'terminals'>;
+
+/**
+ * The one rule for access tokens: a token is good while its account is enabled at the token's
+ * version, its session (`sid`) has not ended, and a PIN session's terminal is still paired as
+ * when it was issued. A token without `sid` (issued before the claim existed) answers to the
+ * account rules only, until it expires. The reads go through ports whose adapters may answer from
+ * a cache that every change to these states invalidates.
+ */
+async function accountIfCurrent({ accounts, sessions, terminals }: StateDeps, role: Role, claims: AccessClaims): Promise<AccountRecord> {
+  const [account, family, pairedAt] = await Promise.all([
+    accounts.findById(role, claims.sub),
+    claims.sid === undefined ? undefined : sessions.familyState(claims.sid),
+    claims.terminal_id === undefined ? undefined : terminals.pairedAt(claims.terminal_id),
+  ]);
+  if (!account || account.disabled || account.tokenVersion !== claims.ver) throw new AuthError('invalid_token');
+  if (family !== undefined && (!family || family.revoked || family.role !== role || family.accountId !== claims.sub)) throw new AuthError('invalid_token');
+  // A PIN session lives no longer than its terminal's pairing: unpairing or pairing again ends it at once.
+  if (pairedAt !== undefined && (!pairedAt || Math.floor(pairedAt.getTime() / 1000) > (claims.iat ?? 0))) throw new AuthError('invalid_token');
+  return account;
+}
+
+export function createAuthenticate(deps: Pick<ServiceDeps, 'tokens' | 'accounts' | 'sessions' | 'terminals'>) {
+  /** The account behind a valid access token of `role`; disabled, reset or signed-out sessions are refused. */
   return async function authenticate(role: Role, accessToken: string, client: ClientInfo = {}): Promise<Principal> {
-    const claims = await tokens.verifyAccess(accessToken, role);
-    const account = await accounts.findById(role, claims.sub);
-    if (!account || account.disabled || account.tokenVersion !== claims.ver) throw new AuthError('invalid_token');
+    const claims = await deps.tokens.verifyAccess(accessToken, role);
+    const account = await accountIfCurrent(deps, role, claims);
     if (claims.terminal_id === undefined) return { account, client };
-    // A PIN session lives no longer than its terminal's pairing: unpairing or pairing again ends it at once.
-    const pairedAt = await terminals.pairedAt(claims.terminal_id);
-    if (!pairedAt || Math.floor(pairedAt.getTime() / 1000) > (claims.iat ?? 0)) throw new AuthError('invalid_token');
     return { account, client, terminalId: claims.terminal_id, amr: claims.amr ?? [] };
   };
 }

@@ -34,7 +34,7 @@ export function customerProfileOf(account: Omit<AccountRecord, 'passwordHash'>):
   };
 }
 
-/** Claims for downstream services' guards; this service itself always re-reads the account. */
+/** Claims for downstream services' guards; this service itself checks the account's current state. */
 export function accessClaimsOf(account: AccountRecord): AccessClaims {
   return {
     sub: account.id,

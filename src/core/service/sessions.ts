@@ -33,7 +33,7 @@ export function createSessions(deps: ServiceDeps) {
 
   async function pairFor(account: AccountRecord, familyId: string, token: NewRefreshToken, pin?: PinSession): Promise<TokenPair> {
     const [accessToken, refreshToken] = await Promise.all([
-      tokens.signAccess({ ...accessClaimsOf(account), ...pin?.claims }),
+      tokens.signAccess({ ...accessClaimsOf(account), ...pin?.claims, sid: familyId }),
       tokens.signRefresh({
         sub: account.id,
         role: account.role,
@@ -108,31 +108,33 @@ export function createSessions(deps: ServiceDeps) {
     return pairFor(account, familyId, token, pin);
   }
 
+  /**
+   * The family and the account usually come from the token routes' cache, and the rotation checks
+   * the token's use and its family's revocation itself, so a refresh of an unused token costs one
+   * round trip: the rotation. Only a token that did not rotate is read, to tell a retry within
+   * the grace period from reuse.
+   */
   async function refresh(role: Role, refreshToken: string, client: ClientInfo = {}): Promise<TokenPair> {
     const claims = await tokens.verifyRefresh(refreshToken, role);
-    // Neither read needs the other's answer: side by side they cost one round trip, not two.
-    const [found, account] = await Promise.all([sessions.findToken(claims.jti), accounts.findById(role, claims.sub)]);
-    let row = found;
+    const [family, account] = await Promise.all([sessions.familyState(claims.fam), accounts.findById(role, claims.sub)]);
     const invalid = () => new AuthError('invalid_refresh_token');
-    if (!row || row.familyId !== claims.fam || row.family.role !== role || row.family.accountId !== claims.sub) throw invalid();
-    if (row.family.revokedAt) throw invalid();
+    if (!family || family.revoked || family.role !== role || family.accountId !== claims.sub) throw invalid();
     if (!account || account.disabled) throw invalid();
 
     const now = clock.now();
-    const familyEnd = familyEndOf(role, row.family.createdAt);
+    const familyEnd = familyEndOf(role, family.createdAt);
     // A PIN sign-in's tokens keep its terminal and method: a refresh never turns it into a password session.
-    const pin = pinSessionOf(row.family, config);
+    const pin = pinSessionOf(family, config);
     if (now >= familyEnd || pin?.ended(now)) throw invalid();
-    if (!row.usedAt) {
-      const successor = pin ? pin.capped(newRefreshToken(now, familyEnd)) : newRefreshToken(now, familyEnd);
-      if (await sessions.rotate({ jti: row.jti, familyId: row.familyId, usedAt: now, successor })) {
-        return pairFor(account, row.familyId, successor, pin);
-      }
-      row = await sessions.findToken(claims.jti); // another request rotated it first
-      if (!row) throw invalid();
+    const successor = pin ? pin.capped(newRefreshToken(now, familyEnd)) : newRefreshToken(now, familyEnd);
+    if (await sessions.rotate({ jti: claims.jti, familyId: claims.fam, usedAt: now, successor })) {
+      return pairFor(account, claims.fam, successor, pin);
     }
+    // Not rotated: unknown, of a revoked family, or used already (perhaps by a concurrent request).
+    const row = await sessions.findToken(claims.jti);
+    if (!row || row.familyId !== claims.fam || row.family.revokedAt || !row.usedAt) throw invalid();
     // A retry within the grace period (two tabs, a lost response) gets the same successor.
-    if (row.usedAt && row.successorJti && now.getTime() - row.usedAt.getTime() <= config.jwt.refreshReuseGrace * 1000) {
+    if (row.successorJti && now.getTime() - row.usedAt.getTime() <= config.jwt.refreshReuseGrace * 1000) {
       const successor = await sessions.findToken(row.successorJti);
       if (successor && !successor.family.revokedAt) return pairFor(account, row.familyId, successor, pin);
     }

@@ -6,6 +6,7 @@ import type { Role } from '@/contract/auth-schemas';
 import { spendOutstandingResets } from './spend-resets';
 import { adminRecord, customerRecord, isUniqueViolation, vendorRecord } from './records';
 import { endEverySession } from './end-sessions';
+import { recordAuthChange } from './auth-changes';
 import { auditIn } from './audit-repository';
 import type { AuditEntry } from '@/core/audit-ports';
 
@@ -72,6 +73,7 @@ export function createAccountRepository(prisma: PrismaClient): AccountRepository
       else if (role === 'admin') await tx.adminAccount.update({ where: { id }, data });
       else if (role === 'customer') await tx.customerAccount.update({ where: { id }, data });
       else await tx.vendorAccount.update({ where: { id }, data });
+      if (!endAll) await recordAuthChange(tx);
       if (data.passwordHash) await spendOutstandingResets(tx, role, id, now);
       await auditIn(tx, audit, now);
     });
@@ -162,10 +164,19 @@ export function createAccountRepository(prisma: PrismaClient): AccountRepository
         }),
       ),
 
-    createStore: (vendorId, name) => prisma.store.create({ data: { vendorId, name }, select: { id: true, vendorId: true, name: true } }),
+    // A new store or terminal changes the vendor context its business's accounts are answered.
+    createStore: (vendorId, name) =>
+      prisma.$transaction(async (tx) => {
+        await recordAuthChange(tx);
+        return tx.store.create({ data: { vendorId, name }, select: { id: true, vendorId: true, name: true } });
+      }),
 
     findStore: (id) => prisma.store.findUnique({ where: { id }, select: { id: true, vendorId: true, name: true } }),
 
-    createTerminal: (storeId, name) => prisma.posTerminal.create({ data: { storeId, name }, select: { id: true, storeId: true, name: true } }),
+    createTerminal: (storeId, name) =>
+      prisma.$transaction(async (tx) => {
+        await recordAuthChange(tx);
+        return tx.posTerminal.create({ data: { storeId, name }, select: { id: true, storeId: true, name: true } });
+      }),
   };
 }

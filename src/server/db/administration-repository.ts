@@ -1,6 +1,7 @@
 // Listing and changing accounts, businesses and stores in Prisma: the core's AdministrationRepository.
 import { auditIn } from './audit-repository';
 import { endEverySession } from './end-sessions';
+import { recordAuthChange } from './auth-changes';
 import type { PrismaClient } from '@/generated/prisma/postgresql/client';
 import type { AdministrationRepository, ManagedAccount } from '@/core/ports';
 import type { Role } from '@/contract/auth-schemas';
@@ -29,10 +30,12 @@ function managedVendor(row: VendorRow): ManagedAccount {
 }
 
 // Prisma reports a serialization failure as P2034 during the transaction, but at COMMIT the
-// driver adapter's own error surfaces with the kind TransactionWriteConflict (SQLSTATE 40001).
+// driver adapter's own error surfaces with the kind TransactionWriteConflict (SQLSTATE 40001), and
+// in a raw statement (the change counter's) as P2010 carrying the adapter's error in `meta`.
 function isWriteConflict(error: unknown): boolean {
-  const e = error as { code?: unknown; cause?: { kind?: unknown } } | null;
-  return e?.code === 'P2034' || e?.cause?.kind === 'TransactionWriteConflict';
+  const e = error as { code?: unknown; cause?: { kind?: unknown }; meta?: { driverAdapterError?: { cause?: { kind?: unknown } } } } | null;
+  const kind = e?.cause?.kind ?? e?.meta?.driverAdapterError?.cause?.kind;
+  return e?.code === 'P2034' || kind === 'TransactionWriteConflict';
 }
 
 /**
@@ -85,6 +88,7 @@ export function createAdministrationRepository(prisma: PrismaClient): Administra
           },
         });
         if (change.disabled) await endEverySession(tx, 'admin', id, now);
+        await recordAuthChange(tx); // the profile and vendor context the token routes answer
         await auditIn(tx, audit, now);
         return managedAdmin(row);
       }),
@@ -101,6 +105,7 @@ export function createAdministrationRepository(prisma: PrismaClient): Administra
           data: { name: change.name, modules: change.modules, modulePermissions: change.modulePermissions },
           include: vendorInclude,
         });
+        await recordAuthChange(tx); // the profile and vendor context the token routes answer
         await auditIn(tx, audit, now);
         return managedVendor(row);
       }),

@@ -1,7 +1,9 @@
-// Customer accounts in Prisma: the changes only customers make, and the administrators' list.
+// Customer accounts in Prisma: the changes only customers make, and the administrators' list. Each
+// change to what the token routes answer moves the change counter in its transaction.
 import type { PrismaClient } from '@/generated/prisma/postgresql/client';
 import type { CustomerRepository } from '@/core/customer-ports';
 import { auditIn } from './audit-repository';
+import { recordAuthChange } from './auth-changes';
 import { endEverySession } from './end-sessions';
 import { pageArgs } from './keyset';
 import { customerRecord, isUniqueViolation } from './records';
@@ -25,13 +27,14 @@ export function createCustomerRepository(prisma: PrismaClient): CustomerReposito
       prisma.$transaction(async (tx) => {
         const data = { emailVerifiedAt: now, ...(discardPassword ? { passwordHash: '' } : {}) };
         const marked = await tx.customerAccount.updateMany({ where: { id, emailVerifiedAt: null }, data });
-        if (marked.count === 1) await auditIn(tx, audit, now);
+        if (marked.count === 1) await Promise.all([auditIn(tx, audit, now), recordAuthChange(tx)]);
         return marked.count === 1;
       }),
 
     async rename(id, name, now, audit) {
       await prisma.$transaction(async (tx) => {
         await tx.customerAccount.update({ where: { id }, data: { name } });
+        await recordAuthChange(tx);
         await auditIn(tx, audit, now);
       });
     },
@@ -42,6 +45,7 @@ export function createCustomerRepository(prisma: PrismaClient): CustomerReposito
           // An unverified registration of the address yields to the customer who proved it.
           await tx.customerAccount.deleteMany({ where: { email, emailVerifiedAt: null, NOT: { id } } });
           await tx.customerAccount.update({ where: { id }, data: { email } });
+          await recordAuthChange(tx);
           await auditIn(tx, audit, now);
         });
         return true;

@@ -3,10 +3,12 @@
 // reset and an operator's password change all sign the account out through this, inside their own
 // transaction, so the change and the sign-out commit together. A vendor account's POS PIN goes
 // with its sessions: whoever lost the password (or the account) must not keep a way in at the till.
+// The change counter moves on with it, so every instance refuses the account's access tokens at once.
 import type { Role } from '@/contract/auth-schemas';
 import type { PrismaClient } from './prisma';
+import { recordAuthChange } from './auth-changes';
 
-type Tx = Pick<PrismaClient, 'adminAccount' | 'vendorAccount' | 'customerAccount' | 'refreshFamily' | 'staffPin'>;
+type Tx = Pick<PrismaClient, 'adminAccount' | 'vendorAccount' | 'customerAccount' | 'refreshFamily' | 'staffPin' | '$queryRaw'>;
 
 /** Applies `change` to the account and ends all its sessions; false when no such account exists. */
 export async function endEverySession(tx: Tx, role: Role, accountId: string, now: Date, change: { passwordHash?: string; disabledAt?: Date | null } = {}) {
@@ -15,5 +17,6 @@ export async function endEverySession(tx: Tx, role: Role, accountId: string, now
   const updated = await accounts.updateMany({ where: { id: accountId }, data });
   await tx.refreshFamily.updateMany({ where: { role, accountId, revokedAt: null }, data: { revokedAt: now } });
   if (role === 'vendor') await tx.staffPin.deleteMany({ where: { accountId } });
+  await recordAuthChange(tx);
   return updated.count === 1;
 }

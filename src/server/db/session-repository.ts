@@ -5,6 +5,7 @@ import type { Role } from '@/contract/auth-schemas';
 import type { Dialect } from './dialect';
 import { auditIn } from './audit-repository';
 import { pageArgs } from './keyset';
+import { recordAuthChange } from './auth-changes';
 
 const CLIENT_FIELD_MAX = 300;
 
@@ -25,7 +26,9 @@ async function rotateInOneStatement(prisma: PrismaClient, input: Parameters<Sess
   const rows = await prisma.$queryRaw<{ claimed: number }[]>`
     WITH claimed AS (
       UPDATE "RefreshToken" SET "usedAt" = ${usedAt}, "successorJti" = ${successor.jti}
-      WHERE "jti" = ${jti} AND "usedAt" IS NULL RETURNING "familyId"
+      WHERE "jti" = ${jti} AND "familyId" = ${familyId} AND "usedAt" IS NULL
+        AND EXISTS (SELECT 1 FROM "RefreshFamily" f WHERE f."id" = ${familyId} AND f."revokedAt" IS NULL)
+      RETURNING "familyId"
     ), inserted AS (
       INSERT INTO "RefreshToken" ("jti", "familyId", "issuedAt", "expiresAt")
       SELECT ${successor.jti}, ${familyId}, ${successor.issuedAt}, ${successor.expiresAt} FROM claimed
@@ -73,8 +76,10 @@ export function createSessionRepository(prisma: PrismaClient, dialect: Dialect):
     async rotate({ jti, familyId, usedAt, successor }) {
       if (dialect === 'postgresql') return rotateInOneStatement(prisma, { jti, familyId, usedAt, successor });
       return prisma.$transaction(async (tx) => {
+        const family = await tx.refreshFamily.findUnique({ where: { id: familyId }, select: { revokedAt: true } });
+        if (!family || family.revokedAt) return false;
         const claimed = await tx.refreshToken.updateMany({
-          where: { jti, usedAt: null },
+          where: { jti, familyId, usedAt: null },
           data: { usedAt, successorJti: successor.jti },
         });
         if (claimed.count !== 1) return false;
@@ -84,15 +89,22 @@ export function createSessionRepository(prisma: PrismaClient, dialect: Dialect):
       });
     },
 
+    // The one place a single family ends (logout, an ended session, reuse): the change counter
+    // moves on with it, so every instance refuses the family's access tokens too.
     async revokeFamily(familyId, now, audit) {
-      if (!audit) {
-        await prisma.refreshFamily.updateMany({ where: { id: familyId, revokedAt: null }, data: { revokedAt: now } });
-        return;
-      }
       await prisma.$transaction(async (tx) => {
         await tx.refreshFamily.updateMany({ where: { id: familyId, revokedAt: null }, data: { revokedAt: now } });
+        await recordAuthChange(tx);
         await auditIn(tx, audit, now);
       });
+    },
+
+    async familyState(familyId) {
+      const row = await prisma.refreshFamily.findUnique({
+        where: { id: familyId },
+        select: { role: true, accountId: true, revokedAt: true, createdAt: true, terminalId: true },
+      });
+      return row && { role: row.role as Role, accountId: row.accountId, revoked: row.revokedAt !== null, createdAt: row.createdAt, terminalId: row.terminalId };
     },
   };
 }

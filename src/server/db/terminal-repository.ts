@@ -1,6 +1,7 @@
 // POS terminals in Prisma: pairing codes, device credentials and staff PINs (the core's TerminalRepository).
 import type { PrismaClient } from '@/generated/prisma/postgresql/client';
 import type { TerminalInfo, TerminalRepository } from '@/core/terminal-ports';
+import { recordAuthChange } from './auth-changes';
 
 const terminalSelect = { id: true, name: true, storeId: true, store: { select: { vendorId: true } } } as const;
 const terminalInfo = (row: { id: string; name: string; storeId: string; store: { vendorId: string } }): TerminalInfo => ({
@@ -10,11 +11,13 @@ const terminalInfo = (row: { id: string; name: string; storeId: string; store: {
   vendorId: row.store.vendorId,
 });
 
-type Tx = Pick<PrismaClient, 'terminalCredential' | 'refreshFamily'>;
+type Tx = Pick<PrismaClient, 'terminalCredential' | 'refreshFamily' | '$queryRaw'>;
 
 /** Every session started on the terminal ends: its credential changed hands or went away. */
-const endTerminalSessions = (tx: Tx, terminalId: string, now: Date) =>
-  tx.refreshFamily.updateMany({ where: { terminalId, revokedAt: null }, data: { revokedAt: now } });
+async function endTerminalSessions(tx: Tx, terminalId: string, now: Date) {
+  await tx.refreshFamily.updateMany({ where: { terminalId, revokedAt: null }, data: { revokedAt: now } });
+  await recordAuthChange(tx);
+}
 
 export function createTerminalRepository(prisma: PrismaClient): TerminalRepository {
   return {
