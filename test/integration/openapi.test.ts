@@ -274,6 +274,12 @@ test('POS terminal routes: every status the app answers is documented, with a ma
   await probe('DELETE', '/auth/vendor/pin', { ...owner, json: { current_password: PASSWORDS.owner } });
   for (let i = 0; i < 21; i += 1) await probe('POST', '/auth/terminal/pin-login', { headers: device, json: { account_id: 'nobody', pin: '999001' } });
   await probe('PUT', '/auth/vendor/pin', { ...owner, json: { ...pinBody, current_password: 'wrong-password-1' } });
+  // Wrong passwords count as failed sign-ins: an employee of its own, so no other probe meets the limit.
+  const guesser = { email: 'pin-guesser@example.com', password: EXTRA_PASSWORD };
+  await withContainer(app.db, ({ auth }) => auth.operator.createEmployee({ vendor_id: app.w.vendor.id, ...guesser, name: 'Gus', store_ids: [app.w.storeA.id] }));
+  const guessing = { token: (await signIn(app.url, 'vendor', guesser.email, guesser.password)).access_token };
+  for (let i = 0; i < 10; i += 1) await request(app.url, 'DELETE', '/api/v1/auth/vendor/pin', { ...guessing, json: { current_password: `wrong-${i}-password` } });
+  for (const method of ['PUT', 'DELETE']) await probe(method, '/auth/vendor/pin', { ...guessing, json: { ...pinBody, current_password: guesser.password } });
 });
 
 // Regression: on SQLite a duplicate e-mail here wedged the database; every later request hung.
@@ -383,9 +389,10 @@ test('customer routes: every status the app answers is documented, with a matchi
   }
   for (const path of ['/sessions', '/events']) await probe('GET', c(path), { token: fresh.access_token, query: '?limit=0' });
   const own = (await probe('GET', c('/sessions'), { token: fresh.access_token })).body;
-  await probe('DELETE', c('/sessions/{sessionId}'), { token: fresh.access_token, params: { sessionId: own.items.at(-1).id } });
   await probe('DELETE', c('/sessions/{sessionId}'), { token: fresh.access_token });
   await probe('DELETE', c('/sessions/{sessionId}'), { token: fresh.access_token, params: { sessionId: 'x'.repeat(PATH_PARAMETER_MAX_LENGTH + 1) } });
+  // Last: ending a session of the caller's own refuses its token from then on.
+  await probe('DELETE', c('/sessions/{sessionId}'), { token: fresh.access_token, params: { sessionId: own.items.at(-1).id } });
 
   // The administrators' customer routes.
   const admin = { token: app.tokens.superAdmin };
