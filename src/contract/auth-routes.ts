@@ -1,6 +1,6 @@
 // The routes of signing in, tokens, profiles and password reset for each role, the vendor context,
 // and the service's own routes (health, this API's description).
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   adminLoginResponse,
   adminMeResponse,
@@ -24,9 +24,11 @@ import {
   vendorResetVerifyRequest,
   type Role,
 } from './auth-schemas';
+import { roleFactorRoutes } from './factor-routes';
+import { mfaChallenge, mfaEnrollmentChallenge } from './factor-schemas';
 import { BODY_ERRORS, route } from './route';
 
-function roleAuthRoutes<L extends z.ZodType, M extends z.ZodType, RR extends z.ZodType, RV extends z.ZodType>(
+function roleAuthRoutes<L extends z.ZodObject, M extends z.ZodType, RR extends z.ZodType, RV extends z.ZodType>(
   role: Role,
   schemas: { loginResult: L; meResult: M; resetRequest: RR; resetVerify: RV },
 ) {
@@ -34,10 +36,11 @@ function roleAuthRoutes<L extends z.ZodType, M extends z.ZodType, RR extends z.Z
   const typeField = role === 'admin' ? 'admin_type' : 'vendor_type';
   return {
     login: route({
-      role, methods: ['POST'], path: `${base}/login`, auth: 'none', body: loginRequest, result: schemas.loginResult, resultStatuses: [200],
+      role, methods: ['POST'], path: `${base}/login`, auth: 'none', body: loginRequest,
+      result: z.union([schemas.loginResult, mfaChallenge, mfaEnrollmentChallenge]), resultStatuses: [200],
       errors: [...BODY_ERRORS, 'invalid_credentials', 'account_disabled', 'rate_limited'],
       summary: `Sign in as ${role}`,
-      description: 'E-mail and password for a token pair and the profile. Unknown e-mail and wrong password answer alike; 403 only after a correct password.',
+      description: 'E-mail and password for a token pair and the profile. Unknown e-mail and wrong password answer alike; 403 only after a correct password. An account with a second factor gets {mfa_required, mfa_token, methods} instead (then mfa/verify); one whose type requires a factor and has none gets {mfa_enrollment_required, mfa_token} (then mfa/totp/setup and mfa/totp/confirm).',
     }),
     refresh: route({
       role, methods: ['POST'], path: `${base}/refresh`, auth: 'none', body: refreshRequest, result: tokenPair, resultStatuses: [200],
@@ -81,6 +84,7 @@ function roleAuthRoutes<L extends z.ZodType, M extends z.ZodType, RR extends z.Z
       summary: `Password reset step 3: set a new password (${role})`,
       description: 'Replaces the password, spends the reset token and ends every session of the account.',
     }),
+    ...roleFactorRoutes(role, schemas.loginResult),
   };
 }
 

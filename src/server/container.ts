@@ -10,6 +10,7 @@ import { createAdministrationRepository } from './db/administration-repository';
 import { createAuditTrail } from './db/audit-repository';
 import { createCounterStore } from './db/counter-store';
 import { createDeviceRepository } from './db/device-repository';
+import { createFactorRepository } from './db/factor-repository';
 import { createPrismaClient } from './db/prisma';
 import { createResetRepository } from './db/reset-repository';
 import { createSessionListing, createSessionRepository } from './db/session-repository';
@@ -36,6 +37,10 @@ export function createContainer(options: ContainerOptions = {}) {
   if (config.usingDevSecrets) {
     logger.warn({ event: 'dev_secrets' }, `JWT secrets not set: using development secrets kept in ${dataDir}/dev-secrets.json`);
   }
+  if (config.mfa.usingDevKey) logger.warn({ event: 'dev_mfa_key' }, `MFA_ENCRYPTION_KEY not set: using the development key kept in ${dataDir}/dev-secrets.json`);
+  if (!config.production && config.mfa.requiredIsDefault) {
+    logger.info({ event: 'mfa_required_default', mfaRequired: config.mfa.required }, `MFA_REQUIRED not set: under development rules a second factor is required of ${config.mfa.required.join(', ')} accounts (not of the demo accounts' types)`);
+  }
   const db = createPrismaClient({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, connectTimeoutMs: config.databaseTimeout * 1000 });
   const clock = { now: () => new Date() };
   const tasks = createDeferredTasks(logger);
@@ -59,6 +64,7 @@ export function createContainer(options: ContainerOptions = {}) {
     limiter: createRateLimiter(config.rateLimits, counters, clock),
     counters,
     terminals: createTerminalRepository(db.prisma),
+    factors: createFactorRepository(db.prisma),
     devices: createDeviceRepository(db.prisma),
     codeFailures: createCodeFailureCap(config.codeFailures, counters, clock),
     mailer,

@@ -1,6 +1,8 @@
 // The auth service: one object over injected ports that every adapter (REST, tRPC, CLI) calls.
+import type { FactorSummary } from '../factor-ports';
 import type { AccountRecord, ClientInfo } from '../ports';
 import type { AdminProfile, LoginRequest, Role, TokenPair, VendorProfile } from '../../contract/auth-schemas';
+import type { MfaChallenge, MfaEnrollmentChallenge } from '../../contract/factor-schemas';
 import { createOperator } from './operator';
 import { createAdministration } from './administration';
 import type { ServiceDeps } from './deps';
@@ -8,7 +10,9 @@ import { createOwnPasswordChange } from './own-password';
 import { createPasswordReset } from './password-reset';
 import { createAuthenticate, type Principal } from './principal';
 import { adminProfileOf, vendorProfileOf } from './profiles';
+import { createSecondStep } from './second-step';
 import { createSessions } from './sessions';
+import { createTotpEnrolment } from './totp-enrolment';
 import { createTerminalService } from './terminal-service';
 import { createVendorContext } from './vendor-context';
 
@@ -21,8 +25,8 @@ export type ProfileOf<R extends Role> = R extends 'admin' ? { admin: AdminProfil
 export type LoginResponseOf<R extends Role> = TokenPair & ProfileOf<R> & { device_id: string };
 
 /** A role that is a type parameter cannot narrow the conditional type, hence the one cast here. */
-function profileOf<R extends Role>(role: R, account: AccountRecord): ProfileOf<R> {
-  const profile = role === 'admin' ? { admin: adminProfileOf(account) } : { vendor: vendorProfileOf(account) };
+function profileOf<R extends Role>(role: R, account: AccountRecord, mfa?: FactorSummary): ProfileOf<R> {
+  const profile = role === 'admin' ? { admin: { ...adminProfileOf(account), mfa } } : { vendor: { ...vendorProfileOf(account), mfa } };
   return profile as ProfileOf<R>;
 }
 
@@ -30,6 +34,22 @@ export function createAuthService(deps: ServiceDeps) {
   const authenticate = createAuthenticate(deps);
   const sessions = createSessions(deps);
   const vendorContext = createVendorContext(deps);
+  const secondStep = createSecondStep(deps);
+  const totp = createTotpEnrolment(deps, secondStep);
+
+  /** The profile as login and /me show it, with the account's second factors. */
+  const fullProfileOf = async <R extends Role>(role: R, account: AccountRecord) => profileOf(role, account, await deps.factors.summary(role, account.id));
+
+  /** A started session as the login route answers it. */
+  async function loginResponseOf<R extends Role>(role: R, signedIn: { account: AccountRecord; pair: TokenPair; deviceId: string }): Promise<LoginResponseOf<R>> {
+    return { ...signedIn.pair, ...(await fullProfileOf(role, signedIn.account)), device_id: signedIn.deviceId };
+  }
+
+  /** The caller of an enrolment route: the Bearer token's account when one is sent, else the mfa_token's. */
+  async function enrolleeOf(role: Role, bearerToken: string | undefined, mfaToken: string | undefined, client: ClientInfo) {
+    const principal = bearerToken === undefined ? undefined : await authenticate(role, bearerToken, client);
+    return totp.enrolleeOf(role, principal, mfaToken, client);
+  }
 
   return {
     authenticate,
@@ -46,18 +66,41 @@ export function createAuthService(deps: ServiceDeps) {
     changeOwnPassword: createOwnPasswordChange(deps, sessions.startSession),
 
     /** The caller's own profile, as login returned it. */
-    me<R extends Role>(role: R, { account }: Principal): ProfileOf<R> {
-      return profileOf(role, account);
+    me<R extends Role>(role: R, { account }: Principal): Promise<ProfileOf<R>> {
+      return fullProfileOf(role, account);
     },
 
     /** The stores and terminals the signed-in vendor account may work in; no module check. */
     vendorContext,
 
     /** Login with the profile under the role's key, as the contract shows it. */
-    async loginWithProfile<R extends Role>(role: R, input: LoginRequest, client: ClientInfo): Promise<LoginResponseOf<R>> {
-      const { account, pair, deviceId } = await sessions.login(role, input, client);
-      return { ...pair, ...profileOf(role, account), device_id: deviceId };
+    async loginWithProfile<R extends Role>(role: R, input: LoginRequest, client: ClientInfo): Promise<LoginResponseOf<R> | MfaChallenge | MfaEnrollmentChallenge> {
+      const signedIn = await sessions.login(role, input, client);
+      return 'challenge' in signedIn ? signedIn.challenge : loginResponseOf(role, signedIn);
     },
+
+    /** `mfa/verify`: the second step of a sign-in, for the login response. */
+    async mfaVerify<R extends Role>(role: R, input: { mfa_token: string; code?: string; recovery_code?: string }, client: ClientInfo): Promise<LoginResponseOf<R>> {
+      const { account, method } = await secondStep.verify(role, input, client);
+      return loginResponseOf(role, await sessions.completeSignIn(account, client, { second_factor: method }));
+    },
+
+    /** `mfa/totp/setup`: a new secret for the signed-in account, or the one enrolling at sign-in. */
+    async totpSetup(role: Role, bearerToken: string | undefined, input: { mfa_token?: string }, client: ClientInfo) {
+      return totp.setup(await enrolleeOf(role, bearerToken, input.mfa_token, client));
+    },
+
+    /** `mfa/totp/confirm`: recovery codes, and while enrolling at sign-in the login response too. */
+    async totpConfirm<R extends Role>(role: R, bearerToken: string | undefined, input: { code: string; mfa_token?: string }, client: ClientInfo) {
+      const enrollee = await enrolleeOf(role, bearerToken, input.mfa_token, client);
+      const codes = await totp.confirm(enrollee, input.code);
+      if (!enrollee.enrolment) return codes;
+      return { ...codes, ...(await loginResponseOf(role, await sessions.completeSignIn(enrollee.account, client, { second_factor: 'totp' }))) };
+    },
+
+    /** Removing the authenticator app and replacing recovery codes, with the password. */
+    removeTotp: (principal: Principal, input: { password: string }) => totp.remove(principal, input.password),
+    regenerateRecoveryCodes: (principal: Principal, input: { password: string }) => totp.regenerateRecoveryCodes(principal, input.password),
   };
 }
 

@@ -1,7 +1,6 @@
 // A signed-in account changing its own password: the current password is checked like a sign-in
 // (a wrong one is a failed login for the limits), then every earlier session ends, the caller gets
 // a new pair in a new session, and the account is mailed a notice.
-import { AuthError } from '../errors';
 import type { ClientInfo } from '../ports';
 import { changePasswordRequest, type TokenPair } from '../../contract/auth-schemas';
 import { parseInput } from '../validation';
@@ -9,6 +8,7 @@ import type { ServiceDeps } from './deps';
 import { auditEntry, selfCause, subjectOf } from './audit';
 import { assertNotPinSession } from './guard';
 import { createPasswordChangedNotice } from './password-changed-notice';
+import { createPasswordConfirmation } from './password-confirmation';
 import { assertAcceptablePassword } from './password-policy';
 import type { Principal } from './principal';
 import type { createSessions } from './sessions';
@@ -16,8 +16,9 @@ import type { createSessions } from './sessions';
 type Deps = Pick<ServiceDeps, 'accounts' | 'hasher' | 'limiter' | 'clock' | 'logger' | 'mailer' | 'defer'>;
 
 export function createOwnPasswordChange(deps: Deps, startSession: ReturnType<typeof createSessions>['startSession']) {
-  const { accounts, hasher, limiter, clock, logger } = deps;
+  const { accounts, hasher, clock, logger } = deps;
   const noticeOfChange = createPasswordChangedNotice(deps);
+  const confirmPassword = createPasswordConfirmation(deps);
 
   return async function changeOwnPassword(principal: Principal, body: unknown, client: ClientInfo): Promise<TokenPair> {
     // A PIN session at a till may not change the account's password (403 step_up_required).
@@ -25,13 +26,7 @@ export function createOwnPasswordChange(deps: Deps, startSession: ReturnType<typ
     const { account } = principal;
     const { role } = account;
     const input = parseInput(changePasswordRequest, body);
-    await limiter.assertLoginAllowed(role, account.email, client.ip);
-    if (!(await hasher.verify(input.current_password, account.passwordHash))) {
-      await limiter.recordLoginFailure(role, account.email, client.ip);
-      logger.warn({ event: 'password_change_refused', role, accountId: account.id }, 'wrong current password');
-      throw new AuthError('invalid_credentials', 'The current password is wrong.');
-    }
-    await limiter.refundLogin(role, account.email, client.ip);
+    await confirmPassword(account, input.current_password, client, 'password_change');
     assertAcceptablePassword(input.new_password, 'new_password');
     // Ends every earlier session and refuses earlier access tokens, in one step.
     const audit = auditEntry('password_changed', subjectOf(account), selfCause(account, client));

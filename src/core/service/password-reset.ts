@@ -1,6 +1,7 @@
 // The three-step password reset (docs/interface.md, "Password reset"): request a code, verify
 // it, set a password.
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { randomInt } from 'node:crypto';
+import { createCodeHasher } from '../code-hash';
 import { AuthError } from '../errors';
 import type { ClientInfo } from '../ports';
 import type { Role } from '../../contract/auth-schemas';
@@ -22,11 +23,8 @@ export function createPasswordReset(deps: ServiceDeps) {
   const { config, accounts, resets, limiter, codeFailures, mailer, hasher, clock, logger, tokens, defer, newId } = deps;
   const noticeOfChange = createPasswordChangedNotice(deps);
   const record = createAuditRecorder(deps);
-  const codeKey = createHmac('sha256', config.jwt.accessSecret).update('password-reset-code').digest();
-
   // Keyed, so a copy of the database alone does not let anyone try all million codes offline.
-  const hashCode = (role: Role, accountId: string, code: string) =>
-    createHmac('sha256', codeKey).update(`${role}:${accountId}:${code}`).digest('hex');
+  const codes = createCodeHasher(config.jwt.accessSecret, 'password-reset-code');
 
   async function issueCode(role: Role, identity: ResetIdentity, client: ClientInfo) {
     const allowed = await limiter.allowResetRequest(role, identity.email, client.ip);
@@ -47,7 +45,7 @@ export function createPasswordReset(deps: ServiceDeps) {
     await resets.saveCode({
       role,
       accountId: account.id,
-      codeHash: hashCode(role, account.id, code),
+      codeHash: codes.hash(role, account.id, code),
       expiresAt: new Date(clock.now().getTime() + ttl * 1000),
     });
     if (config.passwordReset.logOtp) {
@@ -75,8 +73,7 @@ export function createPasswordReset(deps: ServiceDeps) {
     // Counted as a failure until the code proves right; past the cap even the right code is refused.
     if (!(await codeFailures.reserve(role, account.id))) throw invalid();
     if (!(await resets.countAttempt(row.id, config.passwordReset.maxAttempts, now))) throw invalid();
-    const given = Buffer.from(hashCode(role, account.id, identity.code), 'hex');
-    if (!timingSafeEqual(given, Buffer.from(row.codeHash, 'hex'))) throw invalid();
+    if (!codes.matches(role, account.id, identity.code, row.codeHash)) throw invalid();
     if (!(await resets.spendCode(row.id, now))) throw invalid();
     await codeFailures.release(role, account.id);
 

@@ -19,6 +19,8 @@ export interface RouteCall<R extends RestRoute = RestRoute> {
   query: Record<string, string>;
   /** The signed-in account of a bearer route (the adapter authenticated it before the body was read). */
   principal: Principal;
+  /** The access token sent on a route that takes one or another credential (enrolling a second factor). */
+  bearerToken: string | undefined;
   /** The paired device of a `terminal` route (the adapter checked its credential first). */
   terminal: PairedDevice;
   /** The body as sent: guarded operations validate it themselves, after their module guard. */
@@ -62,6 +64,11 @@ function accountBindings<R extends Role>(role: R) {
     endOwnSession: async (c: RouteCall) => c.auth.administration.endOwnSession(c.principal, c.params.sessionId!),
     listOwnEvents: async (c: RouteCall) => c.auth.administration.listOwnEvents(c.principal, c.query),
     listAuditEvents: async (c: RouteCall) => c.auth.administration.listAuditEvents(c.principal, c.query),
+    mfaVerify: async (c: RouteCall<AccountRoutes['mfaVerify']>) => c.auth.mfaVerify(role, await c.input(), c.client),
+    totpSetup: async (c: RouteCall<AccountRoutes['totpSetup']>) => c.auth.totpSetup(role, c.bearerToken, await c.input(), c.client),
+    totpConfirm: async (c: RouteCall<AccountRoutes['totpConfirm']>) => c.auth.totpConfirm(role, c.bearerToken, await c.input(), c.client),
+    totpRemove: async (c: RouteCall<AccountRoutes['totpRemove']>) => c.auth.removeTotp(c.principal, await c.input()),
+    regenerateRecoveryCodes: async (c: RouteCall<AccountRoutes['regenerateRecoveryCodes']>) => c.auth.regenerateRecoveryCodes(c.principal, await c.input()),
   };
 }
 

@@ -13,8 +13,12 @@ import { BINDINGS, type Binding, type RouteCall } from '../rest/bindings';
 import type { Context } from './context';
 import { passedInput, protectedProcedure, publicProcedure } from './init';
 
-/** Kept out: login and a password change set the cookie, refresh and logout read it at the session endpoint. */
-const COOKIE_ROUTES = ['login', 'refresh', 'logout', 'changePassword'] as const;
+/**
+ * Kept out: login and a password change set the cookie, refresh and logout read it at the session
+ * endpoint; the second-factor step and a confirmation while enrolling answer a session, which the
+ * pages' script must not read a refresh token of.
+ */
+const COOKIE_ROUTES = ['login', 'refresh', 'logout', 'changePassword', 'mfaVerify', 'totpConfirm'] as const;
 type CookieRoute = (typeof COOKIE_ROUTES)[number];
 
 type Empty = Record<never, never>;
@@ -44,6 +48,7 @@ function procedureFor(role: Role, route: RestRoute, binding: Binding<RestRoute>)
       params,
       query: route.methods[0] === 'GET' ? (rest as Record<string, string>) : {},
       principal: ctx.principal as RouteCall['principal'],
+      bearerToken: ctx.accessToken,
       terminal: undefined as never, // terminal routes are not procedures: the pages reach them through their own endpoint
       body: async () => rest,
       input: async () => (route.body ? parseInput(route.body, rest) : undefined) as never,
