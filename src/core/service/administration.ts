@@ -8,6 +8,7 @@ import { createSessionAdministration } from './session-administration';
 import { createStoreAdministration } from './store-administration';
 import { createVendorAdministration } from './vendor-administration';
 import { createAuditEvents } from './audit-events';
+import { createFactorReset } from './factor-reset';
 
 /**
  * Every function takes the signed-in Principal first (the adapter authenticated its token: 401),
@@ -23,6 +24,7 @@ export function createAdministration(deps: ServiceDeps) {
     ...createStoreAdministration(deps, operator, scope),
     ...createSessionAdministration(deps, scope),
     ...createAuditEvents(deps),
+    ...createFactorReset(deps, operator, scope),
   };
 }
 

@@ -6,6 +6,7 @@ import { AuthError } from '../errors';
 import { VENDOR_MODULES } from '../../contract/modules';
 import { createAdminRequest, createEmployeeRequest, createStoreRequest, createTerminalRequest, createVendorRequest } from '../../contract/administration-schemas';
 import { emailSchema, idSchema, type Role } from '../../contract/auth-schemas';
+import type { AccountRecord } from '../ports';
 import type { ServiceDeps } from './deps';
 import { assertAcceptablePassword } from './password-policy';
 import { createPasswordChangedNotice } from './password-changed-notice';
@@ -15,8 +16,8 @@ import { auditEntry, OPERATOR_CAUSE, subjectOf, type AuditCause } from './audit'
 /** An employee as the CLI creates one: the wire body plus the business it belongs to. */
 export const operatorEmployeeRequest = createEmployeeRequest.extend({ vendor_id: idSchema });
 
-export function createOperator(deps: Pick<ServiceDeps, 'accounts' | 'hasher' | 'clock' | 'mailer' | 'defer'>) {
-  const { accounts, hasher, clock } = deps;
+export function createOperator(deps: Pick<ServiceDeps, 'accounts' | 'factors' | 'hasher' | 'clock' | 'mailer' | 'defer'>) {
+  const { accounts, factors, hasher, clock } = deps;
   const noticeOfChange = createPasswordChangedNotice(deps);
 
   async function hashNew(password: string, field: string) {
@@ -107,10 +108,24 @@ export function createOperator(deps: Pick<ServiceDeps, 'accounts' | 'hasher' | '
     return { success: true as const };
   }
 
+  /** Removes every second factor of the account and ends all its sessions (a lost phone); `cause` names who did it. */
+  async function removeEveryFactor(account: Pick<AccountRecord, 'role' | 'id' | 'vendor'>, cause: AuditCause = OPERATOR_CAUSE) {
+    const audit = auditEntry('factors_reset', subjectOf(account), cause);
+    if (!(await factors.resetFactors(account.role, account.id, clock.now(), audit))) throw new AuthError('not_found', 'No such account.');
+  }
+
+  /** `account:mfa-reset`: the account signs in with its password alone again (and enrols anew where its type requires it). */
+  async function resetFactors(role: Role, email: string) {
+    const account = await accounts.findByEmail(role, parseInput(emailSchema, email));
+    if (!account) throw new AuthError('not_found', `No ${role} account with that e-mail.`);
+    await removeEveryFactor(account);
+    return { success: true as const };
+  }
+
   /** Whether any admin account exists: a fresh database has none. */
   const hasAdmins = async () => (await accounts.countAdmins()) > 0;
 
-  return { createAdmin, createVendor, createStore, createTerminal, createEmployee, setDisabled, resetPassword, hasAdmins };
+  return { createAdmin, createVendor, createStore, createTerminal, createEmployee, setDisabled, resetPassword, removeEveryFactor, resetFactors, hasAdmins };
 }
 
 export type Operator = ReturnType<typeof createOperator>;

@@ -84,6 +84,7 @@ function businessBindings(vendorIdOf: (c: RouteCall) => string | undefined) {
     listVendorAccountSessions: async (c: RouteCall) => run(c).listVendorAccountSessions(c.principal, vendorIdOf(c), c.params.accountId!, c.query),
     endVendorAccountSession: async (c: RouteCall) =>
       run(c).endVendorAccountSession(c.principal, vendorIdOf(c), c.params.accountId!, c.params.sessionId!),
+    resetVendorAccountFactors: async (c: RouteCall) => run(c).resetVendorAccountFactors(c.principal, vendorIdOf(c), c.params.accountId!),
     listStores: async (c: RouteCall) => run(c).listStores(c.principal, vendorIdOf(c), c.query),
     createStore: async (c: RouteCall) => run(c).createStore(c.principal, vendorIdOf(c), await c.body()),
     createTerminal: async (c: RouteCall) => run(c).createTerminal(c.principal, vendorIdOf(c), c.params.storeId!, await c.body()),
@@ -116,6 +117,7 @@ export const BINDINGS: { [S in RouteSide]: SideBindings<S> } = {
     enableAdmin: async (c) => c.auth.administration.enableAdmin(c.principal, c.params.adminId!),
     listAdminSessions: async (c) => c.auth.administration.listAdminSessions(c.principal, c.params.adminId!, c.query),
     endAdminSession: async (c) => c.auth.administration.endAdminSession(c.principal, c.params.adminId!, c.params.sessionId!),
+    resetAdminFactors: async (c) => c.auth.administration.resetAdminFactors(c.principal, c.params.adminId!),
     listVendors: async (c) => c.auth.administration.listVendors(c.principal, c.query),
     createVendor: async (c) => c.auth.administration.createVendor(c.principal, await c.body()),
     ...businessBindings((c) => c.params.vendorId),
