@@ -1,6 +1,6 @@
 // The routes of signing in, tokens, profiles and password reset for each role, the vendor context,
 // and the service's own routes (health, this API's description).
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   adminLoginResponse,
   adminMeResponse,
@@ -25,22 +25,24 @@ import {
   type Role,
 } from './auth-schemas';
 import { roleFactorRoutes } from './factor-routes';
-import { mfaChallenge, mfaEnrollmentChallenge } from './factor-schemas';
+import { adminLoginAnswer, adminTotpConfirmResponse, vendorLoginAnswer, vendorTotpConfirmResponse } from './factor-schemas';
+import { adminPasskeyRegisterResponse, vendorPasskeyRegisterResponse } from './passkey-schemas';
+import { rolePasskeyRoutes } from './passkey-routes';
 import { BODY_ERRORS, route } from './route';
 
-function roleAuthRoutes<L extends z.ZodObject, M extends z.ZodType, RR extends z.ZodType, RV extends z.ZodType>(
+function roleAuthRoutes<L extends z.ZodType, A extends z.ZodType, C extends z.ZodType, P extends z.ZodType, M extends z.ZodType, RR extends z.ZodType, RV extends z.ZodType>(
   role: Role,
-  schemas: { loginResult: L; meResult: M; resetRequest: RR; resetVerify: RV },
+  schemas: { loginResult: L; loginAnswer: A; confirmResult: C; registerResult: P; meResult: M; resetRequest: RR; resetVerify: RV },
 ) {
   const base = `/auth/${role}`;
   const typeField = role === 'admin' ? 'admin_type' : 'vendor_type';
   return {
     login: route({
       role, methods: ['POST'], path: `${base}/login`, auth: 'none', body: loginRequest,
-      result: z.union([schemas.loginResult, mfaChallenge, mfaEnrollmentChallenge]), resultStatuses: [200],
-      errors: [...BODY_ERRORS, 'invalid_credentials', 'account_disabled', 'rate_limited'],
+      result: schemas.loginAnswer, resultStatuses: [200],
+      errors: [...BODY_ERRORS, 'invalid_credentials', 'account_disabled', 'forbidden', 'rate_limited'],
       summary: `Sign in as ${role}`,
-      description: 'E-mail and password for a token pair and the profile. Unknown e-mail and wrong password answer alike; 403 only after a correct password. An account with a second factor gets {mfa_required, mfa_token, methods} instead (then mfa/verify); one whose type requires a factor and has none gets {mfa_enrollment_required, mfa_token} (then mfa/totp/setup and mfa/totp/confirm).',
+      description: 'E-mail and password for a token pair and the profile. Unknown e-mail and wrong password answer alike; 403 only after a correct password. An account with a second factor gets {mfa_required, mfa_token, methods} instead (then mfa/verify); one whose type requires a factor and has none gets {mfa_enrollment_required, mfa_token} (then mfa/totp/setup and mfa/totp/confirm, or a passkey); one that must have a factor and has only passkeys is 403 forbidden: it signs in with a passkey.',
     }),
     refresh: route({
       role, methods: ['POST'], path: `${base}/refresh`, auth: 'none', body: refreshRequest, result: tokenPair, resultStatuses: [200],
@@ -84,15 +86,22 @@ function roleAuthRoutes<L extends z.ZodObject, M extends z.ZodType, RR extends z
       summary: `Password reset step 3: set a new password (${role})`,
       description: 'Replaces the password, spends the reset token and ends every session of the account.',
     }),
-    ...roleFactorRoutes(role, schemas.loginResult),
+    ...roleFactorRoutes(role, schemas),
+    ...rolePasskeyRoutes(role, schemas),
   };
 }
 
 /** Signing in, tokens, profile and password reset of each role; the vendor context; the service's own routes. */
 export const authRoutes = {
-  admin: roleAuthRoutes('admin', { loginResult: adminLoginResponse, meResult: adminMeResponse, resetRequest: adminResetRequest, resetVerify: adminResetVerifyRequest }),
+  admin: roleAuthRoutes('admin', {
+    loginResult: adminLoginResponse, loginAnswer: adminLoginAnswer, confirmResult: adminTotpConfirmResponse, registerResult: adminPasskeyRegisterResponse,
+    meResult: adminMeResponse, resetRequest: adminResetRequest, resetVerify: adminResetVerifyRequest,
+  }),
   vendor: {
-    ...roleAuthRoutes('vendor', { loginResult: vendorLoginResponse, meResult: vendorMeResponse, resetRequest: vendorResetRequest, resetVerify: vendorResetVerifyRequest }),
+    ...roleAuthRoutes('vendor', {
+      loginResult: vendorLoginResponse, loginAnswer: vendorLoginAnswer, confirmResult: vendorTotpConfirmResponse, registerResult: vendorPasskeyRegisterResponse,
+      meResult: vendorMeResponse, resetRequest: vendorResetRequest, resetVerify: vendorResetVerifyRequest,
+    }),
     context: route({
       role: 'vendor', methods: ['GET', 'POST'], path: '/auth/vendor/context', auth: 'bearer', body: undefined, result: vendorContext, resultStatuses: [200],
       errors: ['invalid_token'],

@@ -1,6 +1,6 @@
 // The routes of second factors for each role: the step after the password, authenticator-app
 // enrolment and removal, and recovery codes.
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Role } from './auth-schemas';
 import { mfaVerifyRequest, passwordConfirmation, recoveryCodesResponse, totpConfirmRequest, totpSetupRequest, totpSetupResponse } from './factor-schemas';
 import { BODY_ERRORS, route } from './route';
@@ -8,7 +8,8 @@ import { BODY_ERRORS, route } from './route';
 /** While enrolling there is no access token yet: these routes take a Bearer token or the body's mfa_token. */
 const BEARER_OR_MFA_TOKEN = 'Send `Authorization: Bearer <access token>`, or, while enrolling, the `mfa_token` the login answered in the body.';
 
-export function roleFactorRoutes<L extends z.ZodObject>(role: Role, loginResult: L) {
+export function roleFactorRoutes<L extends z.ZodType, C extends z.ZodType>(role: Role, schemas: { loginResult: L; confirmResult: C }) {
+  const { loginResult } = schemas;
   const base = `/auth/${role}/mfa`;
   const pinRefusal = role === 'vendor' ? (['step_up_required'] as const) : [];
   return {
@@ -26,7 +27,7 @@ export function roleFactorRoutes<L extends z.ZodObject>(role: Role, loginResult:
     }),
     totpConfirm: route({
       role, methods: ['POST'], path: `${base}/totp/confirm`, auth: 'none', body: totpConfirmRequest,
-      result: z.union([recoveryCodesResponse.extend(loginResult.shape), recoveryCodesResponse]), resultStatuses: [200],
+      result: schemas.confirmResult, resultStatuses: [200],
       errors: [...BODY_ERRORS, 'invalid_token', 'invalid_code', 'conflict', 'rate_limited', ...pinRefusal],
       summary: `Finish enrolling an authenticator app (${role})`,
       description: `The first code from the app confirms the secret: the answer is 10 recovery codes, shown once, and, while enrolling, the login response as well. ${BEARER_OR_MFA_TOKEN}`,

@@ -1,7 +1,7 @@
 // Second factors on the wire: the step after the password, authenticator-app enrolment and
 // recovery codes. Field names are snake_case.
 import { z } from 'zod';
-import { currentPasswordSchema } from './auth-schemas';
+import { adminLoginResponse, currentPasswordSchema, vendorLoginResponse } from './auth-schemas';
 
 /** What an account can use at the second step. */
 export const MFA_METHODS = ['totp', 'recovery_code'] as const;
@@ -40,3 +40,10 @@ export const recoveryCodesResponse = z.object({
 /** Removing a factor or replacing recovery codes: the account's password again. */
 export const passwordConfirmation = z.object({ password: currentPasswordSchema });
 
+
+/** What login answers: a session, or the second-factor step (or the enrolment step). */
+export const adminLoginAnswer = z.union([adminLoginResponse, mfaChallenge, mfaEnrollmentChallenge]);
+export const vendorLoginAnswer = z.union([vendorLoginResponse, mfaChallenge, mfaEnrollmentChallenge]);
+/** What a confirmed enrolment answers: recovery codes, plus the session while enrolling at sign-in. */
+export const adminTotpConfirmResponse = z.union([recoveryCodesResponse.extend(adminLoginResponse.shape), recoveryCodesResponse]);
+export const vendorTotpConfirmResponse = z.union([recoveryCodesResponse.extend(vendorLoginResponse.shape), recoveryCodesResponse]);

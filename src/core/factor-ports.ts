@@ -39,3 +39,31 @@ export interface FactorRepository {
   /** Removes every factor and ends every session of the account, with `audit`, atomically; false when no such account. */
   resetFactors(role: Role, accountId: string, now: Date, audit: AuditEntry): Promise<boolean>;
 }
+
+/** A passkey as stored: its credential id, public key (COSE, base64url) and signature counter. */
+export interface PasskeyRecord {
+  id: string;
+  role: Role;
+  accountId: string;
+  name: string;
+  publicKey: string;
+  counter: number;
+  transports: string[];
+  createdAt: Date;
+  lastUsedAt: Date | null;
+}
+
+export interface PasskeyRepository {
+  /** Stores a challenge for `purpose` (with the account registering, none for a sign-in), valid until `expiresAt`. */
+  saveChallenge(input: { challenge: string; role: Role; purpose: 'register' | 'login'; accountId: string | null; expiresAt: Date }): Promise<void>;
+  /** Removes the challenge if it is live and was issued for this purpose (and account): true for the one caller that did it. */
+  spendChallenge(input: { challenge: string; role: Role; purpose: 'register' | 'login'; accountId: string | null; now: Date }): Promise<boolean>;
+  /** Stores a new passkey with `audit`; false when that credential id is already registered. */
+  add(passkey: Omit<PasskeyRecord, 'lastUsedAt'>, audit: AuditEntry): Promise<boolean>;
+  find(role: Role, id: string): Promise<PasskeyRecord | null>;
+  listOf(role: Role, accountId: string): Promise<PasskeyRecord[]>;
+  /** Records a sign-in: the new counter, only if the stored one is still `from` (a cloned authenticator loses the race). */
+  recordUse(id: string, from: number, counter: number, now: Date): Promise<boolean>;
+  /** Removes the account's passkey with `audit`; false when it has no such passkey. */
+  remove(role: Role, accountId: string, id: string, audit: AuditEntry, now: Date): Promise<boolean>;
+}

@@ -11,6 +11,7 @@ import { createAuditTrail } from './db/audit-repository';
 import { createCounterStore } from './db/counter-store';
 import { createDeviceRepository } from './db/device-repository';
 import { createFactorRepository } from './db/factor-repository';
+import { createPasskeyRepository } from './db/passkey-repository';
 import { createPrismaClient } from './db/prisma';
 import { createResetRepository } from './db/reset-repository';
 import { createSessionListing, createSessionRepository } from './db/session-repository';
@@ -65,6 +66,7 @@ export function createContainer(options: ContainerOptions = {}) {
     counters,
     terminals: createTerminalRepository(db.prisma),
     factors: createFactorRepository(db.prisma),
+    passkeys: createPasskeyRepository(db.prisma),
     devices: createDeviceRepository(db.prisma),
     codeFailures: createCodeFailureCap(config.codeFailures, counters, clock),
     mailer,

@@ -2,7 +2,7 @@
 import type { CodeFailureCap } from '../code-failure-cap';
 import type { Config } from '../config';
 import type { DeviceRepository } from '../device-ports';
-import type { FactorRepository } from '../factor-ports';
+import type { FactorRepository, PasskeyRepository } from '../factor-ports';
 import type { AccountRepository, AdministrationRepository, Clock, Logger, PasswordHasher, SessionListing, SessionRepository } from '../ports';
 import type { TokenService } from '../tokens';
 import type { AuditTrail } from '../audit-ports';
@@ -24,6 +24,8 @@ export interface ServiceDeps {
   terminals: TerminalRepository;
   /** Second factors: authenticator-app secrets and recovery codes. */
   factors: FactorRepository;
+  /** Passkeys and the WebAuthn challenges issued for them. */
+  passkeys: PasskeyRepository;
   /** The counters the limiter keeps, for limits keyed by other things than e-mail and address (terminals). */
   counters: CounterStore;
   mailer: Mailer;

@@ -10,6 +10,7 @@ import { createOwnPasswordChange } from './own-password';
 import { createPasswordReset } from './password-reset';
 import { createAuthenticate, type Principal } from './principal';
 import { adminProfileOf, vendorProfileOf } from './profiles';
+import { createPasskeys } from './passkeys';
 import { createSecondStep } from './second-step';
 import { createSessions } from './sessions';
 import { createTotpEnrolment } from './totp-enrolment';
@@ -36,6 +37,7 @@ export function createAuthService(deps: ServiceDeps) {
   const vendorContext = createVendorContext(deps);
   const secondStep = createSecondStep(deps);
   const totp = createTotpEnrolment(deps, secondStep);
+  const passkeys = createPasskeys(deps, secondStep);
 
   /** The profile as login and /me show it, with the account's second factors. */
   const fullProfileOf = async <R extends Role>(role: R, account: AccountRecord) => profileOf(role, account, await deps.factors.summary(role, account.id));
@@ -96,6 +98,24 @@ export function createAuthService(deps: ServiceDeps) {
       const codes = await totp.confirm(enrollee, input.code);
       if (!enrollee.enrolment) return codes;
       return { ...codes, ...(await loginResponseOf(role, await sessions.completeSignIn(enrollee.account, client, { second_factor: 'totp' }))) };
+    },
+
+    /** Passkeys: registering one (signed in, or while enrolling at sign-in), listing, removing, signing in with one. */
+    async passkeyRegisterOptions(role: Role, bearerToken: string | undefined, input: { mfa_token?: string }, client: ClientInfo) {
+      return passkeys.registrationOptions(await enrolleeOf(role, bearerToken, input.mfa_token, client));
+    },
+    async passkeyRegister<R extends Role>(role: R, bearerToken: string | undefined, input: Parameters<typeof passkeys.register>[1] & { mfa_token?: string }, client: ClientInfo) {
+      const enrollee = await enrolleeOf(role, bearerToken, input.mfa_token, client);
+      const registered = await passkeys.register(enrollee, input);
+      if (!enrollee.enrolment) return registered;
+      return { ...registered, ...(await loginResponseOf(role, await sessions.completeSignIn(enrollee.account, client, { second_factor: 'passkey' }))) };
+    },
+    listPasskeys: (principal: Principal) => passkeys.list(principal),
+    deletePasskey: (principal: Principal, passkeyId: string) => passkeys.remove(principal, passkeyId, principal.client),
+    passkeyLoginOptions: (role: Role) => passkeys.loginOptions(role),
+    async passkeyLogin<R extends Role>(role: R, input: Parameters<typeof passkeys.signedInAccount>[1], client: ClientInfo): Promise<LoginResponseOf<R>> {
+      const account = await passkeys.signedInAccount(role, input);
+      return loginResponseOf(role, await sessions.completeSignIn(account, client, { method: 'passkey' }));
     },
 
     /** Removing the authenticator app and replacing recovery codes, with the password. */

@@ -1,6 +1,7 @@
 // The step after a right password: an account with a second factor gets an mfa_token and the
 // methods it can use; one whose type requires a factor and has none gets an mfa_token to enrol.
 import type { MfaChallenge, MfaEnrollmentChallenge } from '../../contract/factor-schemas';
+import { AuthError } from '../errors';
 import type { AccountRecord } from '../ports';
 import type { ServiceDeps } from './deps';
 
@@ -25,7 +26,9 @@ export function createMfaChallenge({ config, factors, tokens, clock, newId }: Pi
   return async function challengeFor(account: AccountRecord): Promise<MfaChallenge | MfaEnrollmentChallenge | null> {
     const summary = await factors.summary(account.role, account.id);
     if (summary.totp) return { mfa_required: true, mfa_token: await mfaTokenFor(account, false), methods: ['totp', 'recovery_code'] };
-    if (factorRequired(config, account)) return { mfa_enrollment_required: true, mfa_token: await mfaTokenFor(account, true) };
-    return null;
+    if (!factorRequired(config, account)) return null;
+    // A passkey is the account's factor: a password alone may neither sign in nor enrol another.
+    if (summary.passkeys > 0) throw new AuthError('forbidden', 'Sign in with your passkey.');
+    return { mfa_enrollment_required: true, mfa_token: await mfaTokenFor(account, true) };
   };
 }

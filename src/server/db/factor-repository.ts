@@ -24,8 +24,11 @@ export function createFactorRepository(prisma: PrismaClient): FactorRepository {
     },
 
     async summary(role, accountId) {
-      const confirmed = await prisma.totpFactor.count({ where: { role, accountId, confirmedAt: { not: null } } });
-      return { totp: confirmed > 0, passkeys: 0 };
+      const [confirmed, passkeys] = await Promise.all([
+        prisma.totpFactor.count({ where: { role, accountId, confirmedAt: { not: null } } }),
+        prisma.passkey.count({ where: { role, accountId } }),
+      ]);
+      return { totp: confirmed > 0, passkeys };
     },
 
     async savePendingTotp(role, accountId, secretCipher) {
@@ -83,6 +86,7 @@ export function createFactorRepository(prisma: PrismaClient): FactorRepository {
         if (!(await endEverySession(tx, role, accountId, now))) return false;
         await tx.totpFactor.deleteMany({ where: { role, accountId } });
         await tx.recoveryCode.deleteMany({ where: { role, accountId } });
+        await tx.passkey.deleteMany({ where: { role, accountId } });
         await auditIn(tx, audit, now);
         return true;
       });

@@ -7,6 +7,8 @@ import { problemSchema } from '@/contract/errors';
 import * as pages from '@/contract/administration-routes';
 import * as audit from '@/contract/audit-events';
 import * as terminal from '@/contract/terminal-schemas';
+import * as factor from '@/contract/factor-schemas';
+import * as passkey from '@/contract/passkey-schemas';
 
 type JsonSchema = z.core.JSONSchema.BaseSchema;
 
@@ -31,6 +33,14 @@ const REQUEST_SCHEMAS = {
   PinLoginRequest: terminal.pinLoginRequest,
   SetPinRequest: terminal.setPinRequest,
   ClearPinRequest: terminal.clearPinRequest,
+  MfaVerifyRequest: factor.mfaVerifyRequest,
+  TotpSetupRequest: factor.totpSetupRequest,
+  TotpConfirmRequest: factor.totpConfirmRequest,
+  PasswordConfirmation: factor.passwordConfirmation,
+  PasskeyRegisterOptionsRequest: passkey.passkeyRegisterOptionsRequest,
+  PasskeyRegisterVerifyRequest: passkey.passkeyRegisterVerifyRequest,
+  PasskeyLoginOptionsRequest: passkey.passkeyLoginOptionsRequest,
+  PasskeyLoginVerifyRequest: passkey.passkeyLoginVerifyRequest,
 } satisfies Record<string, z.ZodType>;
 
 /** Answers: what the server sends. */
@@ -68,6 +78,20 @@ const RESPONSE_SCHEMAS = {
   PairTerminalResponse: terminal.pairResponse,
   TerminalStaff: terminal.terminalStaffResponse,
   PinLoginResponse: terminal.pinLoginResponse,
+  MfaChallenge: factor.mfaChallenge,
+  MfaEnrollmentChallenge: factor.mfaEnrollmentChallenge,
+  AdminLoginAnswer: factor.adminLoginAnswer,
+  VendorLoginAnswer: factor.vendorLoginAnswer,
+  TotpSetupResponse: factor.totpSetupResponse,
+  RecoveryCodes: factor.recoveryCodesResponse,
+  AdminTotpConfirmResponse: factor.adminTotpConfirmResponse,
+  VendorTotpConfirmResponse: factor.vendorTotpConfirmResponse,
+  WebAuthnOptions: passkey.webauthnOptions,
+  Passkey: passkey.passkeyView,
+  PasskeyList: passkey.passkeyList,
+  PasskeyRegistered: passkey.passkeyRegistered,
+  AdminPasskeyRegisterResponse: passkey.adminPasskeyRegisterResponse,
+  VendorPasskeyRegisterResponse: passkey.vendorPasskeyRegisterResponse,
 } satisfies Record<string, z.ZodType>;
 
 export const schemaRef = (name: string) => ({ $ref: `#/components/schemas/${name}` });

@@ -69,6 +69,15 @@ function accountBindings<R extends Role>(role: R) {
     totpConfirm: async (c: RouteCall<AccountRoutes['totpConfirm']>) => c.auth.totpConfirm(role, c.bearerToken, await c.input(), c.client),
     totpRemove: async (c: RouteCall<AccountRoutes['totpRemove']>) => c.auth.removeTotp(c.principal, await c.input()),
     regenerateRecoveryCodes: async (c: RouteCall<AccountRoutes['regenerateRecoveryCodes']>) => c.auth.regenerateRecoveryCodes(c.principal, await c.input()),
+    passkeyRegisterOptions: async (c: RouteCall<AccountRoutes['passkeyRegisterOptions']>) => c.auth.passkeyRegisterOptions(role, c.bearerToken, await c.input(), c.client),
+    passkeyRegisterVerify: async (c: RouteCall<AccountRoutes['passkeyRegisterVerify']>) => c.auth.passkeyRegister(role, c.bearerToken, await c.input(), c.client),
+    listPasskeys: async (c: RouteCall) => c.auth.listPasskeys(c.principal),
+    deletePasskey: async (c: RouteCall) => c.auth.deletePasskey(c.principal, c.params.passkeyId!),
+    passkeyLoginOptions: async (c: RouteCall<AccountRoutes['passkeyLoginOptions']>) => {
+      await c.input(); // the body must be the empty object the route declares
+      return c.auth.passkeyLoginOptions(role);
+    },
+    passkeyLoginVerify: async (c: RouteCall<AccountRoutes['passkeyLoginVerify']>) => c.auth.passkeyLogin(role, await c.input(), c.client),
   };
 }
 

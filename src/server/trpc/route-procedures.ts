@@ -18,7 +18,7 @@ import { passedInput, protectedProcedure, publicProcedure } from './init';
  * endpoint; the second-factor step and a confirmation while enrolling answer a session, which the
  * pages' script must not read a refresh token of.
  */
-const COOKIE_ROUTES = ['login', 'refresh', 'logout', 'changePassword', 'mfaVerify', 'totpConfirm'] as const;
+const COOKIE_ROUTES = ['login', 'refresh', 'logout', 'changePassword', 'mfaVerify', 'totpConfirm', 'passkeyRegisterVerify', 'passkeyLoginVerify'] as const;
 type CookieRoute = (typeof COOKIE_ROUTES)[number];
 
 type Empty = Record<never, never>;
