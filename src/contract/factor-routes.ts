@@ -15,7 +15,7 @@ export function roleFactorRoutes<L extends z.ZodType, C extends z.ZodType>(role:
   return {
     mfaVerify: route({
       role, methods: ['POST'], path: `${base}/verify`, auth: 'none', body: mfaVerifyRequest, result: loginResult, resultStatuses: [200],
-      errors: [...BODY_ERRORS, 'invalid_token', 'invalid_code', 'account_disabled', 'rate_limited'],
+      errors: [...BODY_ERRORS, 'invalid_token', 'invalid_code', 'rate_limited'],
       summary: `Second step of a sign-in (${role})`,
       description: 'The mfa_token and a code from the authenticator app, or a recovery code, for the login response. A wrong code is 401 invalid_code and counts as a failed sign-in; five wrong codes spend the mfa_token (then 401 invalid_token). A code is accepted once.',
     }),

@@ -25,8 +25,8 @@ export function createSecondStep(deps: ServiceDeps) {
     const claims = await tokens.verifyMfa(mfaToken, role);
     if (claims.enrol !== (purpose === 'enrol')) throw new AuthError('invalid_token');
     const account = await accounts.findById(role, claims.sub);
-    if (!account || account.tokenVersion !== claims.ver) throw new AuthError('invalid_token');
-    if (account.disabled) throw new AuthError('account_disabled', 'This account is disabled.');
+    // Disabling or a reset moves the token version on, so such a step is void like any spent one.
+    if (!account || account.disabled || account.tokenVersion !== claims.ver) throw new AuthError('invalid_token');
     if ((await counters.add(mfaAttemptsKey(claims.jti), 0, new Date(claims.exp * 1000))) >= MFA_ATTEMPTS_PER_TOKEN) {
       throw new AuthError('invalid_token', 'This sign-in step is spent: sign in with your password again.');
     }
