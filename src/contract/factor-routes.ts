@@ -6,12 +6,15 @@ import { mfaVerifyRequest, passwordConfirmation, recoveryCodesResponse, totpConf
 import { BODY_ERRORS, route } from './route';
 
 /** While enrolling there is no access token yet: these routes take a Bearer token or the body's mfa_token. */
-const BEARER_OR_MFA_TOKEN = 'Send `Authorization: Bearer <access token>`, or, while enrolling, the `mfa_token` the login answered in the body.';
+export const BEARER_OR_MFA_TOKEN = 'Send `Authorization: Bearer <access token>`, or, while enrolling, the `mfa_token` the login answered in the body.';
+
+/** A vendor's PIN session at a till may not touch its factors: it signs in with the password first. */
+export const pinRefusalOf = (role: Role) => (role === 'vendor' ? (['step_up_required'] as const) : []);
 
 export function roleFactorRoutes<L extends z.ZodType, C extends z.ZodType>(role: Role, schemas: { loginResult: L; confirmResult: C }) {
   const { loginResult } = schemas;
   const base = `/auth/${role}/mfa`;
-  const pinRefusal = role === 'vendor' ? (['step_up_required'] as const) : [];
+  const pinRefusal = pinRefusalOf(role);
   return {
     mfaVerify: route({
       role, methods: ['POST'], path: `${base}/verify`, auth: 'none', body: mfaVerifyRequest, result: loginResult, resultStatuses: [200],

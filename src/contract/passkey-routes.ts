@@ -3,14 +3,13 @@
 import type { z } from 'zod';
 import type { Role } from './auth-schemas';
 import { passkeyList, passkeyLoginOptionsRequest, passkeyLoginVerifyRequest, passkeyRegisterOptionsRequest, passkeyRegisterVerifyRequest, webauthnOptions } from './passkey-schemas';
+import { BEARER_OR_MFA_TOKEN, pinRefusalOf } from './factor-routes';
 import { BODY_ERRORS, route } from './route';
-
-const BEARER_OR_MFA_TOKEN = 'Send `Authorization: Bearer <access token>`, or, while enrolling, the `mfa_token` the login answered in the body.';
 
 export function rolePasskeyRoutes<L extends z.ZodType, P extends z.ZodType>(role: Role, schemas: { loginResult: L; registerResult: P }) {
   const { loginResult } = schemas;
   const base = `/auth/${role}/passkeys`;
-  const pinRefusal = role === 'vendor' ? (['step_up_required'] as const) : [];
+  const pinRefusal = pinRefusalOf(role);
   return {
     passkeyRegisterOptions: route({
       role, methods: ['POST'], path: `${base}/register/options`, auth: 'none', body: passkeyRegisterOptionsRequest, result: webauthnOptions, resultStatuses: [200],
