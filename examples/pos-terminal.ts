@@ -66,6 +66,7 @@ async function main() {
   log(`API root: ${client.apiRoot}`);
 
   const login = await client.vendor.login({ email, password });
+  if (!('access_token' in login)) fail('this account signs in with a second factor, which this example does not enter');
   log(`signed in as ${login.vendor.name} <${login.vendor.email}> (${login.vendor.vendor_type}); access token lives ${login.expires_in} s`);
 
   const context = await client.vendor.context();

@@ -52,7 +52,7 @@ async function ensureDatabase(url: string) {
   }
 }
 
-// One pair of secrets for every instance; generated for this run unless the environment has them.
+// One set of secrets for every instance; generated for this run unless the environment has them.
 const secret = () => randomBytes(48).toString('base64url');
 const env = {
   ...process.env,
@@ -61,6 +61,7 @@ const env = {
   DATABASE_URL: args.database,
   JWT_ACCESS_SECRET: process.env.JWT_ACCESS_SECRET || secret(),
   JWT_REFRESH_SECRET: process.env.JWT_REFRESH_SECRET || secret(),
+  MFA_ENCRYPTION_KEY: process.env.MFA_ENCRYPTION_KEY || secret(),
   TRUST_PROXY: '1',
   HOST: '127.0.0.1',
   // Demo accounts on a first start, so there is someone to sign in as.

@@ -99,6 +99,12 @@ export const COMMANDS: Record<string, Command> = {
     return auth.operator.resetPassword(role, required(f, 'email'), await password(f));
   },
 
+  /** Removes every second factor of the account and ends its sessions: for staff who lost their authenticator. */
+  async 'account:mfa-reset'(argv, { auth }) {
+    const f = parseFlags(argv, ['role', 'email']);
+    return auth.operator.resetFactors(parseInput(roleSchema, required(f, 'role')), required(f, 'email'));
+  },
+
   /** A code to type on the device at /vendor/pos/pair (or send to /auth/terminal/pair). */
   async 'terminal:pair-code'(argv, { auth }) {
     const f = parseFlags(argv, ['terminal-id']);

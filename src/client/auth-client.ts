@@ -32,18 +32,49 @@ interface ClientParts {
   session: SessionKeeper;
 }
 
+/** A sign-in's answer: its pair and device id are kept; the second-factor step's answer carries neither. */
+function keeper(role: Role, { store, deviceIds }: Pick<ClientParts, 'store' | 'deviceIds'>) {
+  return async function keep(result: unknown) {
+    if (typeof result !== 'object' || result === null || !('access_token' in result)) return;
+    const pair = result as TokenPair & { device_id: string };
+    await store.set(role, { access_token: pair.access_token, refresh_token: pair.refresh_token });
+    await deviceIds.set(role, pair.device_id);
+  };
+}
+
+/** A staff role's second-factor steps that sign in or enrol with an `mfa_token` (the bearer ones come from the table). */
+function secondStepApi<T extends Routes['admin'] | Routes['vendor']>(role: Role, routes: T, { send, store, deviceIds }: ClientParts) {
+  const keep = keeper(role, { store, deviceIds });
+  return {
+    /** The second step of a sign-in (`mfa_token` and a code): stores the pair and the device id like login. */
+    async mfaVerify(body: BodyOf<T['mfaVerify']>): Promise<ResultOf<T['mfaVerify']>> {
+      const result = await send<T['mfaVerify']>(routes.mfaVerify, { body, deviceId: await deviceIds.get(role) });
+      await keep(result);
+      return result;
+    },
+    /** Enrolling an authenticator app while signing in, with the login's `mfa_token` (signed in: the bearer methods). */
+    totpSetup: (body: BodyOf<T['totpSetup']>): Promise<ResultOf<T['totpSetup']>> => send<T['totpSetup']>(routes.totpSetup, { body }),
+    /** Confirms the enrolment; with an `mfa_token`, the answer carries the login response, stored like login's. */
+    async totpConfirm(body: BodyOf<T['totpConfirm']>): Promise<ResultOf<T['totpConfirm']>> {
+      const result = await send<T['totpConfirm']>(routes.totpConfirm, { body });
+      await keep(result);
+      return result;
+    },
+  };
+}
+
 /**
  * The routes of one role that store or drop tokens, typed by that role's routes (admin and vendor
  * differ in bodies and results): signing in and out, the password change and the password reset.
  */
 function publicApi<T extends Routes['admin'] | Routes['vendor'] | Routes['customer']>(role: Role, routes: T, { send, store, session, deviceIds }: ClientParts) {
+  /** A sign-in's answer: its pair and device id are kept; the second-factor step's answer carries neither. */
+  const keep = keeper(role, { store, deviceIds });
   return {
     /** Signs in and stores the pair and the device id. A 401 here is bad credentials: it never triggers a refresh. */
     async login(body: BodyOf<T['login']>): Promise<ResultOf<T['login']>> {
       const result = await send<T['login']>(routes.login, { body, deviceId: await deviceIds.get(role) });
-      const pair = result as TokenPair & { device_id: string }; // every role's login result extends the token pair
-      await store.set(role, { access_token: pair.access_token, refresh_token: pair.refresh_token });
-      await deviceIds.set(role, pair.device_id);
+      await keep(result);
       return result;
     },
     /** Rotates the stored pair now (sharing a refresh already in flight). Rarely needed: 401s do it. */
@@ -88,8 +119,8 @@ export function createAuthClient(options: AuthClientOptions = {}) {
     /** The API root requests go to, after the base-address rule. */
     apiRoot,
     // The bearer routes' methods come from the table; the few that store tokens are written out and win.
-    admin: { ...bearerApi('admin', ROUTES.admin, session), ...publicApi('admin', ROUTES.admin, deps) },
-    vendor: { ...bearerApi('vendor', ROUTES.vendor, session), ...publicApi('vendor', ROUTES.vendor, deps) },
+    admin: { ...bearerApi('admin', ROUTES.admin, session), ...publicApi('admin', ROUTES.admin, deps), ...secondStepApi('admin', ROUTES.admin, deps) },
+    vendor: { ...bearerApi('vendor', ROUTES.vendor, session), ...publicApi('vendor', ROUTES.vendor, deps), ...secondStepApi('vendor', ROUTES.vendor, deps) },
     /** Customers: the same, plus registration and sign-in codes. */
     customer: {
       ...bearerApi('customer', ROUTES.customer, session),

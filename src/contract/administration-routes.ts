@@ -93,6 +93,11 @@ function businessRoutes<Base extends string>(base: Base, side: Role) {
       ...BEARER, methods: ['DELETE'], path: `${base}/accounts/{accountId}/sessions/{sessionId}`, result: undefined, resultStatuses: [204],
       errors: [...guarded, 'not_found', ...stepUp], summary: 'End an account\'s session', description: 'Revokes that sign-in\'s refresh tokens.',
     }),
+    resetVendorAccountFactors: route({
+      ...BEARER, methods: ['POST'], path: `${base}/accounts/{accountId}/mfa/reset`, result: undefined, resultStatuses: [204],
+      errors: [...guarded, 'not_found', ...stepUp], summary: 'Reset an account\'s second factors',
+      description: 'For staff who lost their authenticator: removes the authenticator app, recovery codes and passkeys, and ends every session of the account.',
+    }),
     listStores: route({
       ...BEARER, methods: ['GET'], path: `${base}/stores`, query: pageQuery, result: storePage, resultStatuses: [200],
       errors: [...LIST, 'forbidden', ...unknownBusiness, ...stepUp], summary: 'The business\'s stores', description: 'Every store with its POS terminals.',
@@ -142,6 +147,11 @@ export const administrationRoutes = {
     endAdminSession: route({
       ...ADMIN, methods: ['DELETE'], path: '/admin/admins/{adminId}/sessions/{sessionId}', result: undefined, resultStatuses: [204],
       errors: [...guarded, 'not_found'], summary: 'End an admin\'s session', description: 'Revokes that sign-in\'s refresh tokens.',
+    }),
+    resetAdminFactors: route({
+      ...ADMIN, methods: ['POST'], path: '/admin/admins/{adminId}/mfa/reset', result: undefined, resultStatuses: [204],
+      errors: [...guarded, 'not_found'], summary: 'Reset an admin\'s second factors',
+      description: 'Removes the authenticator app, recovery codes and passkeys, and ends every session of the account. Only a super_admin resets a super_admin\'s.',
     }),
     listVendors: route({
       ...ADMIN, methods: ['GET'], path: '/admin/vendors', query: pageQuery, result: vendorBusinessPage, resultStatuses: [200],

@@ -24,6 +24,10 @@ import {
   vendorResetVerifyRequest,
   type Role,
 } from './auth-schemas';
+import { roleFactorRoutes } from './factor-routes';
+import { adminLoginAnswer, adminTotpConfirmResponse, vendorLoginAnswer, vendorTotpConfirmResponse } from './factor-schemas';
+import { adminPasskeyRegisterResponse, vendorPasskeyRegisterResponse } from './passkey-schemas';
+import { rolePasskeyRoutes } from './passkey-routes';
 import { BODY_ERRORS, route } from './route';
 
 export function roleAuthRoutes<L extends z.ZodType, M extends z.ZodType, RR extends z.ZodType, RV extends z.ZodType>(
@@ -34,12 +38,14 @@ export function roleAuthRoutes<L extends z.ZodType, M extends z.ZodType, RR exte
   const identity = { admin: 'E-mail and admin_type', vendor: 'E-mail and vendor_type', customer: 'The e-mail' }[role];
   // A customer's right password on an address not yet verified is 403 email_not_verified.
   const unverified = role === 'customer' ? (['email_not_verified'] as const) : [];
+  // Staff with a second factor that must have one and hold only passkeys are 403 forbidden at a password sign-in.
+  const secondFactor = role === 'customer' ? [] : (['forbidden'] as const);
   return {
     login: route({
       role, methods: ['POST'], path: `${base}/login`, auth: 'none', body: loginRequest, result: schemas.loginResult, resultStatuses: [200],
-      errors: [...BODY_ERRORS, 'invalid_credentials', 'account_disabled', 'rate_limited', ...unverified],
+      errors: [...BODY_ERRORS, 'invalid_credentials', 'account_disabled', ...secondFactor, 'rate_limited', ...unverified],
       summary: `Sign in as ${role}`,
-      description: 'E-mail and password for a token pair and the profile. Unknown e-mail and wrong password answer alike; 403 only after a correct password.',
+      description: `E-mail and password for a token pair and the profile. Unknown e-mail and wrong password answer alike; 403 only after a correct password.${role === 'customer' ? '' : SECOND_STEP}`,
     }),
     refresh: route({
       role, methods: ['POST'], path: `${base}/refresh`, auth: 'none', body: refreshRequest, result: tokenPair, resultStatuses: [200],
@@ -86,11 +92,32 @@ export function roleAuthRoutes<L extends z.ZodType, M extends z.ZodType, RR exte
   };
 }
 
+const SECOND_STEP =
+  ' An account with a second factor gets {mfa_required, mfa_token, methods} instead (then mfa/verify); one whose type requires a factor and has none gets {mfa_enrollment_required, mfa_token} (then mfa/totp/setup and mfa/totp/confirm, or a passkey); one that must have a factor and has only passkeys is 403 forbidden: it signs in with a passkey.';
+
+/** A staff role's routes: the common ones with a login that may answer the second step, and its factor and passkey routes. */
+function staffAuthRoutes<L extends z.ZodType, A extends z.ZodType, C extends z.ZodType, P extends z.ZodType, M extends z.ZodType, RR extends z.ZodType, RV extends z.ZodType>(
+  role: 'admin' | 'vendor',
+  schemas: { loginResult: L; loginAnswer: A; confirmResult: C; registerResult: P; meResult: M; resetRequest: RR; resetVerify: RV },
+) {
+  return {
+    ...roleAuthRoutes(role, { ...schemas, loginResult: schemas.loginAnswer }),
+    ...roleFactorRoutes(role, schemas),
+    ...rolePasskeyRoutes(role, schemas),
+  };
+}
+
 /** Signing in, tokens, profile and password reset of each role; the vendor context; the service's own routes. */
 export const authRoutes = {
-  admin: roleAuthRoutes('admin', { loginResult: adminLoginResponse, meResult: adminMeResponse, resetRequest: adminResetRequest, resetVerify: adminResetVerifyRequest }),
+  admin: staffAuthRoutes('admin', {
+    loginResult: adminLoginResponse, loginAnswer: adminLoginAnswer, confirmResult: adminTotpConfirmResponse, registerResult: adminPasskeyRegisterResponse,
+    meResult: adminMeResponse, resetRequest: adminResetRequest, resetVerify: adminResetVerifyRequest,
+  }),
   vendor: {
-    ...roleAuthRoutes('vendor', { loginResult: vendorLoginResponse, meResult: vendorMeResponse, resetRequest: vendorResetRequest, resetVerify: vendorResetVerifyRequest }),
+    ...staffAuthRoutes('vendor', {
+      loginResult: vendorLoginResponse, loginAnswer: vendorLoginAnswer, confirmResult: vendorTotpConfirmResponse, registerResult: vendorPasskeyRegisterResponse,
+      meResult: vendorMeResponse, resetRequest: vendorResetRequest, resetVerify: vendorResetVerifyRequest,
+    }),
     context: route({
       role: 'vendor', methods: ['GET', 'POST'], path: '/auth/vendor/context', auth: 'bearer', body: undefined, result: vendorContext, resultStatuses: [200],
       errors: ['invalid_token'],

@@ -65,12 +65,20 @@ export type LoginRequest = z.infer<typeof loginRequest>;
 export type ResetCompleteRequest = z.infer<typeof resetCompleteRequest>;
 
 // Responses
+/** The second factors an account has; in the profile of login and /me answers. */
+export const profileMfa = z
+  .object({
+    totp: z.boolean().meta({ description: 'Whether an authenticator app is enrolled.' }),
+    passkeys: z.number().int().min(0).max(1000),
+  })
+  .meta({ description: 'The account\'s second factors (login and /me answers).' });
 export const adminProfile = z.object({
   id: z.string(),
   email: z.string(),
   name: z.string(),
   admin_type: z.enum(ADMIN_TYPES),
   modules: z.array(z.string()),
+  mfa: profileMfa.optional(),
 });
 export const vendorProfile = z.object({
   id: z.string(),
@@ -84,6 +92,7 @@ export const vendorProfile = z.object({
     .record(z.string(), z.array(z.string()))
     .optional()
     .meta({ description: 'Employees only: the actions allowed per module key.' }),
+  mfa: profileMfa.optional(),
 });
 export type AdminProfile = z.infer<typeof adminProfile>;
 export type VendorProfile = z.infer<typeof vendorProfile>;

@@ -1,6 +1,7 @@
 // The service's configuration, parsed once from the environment with zod; errors name the variable.
 import { z } from 'zod';
 import { parseDurationSeconds } from './duration';
+import { ADMIN_TYPES, VENDOR_TYPES } from '../contract/modules';
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -123,13 +124,21 @@ const envSchema = z.object({
   AUTH_CACHE_SIZE: z.coerce.number().int().min(0).max(10_000_000).default(10_000),
   /** How often (ms) an instance on PostgreSQL reads the change counter, in case a notification was missed. */
   AUTH_CHANGE_POLL_MS: z.coerce.number().int().min(10).max(1000).default(250),
+  /** Account types (comma list) that must sign in with a second factor; unset: the defaults below. */
+  MFA_REQUIRED: z.string().optional().transform((v) => (v === undefined ? undefined : v.split(',').map((t) => t.trim()).filter(Boolean)))
+    .pipe(z.array(z.enum([...ADMIN_TYPES, ...VENDOR_TYPES], { message: `must list account types among ${[...ADMIN_TYPES, ...VENDOR_TYPES].join(', ')}` })).optional()),
+  /** The key material second-factor secrets are encrypted under (AES-256-GCM). */
+  MFA_ENCRYPTION_KEY: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
 export interface DevSecretsSource {
   /** Returns stable development secrets (generated once, kept under DATA_DIR). */
-  (): { access: string; refresh: string };
+  (): { access: string; refresh: string; mfa: string };
 }
+
+/** MFA_REQUIRED when unset. Development leaves out super_admin, the demo admin's type, so the demo accounts sign in with a password alone. */
+export const MFA_REQUIRED_DEFAULT = { production: ['super_admin', 'admin'], development: ['admin'] } as const;
 
 function secretBytes(value: string): number {
   return Buffer.byteLength(value, 'utf8');
@@ -170,7 +179,27 @@ function previousSecretsOf(e: z.output<typeof envSchema>, production: boolean, c
   return { previousAccessSecret: access, previousRefreshSecret: refresh, previousUntil: e.JWT_SECRET_PREVIOUS_UNTIL };
 }
 
-export function parseConfig(env: Record<string, string | undefined>, devSecrets?: DevSecretsSource) {
+/** Second factors: the types that need one, and the key their secrets are encrypted under (required in production, like the JWT secrets). */
+function mfaSettingsOf(e: z.output<typeof envSchema>, production: boolean, devSecrets: DevSecretsSource | undefined, jwtSecrets: string[]) {
+  let encryptionKey = e.MFA_ENCRYPTION_KEY || undefined;
+  let usingDevKey = false;
+  if (production) {
+    if (!encryptionKey) throw new ConfigError('MFA_ENCRYPTION_KEY is required (a random value of at least 32 bytes; only NODE_ENV=development generates it)');
+    if (secretBytes(encryptionKey) < 32) throw new ConfigError('MFA_ENCRYPTION_KEY must be at least 32 bytes long (only NODE_ENV=development accepts shorter)');
+  } else if (!encryptionKey) {
+    if (!devSecrets) throw new ConfigError('MFA_ENCRYPTION_KEY is required');
+    encryptionKey = devSecrets().mfa;
+    usingDevKey = true;
+  }
+  if (jwtSecrets.includes(encryptionKey)) throw new ConfigError('MFA_ENCRYPTION_KEY must differ from the JWT secrets');
+  const requiredIsDefault = e.MFA_REQUIRED === undefined;
+  const required: string[] = e.MFA_REQUIRED ?? [...MFA_REQUIRED_DEFAULT[production ? 'production' : 'development']];
+  return { encryptionKey, usingDevKey, required, requiredIsDefault };
+}
+
+export function parseConfig(env: Record<string, string | undefined>, devSecretsSource?: DevSecretsSource) {
+  let generated: ReturnType<DevSecretsSource> | undefined;
+  const devSecrets = devSecretsSource && (() => (generated ??= devSecretsSource()));
   // COMMERCE_AUTH_NODE_ENV is the NODE_ENV the operator gave the server, before Next.js set its own.
   const parsed = envSchema.safeParse({ ...env, NODE_ENV: env.COMMERCE_AUTH_NODE_ENV || env.NODE_ENV });
   if (!parsed.success) throw invalid(parsed.error);
@@ -202,6 +231,7 @@ export function parseConfig(env: Record<string, string | undefined>, devSecrets?
     throw new ConfigError('JWT_ACCESS_SECRET and JWT_REFRESH_SECRET must be different values');
   }
   const previousSecrets = previousSecretsOf(e, production, { access: accessSecret as string, refresh: refreshSecret as string });
+  const mfa = mfaSettingsOf(e, production, devSecrets, [accessSecret as string, refreshSecret as string]);
 
   return {
     production,
@@ -259,6 +289,7 @@ export function parseConfig(env: Record<string, string | undefined>, devSecrets?
     metricsToken: e.METRICS_TOKEN,
     /** The token routes' cache: its bound and the PostgreSQL fallback poll of the change counter. */
     authCache: { size: e.AUTH_CACHE_SIZE, pollMs: e.AUTH_CHANGE_POLL_MS },
+    mfa,
     terminals: {
       pairingCodeTtl: e.PAIRING_CODE_TTL,
       pinSessionMaxAge: e.PIN_SESSION_MAX_AGE,

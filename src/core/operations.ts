@@ -35,6 +35,7 @@ export const OPERATIONS = {
   enableAdmin: { admin: rule('admins', 'write') },
   listAdminSessions: { admin: rule('admins', 'read') },
   endAdminSession: { admin: rule('admins', 'write') },
+  resetAdminFactors: { admin: rule('admins', 'write') },
 
   // Vendor businesses: admins only; a vendor account belongs to exactly one.
   listVendors: { admin: rule('vendors', 'read') },
@@ -47,6 +48,7 @@ export const OPERATIONS = {
   enableVendorAccount: { admin: rule('vendors', 'write'), vendor: rule('staff', 'write') },
   listVendorAccountSessions: { admin: rule('vendors', 'read'), vendor: rule('staff', 'read') },
   endVendorAccountSession: { admin: rule('vendors', 'write'), vendor: rule('staff', 'write') },
+  resetVendorAccountFactors: { admin: rule('vendors', 'write'), vendor: rule('staff', 'write') },
   createEmployee: { admin: rule('vendors', 'write'), vendor: rule('staff', 'write') },
   updateEmployee: { admin: rule('vendors', 'write'), vendor: rule('staff', 'write') },
   listStores: { admin: rule('vendors', 'read'), vendor: rule('stores', 'read') },

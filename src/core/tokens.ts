@@ -1,4 +1,4 @@
-// Signing and verification of the three JWT kinds. Every verifier checks the algorithm, the
+// Signing and verification of the JWT kinds (access, refresh, reset, second-factor step). Every verifier checks the algorithm, the
 // `typ` header, iss, aud, expiry, the purpose claim and the role, so no token serves another use.
 import { SignJWT, errors, jwtVerify, type JWTPayload } from 'jose';
 import { AuthError } from './errors';
@@ -6,13 +6,14 @@ import { type ErrorCode } from '../contract/errors';
 import type { Role } from '../contract/auth-schemas';
 import type { Clock } from './ports';
 
-export type TokenPurpose = 'access' | 'refresh' | 'password_reset';
+export type TokenPurpose = 'access' | 'refresh' | 'password_reset' | 'mfa';
 
-const TYP: Record<TokenPurpose, string> = { access: 'at+jwt', refresh: 'rt+jwt', password_reset: 'reset+jwt' };
+const TYP: Record<TokenPurpose, string> = { access: 'at+jwt', refresh: 'rt+jwt', password_reset: 'reset+jwt', mfa: 'mfa+jwt' };
 const FAILURE: Record<TokenPurpose, ErrorCode> = {
   access: 'invalid_token',
   refresh: 'invalid_refresh_token',
   password_reset: 'invalid_reset_token',
+  mfa: 'invalid_token',
 };
 
 export interface AccessClaims {
@@ -52,6 +53,19 @@ export interface ResetClaims {
   sub: string;
   role: Role;
   jti: string;
+  iat: number;
+  exp: number;
+}
+
+/** The second step of a sign-in: a right password, waiting for a code (or, `enrol`, for a first factor). */
+export interface MfaClaims {
+  sub: string;
+  role: Role;
+  jti: string;
+  /** The account's token version: a reset or a disable meanwhile voids the step. */
+  ver: number;
+  /** The account must enrol a factor before it gets a session. */
+  enrol: boolean;
   iat: number;
   exp: number;
 }
@@ -159,6 +173,17 @@ export function createTokenService(settings: TokenSettings, clock: Clock) {
     signReset(claims: ResetClaims): Promise<string> {
       const { iat, exp, ...rest } = claims;
       return sign('password_reset', { role: rest.role, jti: rest.jti, sub: rest.sub }, iat, exp);
+    },
+
+    signMfa(claims: MfaClaims): Promise<string> {
+      const { iat, exp, ...rest } = claims;
+      return sign('mfa', { role: rest.role, jti: rest.jti, sub: rest.sub, ver: rest.ver, enrol: rest.enrol }, iat, exp);
+    },
+
+    async verifyMfa(token: string, role: Role): Promise<MfaClaims> {
+      const p = await verify('mfa', token, role);
+      if (typeof p.jti !== 'string' || typeof p.ver !== 'number' || typeof p.enrol !== 'boolean') throw new AuthError('invalid_token');
+      return p as unknown as MfaClaims;
     },
 
     async verifyAccess(token: string, role: Role): Promise<AccessClaims> {

@@ -11,6 +11,8 @@ import { createAuditTrail } from './db/audit-repository';
 import { createCounterStore } from './db/counter-store';
 import { createCustomerRepository } from './db/customer-repository';
 import { createDeviceRepository } from './db/device-repository';
+import { createFactorRepository } from './db/factor-repository';
+import { createPasskeyRepository } from './db/passkey-repository';
 import { createPrismaClient, sqliteFilePath } from './db/prisma';
 import { createResetRepository } from './db/reset-repository';
 import { createSessionListing, createSessionRepository } from './db/session-repository';
@@ -38,6 +40,10 @@ export function createContainer(options: ContainerOptions = {}) {
   const logger = options.logger ?? createLogger(config.logLevel);
   if (config.usingDevSecrets) {
     logger.warn({ event: 'dev_secrets' }, `JWT secrets not set: using development secrets kept in ${dataDir}/dev-secrets.json`);
+  }
+  if (config.mfa.usingDevKey) logger.warn({ event: 'dev_mfa_key' }, `MFA_ENCRYPTION_KEY not set: using the development key kept in ${dataDir}/dev-secrets.json`);
+  if (!config.production && config.mfa.requiredIsDefault) {
+    logger.info({ event: 'mfa_required_default', mfaRequired: config.mfa.required }, `MFA_REQUIRED not set: under development rules a second factor is required of ${config.mfa.required.join(', ')} accounts (not of the demo accounts' types)`);
   }
   const db = createPrismaClient({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, connectTimeoutMs: config.databaseTimeout * 1000 });
   const clock = { now: () => new Date() };
@@ -67,6 +73,8 @@ export function createContainer(options: ContainerOptions = {}) {
     limiter: createRateLimiter(config.rateLimits, counters, clock),
     counters,
     terminals: cache.terminals(createTerminalRepository(db.prisma)),
+    factors: createFactorRepository(db.prisma),
+    passkeys: createPasskeyRepository(db.prisma),
     devices: createDeviceRepository(db.prisma),
     codeFailures: createCodeFailureCap(config.codeFailures, counters, clock),
     mailer,

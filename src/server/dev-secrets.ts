@@ -1,27 +1,40 @@
-// Development-only JWT secrets: generated once and kept under DATA_DIR so restarts keep sessions.
+// Development-only secrets (JWT signing, second-factor encryption): generated once and kept under
+// DATA_DIR so restarts keep sessions and enrolled factors.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
+type DevSecrets = { access: string; refresh: string; mfa: string };
+
+const generated = () => randomBytes(48).toString('base64url');
+
+function saved(file: string): Partial<Record<keyof DevSecrets, unknown>> {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as Partial<Record<keyof DevSecrets, unknown>>;
+  } catch {
+    return {}; // not there yet: generated below
+  }
+}
+
 export function devSecretsIn(dataDir: string) {
-  return () => {
+  return (): DevSecrets => {
     const file = path.join(dataDir, 'dev-secrets.json');
-    try {
-      const saved = JSON.parse(readFileSync(file, 'utf8')) as { access?: unknown; refresh?: unknown };
-      if (typeof saved.access === 'string' && typeof saved.refresh === 'string') {
-        return { access: saved.access, refresh: saved.refresh };
-      }
-    } catch {
-      // not there yet: generate below
+    const known = saved(file);
+    if (typeof known.access === 'string' && typeof known.refresh === 'string') {
+      if (typeof known.mfa === 'string') return { access: known.access, refresh: known.refresh, mfa: known.mfa };
+      // A data folder from before second factors: its JWT secrets stay, the encryption key joins them.
+      const upgraded = { access: known.access, refresh: known.refresh, mfa: generated() };
+      writeFileSync(file, JSON.stringify(upgraded), { mode: 0o600 });
+      return upgraded;
     }
-    const secrets = { access: randomBytes(48).toString('base64url'), refresh: randomBytes(48).toString('base64url') };
+    const secrets = { access: generated(), refresh: generated(), mfa: generated() };
     mkdirSync(dataDir, { recursive: true });
     try {
       // `wx`: when two processes start at once, the second keeps the first one's secrets.
       writeFileSync(file, JSON.stringify(secrets), { mode: 0o600, flag: 'wx' });
       return secrets;
     } catch {
-      return JSON.parse(readFileSync(file, 'utf8')) as { access: string; refresh: string };
+      return JSON.parse(readFileSync(file, 'utf8')) as DevSecrets;
     }
   };
 }

@@ -46,6 +46,7 @@ function requestOf(operation: Operation, base: string): { method: string; path: 
     enableAdmin: { method: 'POST', path: `${a}/enable`, ok: 200 },
     listAdminSessions: { method: 'GET', path: `${a}/sessions`, ok: 200 },
     endAdminSession: { method: 'DELETE', path: `${a}/sessions/${targets.adminSession}`, ok: 204 },
+    resetAdminFactors: { method: 'POST', path: `${a}/mfa/reset`, ok: 204 },
     listVendors: { method: 'GET', path: '/api/v1/admin/vendors', ok: 200 },
     createVendor: { method: 'POST', path: '/api/v1/admin/vendors', body: () => ({ name: 'Shop', owner_email: unique('new-owner'), owner_name: 'O', owner_password: EXTRA_PASSWORD }), ok: 201 },
     listVendorAccounts: { method: 'GET', path: `${base}/accounts`, ok: 200 },
@@ -53,6 +54,7 @@ function requestOf(operation: Operation, base: string): { method: string; path: 
     enableVendorAccount: { method: 'POST', path: `${e}/enable`, ok: 200 },
     listVendorAccountSessions: { method: 'GET', path: `${e}/sessions`, ok: 200 },
     endVendorAccountSession: { method: 'DELETE', path: `${e}/sessions/${targets.employeeSession}`, ok: 204 },
+    resetVendorAccountFactors: { method: 'POST', path: `${e}/mfa/reset`, ok: 204 },
     createEmployee: {
       method: 'POST',
       path: `${base}/accounts`,

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { createAuthClient, isAuthClientError, memoryTokenStore, type FetchLike, type SessionExpired } from '@/client';
 import { PASSWORDS } from '../support/accounts';
+import { started } from '../support/sign-in';
 import { appSuite } from '../support/app-suite';
 import { post } from '../support/http';
 
@@ -92,7 +93,7 @@ test('a wrong OTP on verify returns the 401 to the caller and makes no refresh r
 
 test('a revoked refresh token ends in onSessionExpired once, with no retry loop', async () => {
   const { client, store, expired, count, exchanges } = signedInClient();
-  const login = await client.vendor.login({ email: seed.owner.email, password: PASSWORDS.owner });
+  const login = started(await client.vendor.login({ email: seed.owner.email, password: PASSWORDS.owner }));
   // Revoked behind the client's back, as another device's sign-out or reuse detection would.
   assert.equal((await post(app.url, '/api/v1/auth/vendor/logout', { refresh_token: login.refresh_token })).status, 204);
   await waitForExpiry();

@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { AuthClientError, createAuthClient, isAuthClientError, memoryTokenStore, type VendorProfile } from '@/client';
 import { PASSWORDS, withContainer } from '../support/accounts';
+import { started } from '../support/sign-in';
 import { appSuite } from '../support/app-suite';
 import { decodePayload } from '../support/tokens';
 
@@ -23,7 +24,7 @@ describe('sessions', () => {
   test('admin: login stores the pair, me, refresh rotates it, logout forgets it', async () => {
     const store = memoryTokenStore();
     const client = createAuthClient({ baseUrl: app.url, tokenStore: store });
-    const login = await client.admin.login({ email: `  ${seed.admin.email.toUpperCase()} `, password: PASSWORDS.admin });
+    const login = started(await client.admin.login({ email: `  ${seed.admin.email.toUpperCase()} `, password: PASSWORDS.admin }));
     assert.equal(login.admin.admin_type, 'super_admin');
     assert.deepEqual(await store.get('admin'), { access_token: login.access_token, refresh_token: login.refresh_token });
 
@@ -39,7 +40,7 @@ describe('sessions', () => {
 
   test('vendor: the employee profile and context', async () => {
     const client = createAuthClient({ baseUrl: `${app.url}/api/v1/` });
-    const login = await client.vendor.login({ email: seed.employee.email, password: PASSWORDS.employee });
+    const login = started(await client.vendor.login({ email: seed.employee.email, password: PASSWORDS.employee }));
     const profile: VendorProfile = login.vendor;
     assert.deepEqual(profile.module_permissions, { orders: ['read'] });
     const context = await client.vendor.context();
@@ -61,7 +62,7 @@ describe('sessions', () => {
     assert.ok(rest.items.some((s) => s.id === store.id && s.pos_terminals.some((t) => t.id === till.id)));
 
     // Another sign-in of the owner is ended: ending the calling one would refuse the client's token.
-    const elsewhere = await createAuthClient({ baseUrl: app.url }).vendor.login({ email: seed.owner.email, password: PASSWORDS.owner });
+    const elsewhere = started(await createAuthClient({ baseUrl: app.url }).vendor.login({ email: seed.owner.email, password: PASSWORDS.owner }));
     const sessions = await owner.vendor.listOwnSessions();
     assert.ok(sessions.items.length >= 2);
     const other = decodePayload(elsewhere.access_token).sid as string;
@@ -89,7 +90,7 @@ describe('password reset', () => {
     const verified = await client.admin.passwordReset.verify({ email, admin_type: 'admin', code: code! });
     const newPassword = 'client-new-pass-R4d!q8';
     assert.deepEqual(await client.admin.passwordReset.complete({ reset_token: verified.reset_token, password: newPassword }), { success: true });
-    assert.equal((await client.admin.login({ email, password: newPassword })).admin.email, email);
+    assert.equal(started(await client.admin.login({ email, password: newPassword })).admin.email, email);
   });
 });
 

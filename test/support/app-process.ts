@@ -10,6 +10,7 @@ export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const TEST_SECRETS = {
   JWT_ACCESS_SECRET: 'test-access-secret-0123456789abcdefghijklmnop',
   JWT_REFRESH_SECRET: 'test-refresh-secret-0123456789abcdefghijklmno',
+  MFA_ENCRYPTION_KEY: 'test-mfa-encryption-key-0123456789abcdefghij',
 };
 
 export async function freePort(): Promise<number> {
@@ -46,6 +47,8 @@ export function appEnv(db: TestDatabase, env: Record<string, string | undefined>
     ...(db.databaseUrl ? { DATABASE_URL: db.databaseUrl } : {}),
     BCRYPT_ROUNDS: '4',
     DEMO_ACCOUNTS: '0',
+    // The suite signs admins in with a password alone; the second-factor tests set their own.
+    MFA_REQUIRED: '',
     LOG_LEVEL: 'info',
     ...env,
   };

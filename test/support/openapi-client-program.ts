@@ -16,8 +16,11 @@ function fail(step: string, status: number, problem: Problem | undefined): never
 
 export async function adminSession(baseUrl: string, email: string, password: string) {
   const client = createClient<paths>({ baseUrl });
-  const login = await client.POST('/auth/admin/login', { body: { email, password } });
-  if (!login.data) return fail('login', login.response.status, login.error);
+  const answer = await client.POST('/auth/admin/login', { body: { email, password } });
+  if (!answer.data) return fail('login', answer.response.status, answer.error);
+  // An account with a second factor answers the next step instead of a session.
+  if (!('access_token' in answer.data)) return fail('login needs a second factor', answer.response.status, undefined);
+  const login = { data: answer.data };
   const me = await client.GET('/auth/admin/me', { headers: bearer(login.data.access_token) });
   if (!me.data) return fail('me', me.response.status, me.error);
   const refreshed = await client.POST('/auth/admin/refresh', { body: { refresh_token: login.data.refresh_token } });
@@ -31,8 +34,10 @@ export async function adminSession(baseUrl: string, email: string, password: str
 
 export async function vendorSession(baseUrl: string, email: string, password: string) {
   const client = createClient<paths>({ baseUrl });
-  const login = await client.POST('/auth/vendor/login', { body: { email, password } });
-  if (!login.data) return fail('login', login.response.status, login.error);
+  const answer = await client.POST('/auth/vendor/login', { body: { email, password } });
+  if (!answer.data) return fail('login', answer.response.status, answer.error);
+  if (!('access_token' in answer.data)) return fail('login needs a second factor', answer.response.status, undefined);
+  const login = { data: answer.data };
   const me = await client.GET('/auth/vendor/me', { headers: bearer(login.data.access_token) });
   if (!me.data) return fail('me', me.response.status, me.error);
   const context = await client.GET('/auth/vendor/context', { headers: bearer(login.data.access_token) });

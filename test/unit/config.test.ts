@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import { ConfigError, parseConfig } from '@/core/config';
 import { parseDurationSeconds } from '@/core/duration';
 
-const secrets = { JWT_ACCESS_SECRET: 'a'.repeat(32), JWT_REFRESH_SECRET: 'b'.repeat(32) };
+const secrets = { JWT_ACCESS_SECRET: 'a'.repeat(32), JWT_REFRESH_SECRET: 'b'.repeat(32), MFA_ENCRYPTION_KEY: 'm'.repeat(32) };
 
 test('durations accept 900, 30s, 15m, 12h and 7d, and nothing else', () => {
   assert.equal(parseDurationSeconds('900'), 900);
@@ -46,7 +46,7 @@ test('production refuses missing, short or equal secrets, naming the variable', 
 // Regression: an unset NODE_ENV ran development rules (generated secrets, demo accounts, codes in the log).
 test('without NODE_ENV, or with any value but development, production rules apply', () => {
   for (const env of [{}, { NODE_ENV: '' }, { NODE_ENV: 'test' }, { NODE_ENV: 'Development' }]) {
-    assert.throws(() => parseConfig(env, () => ({ access: 'dev-access', refresh: 'dev-refresh' })), /JWT_ACCESS_SECRET and JWT_REFRESH_SECRET are required/, JSON.stringify(env));
+    assert.throws(() => parseConfig(env, () => ({ access: 'dev-access', refresh: 'dev-refresh', mfa: 'dev-mfa-key' })), /JWT_ACCESS_SECRET and JWT_REFRESH_SECRET are required/, JSON.stringify(env));
     const config = parseConfig({ ...env, ...secrets });
     assert.equal(config.production, true);
     assert.equal(config.demoAccounts, false);
@@ -58,7 +58,7 @@ test('outside production missing secrets come from the development source, once'
   let calls = 0;
   const config = parseConfig({ NODE_ENV: 'development' }, () => {
     calls += 1;
-    return { access: 'dev-access', refresh: 'dev-refresh' };
+    return { access: 'dev-access', refresh: 'dev-refresh', mfa: 'dev-mfa-key' };
   });
   assert.equal(calls, 1);
   assert.equal(config.usingDevSecrets, true);

@@ -10,6 +10,7 @@ import { createInnerContext } from '@/server/trpc/context';
 import { createCallerFactory } from '@/server/trpc/init';
 import { appRouter } from '@/server/trpc/router';
 import { PASSWORDS, seedAccounts } from '../support/accounts';
+import { started } from '../support/sign-in';
 import { appEnv } from '../support/app-process';
 import { createTestDatabase, type TestDatabase } from '../support/databases';
 
@@ -37,7 +38,7 @@ async function refusal(call: Promise<unknown>) {
 
 async function signIn(role: 'admin' | 'vendor', email: string, password: string) {
   const { caller } = callerWith();
-  const session = role === 'admin' ? await caller.admin.login({ email, password }) : await caller.vendor.login({ email, password });
+  const session = started(role === 'admin' ? await caller.admin.login({ email, password }) : await caller.vendor.login({ email, password }));
   return session.access_token;
 }
 
@@ -54,7 +55,7 @@ after(async () => {
 
 test('login answers the profile and the access token, and puts the refresh token only in the cookie', async () => {
   const { caller, ctx } = callerWith();
-  const session = await caller.admin.login({ email: seed.admin.email, password: PASSWORDS.admin });
+  const session = started(await caller.admin.login({ email: seed.admin.email, password: PASSWORDS.admin }));
   assert.equal(session.admin.email, seed.admin.email);
   assert.equal(session.admin.admin_type, 'super_admin');
   assert.equal(session.token_type, 'Bearer');

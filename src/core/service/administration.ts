@@ -9,6 +9,7 @@ import { createStoreAdministration } from './store-administration';
 import { createVendorAdministration } from './vendor-administration';
 import { createAuditEvents } from './audit-events';
 import { createCustomerAdministration } from './customer-administration';
+import { createFactorReset } from './factor-reset';
 
 /**
  * Every function takes the signed-in Principal first (the adapter authenticated its token: 401),
@@ -25,6 +26,7 @@ export function createAdministration(deps: ServiceDeps) {
     ...createSessionAdministration(deps, scope),
     ...createAuditEvents(deps),
     ...createCustomerAdministration(deps),
+    ...createFactorReset(deps, operator, scope),
   };
 }
 

@@ -3,6 +3,7 @@ import type { CodeFailureCap } from '../code-failure-cap';
 import type { CustomerRepository } from '../customer-ports';
 import type { Config } from '../config';
 import type { DeviceRepository } from '../device-ports';
+import type { FactorRepository, PasskeyRepository } from '../factor-ports';
 import type { AccountRepository, AdministrationRepository, Clock, Logger, PasswordHasher, SessionListing, SessionRepository } from '../ports';
 import type { TokenService } from '../tokens';
 import type { AuditTrail } from '../audit-ports';
@@ -23,6 +24,10 @@ export interface ServiceDeps {
   codeFailures: CodeFailureCap;
   devices: DeviceRepository;
   terminals: TerminalRepository;
+  /** Second factors: authenticator-app secrets and recovery codes. */
+  factors: FactorRepository;
+  /** Passkeys and the WebAuthn challenges issued for them. */
+  passkeys: PasskeyRepository;
   /** The counters the limiter keeps, for limits keyed by other things than e-mail and address (terminals). */
   counters: CounterStore;
   mailer: Mailer;

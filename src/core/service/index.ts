@@ -1,9 +1,11 @@
 // The auth service: one object over injected ports that every adapter (REST, tRPC, CLI) calls.
+import type { FactorSummary } from '../factor-ports';
 import type { AccountRecord, ClientInfo } from '../ports';
 import type { AdminProfile, LoginRequest, Role, TokenPair, VendorProfile } from '../../contract/auth-schemas';
 import type { CustomerProfile } from '../../contract/customer-schemas';
 import { createCustomerAccount } from './customer-account';
 import { createCustomerSignUp } from './customer-sign-up';
+import type { MfaChallenge, MfaEnrollmentChallenge } from '../../contract/factor-schemas';
 import { createOperator } from './operator';
 import { createAdministration } from './administration';
 import type { ServiceDeps } from './deps';
@@ -11,7 +13,10 @@ import { createOwnPasswordChange } from './own-password';
 import { createPasswordReset } from './password-reset';
 import { createAuthenticate, type Principal } from './principal';
 import { adminProfileOf, customerProfileOf, vendorProfileOf } from './profiles';
+import { createPasskeys } from './passkeys';
+import { createSecondStep } from './second-step';
 import { createSessions } from './sessions';
+import { createTotpEnrolment } from './totp-enrolment';
 import { createTerminalService } from './terminal-service';
 import { createVendorContext } from './vendor-context';
 
@@ -28,9 +33,13 @@ export type ProfileOf<R extends Role> = R extends 'admin'
 export type LoginResponseOf<R extends Role> = TokenPair & ProfileOf<R> & { device_id: string };
 
 /** A role that is a type parameter cannot narrow the conditional type, hence the one cast here. */
-function profileOf<R extends Role>(role: R, account: AccountRecord): ProfileOf<R> {
+function profileOf<R extends Role>(role: R, account: AccountRecord, mfa?: FactorSummary): ProfileOf<R> {
   const profile =
-    role === 'admin' ? { admin: adminProfileOf(account) } : role === 'vendor' ? { vendor: vendorProfileOf(account) } : { customer: customerProfileOf(account) };
+    role === 'admin'
+      ? { admin: { ...adminProfileOf(account), mfa } }
+      : role === 'vendor'
+        ? { vendor: { ...vendorProfileOf(account), mfa } }
+        : { customer: customerProfileOf(account) };
   return profile as ProfileOf<R>;
 }
 
@@ -39,6 +48,24 @@ export function createAuthService(deps: ServiceDeps) {
   const sessions = createSessions(deps);
   const vendorContext = createVendorContext(deps);
   const customerSignUp = createCustomerSignUp(deps, sessions.startSession);
+  const secondStep = createSecondStep(deps);
+  const totp = createTotpEnrolment(deps, secondStep);
+  const passkeys = createPasskeys(deps, secondStep);
+
+  /** The profile as login and /me show it, with the account's second factors. */
+  const fullProfileOf = async <R extends Role>(role: R, account: AccountRecord) =>
+    role === 'customer' ? profileOf(role, account) : profileOf(role, account, await deps.factors.summary(role, account.id));
+
+  /** A started session as the login route answers it. */
+  async function loginResponseOf<R extends Role>(role: R, signedIn: { account: AccountRecord; pair: TokenPair; deviceId: string }): Promise<LoginResponseOf<R>> {
+    return { ...signedIn.pair, ...(await fullProfileOf(role, signedIn.account)), device_id: signedIn.deviceId };
+  }
+
+  /** The caller of an enrolment route: the Bearer token's account when one is sent, else the mfa_token's. */
+  async function enrolleeOf(role: Role, bearerToken: string | undefined, mfaToken: string | undefined, client: ClientInfo) {
+    const principal = bearerToken === undefined ? undefined : await authenticate(role, bearerToken, client);
+    return totp.enrolleeOf(role, principal, mfaToken, client);
+  }
 
   return {
     authenticate,
@@ -55,8 +82,8 @@ export function createAuthService(deps: ServiceDeps) {
     changeOwnPassword: createOwnPasswordChange(deps, sessions.startSession),
 
     /** The caller's own profile, as login returned it. */
-    me<R extends Role>(role: R, { account }: Principal): ProfileOf<R> {
-      return profileOf(role, account);
+    me<R extends Role>(role: R, { account }: Principal): Promise<ProfileOf<R>> {
+      return fullProfileOf(role, account);
     },
 
     /** Customers: registration, code sign-in and their own account. */
@@ -66,11 +93,52 @@ export function createAuthService(deps: ServiceDeps) {
     vendorContext,
 
     /** Login with the profile under the role's key, as the contract shows it. */
-    async loginWithProfile<R extends Role>(role: R, input: LoginRequest, client: ClientInfo): Promise<LoginResponseOf<R>> {
+    async loginWithProfile<R extends Role>(role: R, input: LoginRequest, client: ClientInfo): Promise<LoginResponseOf<R> | MfaChallenge | MfaEnrollmentChallenge> {
       const gate = role === 'customer' ? customerSignUp.loginGate : undefined;
-      const { account, pair, deviceId } = await sessions.login(role, input, client, gate);
-      return { ...pair, ...profileOf(role, account), device_id: deviceId };
+      const signedIn = await sessions.login(role, input, client, gate);
+      return 'challenge' in signedIn ? signedIn.challenge : loginResponseOf(role, signedIn);
     },
+
+    /** `mfa/verify`: the second step of a sign-in, for the login response. */
+    async mfaVerify<R extends Role>(role: R, input: { mfa_token: string; code?: string; recovery_code?: string }, client: ClientInfo): Promise<LoginResponseOf<R>> {
+      const { account, method } = await secondStep.verify(role, input, client);
+      return loginResponseOf(role, await sessions.completeSignIn(account, client, { second_factor: method }));
+    },
+
+    /** `mfa/totp/setup`: a new secret for the signed-in account, or the one enrolling at sign-in. */
+    async totpSetup(role: Role, bearerToken: string | undefined, input: { mfa_token?: string }, client: ClientInfo) {
+      return totp.setup(await enrolleeOf(role, bearerToken, input.mfa_token, client));
+    },
+
+    /** `mfa/totp/confirm`: recovery codes, and while enrolling at sign-in the login response too. */
+    async totpConfirm<R extends Role>(role: R, bearerToken: string | undefined, input: { code: string; mfa_token?: string }, client: ClientInfo) {
+      const enrollee = await enrolleeOf(role, bearerToken, input.mfa_token, client);
+      const codes = await totp.confirm(enrollee, input.code);
+      if (!enrollee.enrolment) return codes;
+      return { ...codes, ...(await loginResponseOf(role, await sessions.completeSignIn(enrollee.account, client, { second_factor: 'totp' }))) };
+    },
+
+    /** Passkeys: registering one (signed in, or while enrolling at sign-in), listing, removing, signing in with one. */
+    async passkeyRegisterOptions(role: Role, bearerToken: string | undefined, input: { mfa_token?: string }, client: ClientInfo) {
+      return passkeys.registrationOptions(await enrolleeOf(role, bearerToken, input.mfa_token, client));
+    },
+    async passkeyRegister<R extends Role>(role: R, bearerToken: string | undefined, input: Parameters<typeof passkeys.register>[1] & { mfa_token?: string }, client: ClientInfo) {
+      const enrollee = await enrolleeOf(role, bearerToken, input.mfa_token, client);
+      const registered = await passkeys.register(enrollee, input);
+      if (!enrollee.enrolment) return registered;
+      return { ...registered, ...(await loginResponseOf(role, await sessions.completeSignIn(enrollee.account, client, { second_factor: 'passkey' }))) };
+    },
+    listPasskeys: (principal: Principal) => passkeys.list(principal),
+    deletePasskey: (principal: Principal, passkeyId: string) => passkeys.remove(principal, passkeyId, principal.client),
+    passkeyLoginOptions: (role: Role) => passkeys.loginOptions(role),
+    async passkeyLogin<R extends Role>(role: R, input: Parameters<typeof passkeys.signedInAccount>[1], client: ClientInfo): Promise<LoginResponseOf<R>> {
+      const account = await passkeys.signedInAccount(role, input);
+      return loginResponseOf(role, await sessions.completeSignIn(account, client, { method: 'passkey' }));
+    },
+
+    /** Removing the authenticator app and replacing recovery codes, with the password. */
+    removeTotp: (principal: Principal, input: { password: string }) => totp.remove(principal, input.password),
+    regenerateRecoveryCodes: (principal: Principal, input: { password: string }) => totp.regenerateRecoveryCodes(principal, input.password),
   };
 }
 

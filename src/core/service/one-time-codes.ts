@@ -1,7 +1,8 @@
 // E-mailed 6-digit codes of every purpose (password reset, a customer's verification, sign-in and
 // e-mail change): stored keyed-hashed, one live code per account and purpose, a few tries each,
 // under the per-account cap of wrong codes, and logged only by the PASSWORD_RESET_LOG_OTP rule.
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { randomInt } from 'node:crypto';
+import { createCodeHasher } from '../code-hash';
 import type { Role } from '../../contract/auth-schemas';
 import type { CodePurpose } from '../reset-ports';
 import type { ServiceDeps } from './deps';
@@ -14,14 +15,10 @@ export interface CodeOwner {
 }
 
 export function createOneTimeCodes({ config, resets, codeFailures, clock, logger }: Deps) {
-  const codeKey = createHmac('sha256', config.jwt.accessSecret).update('password-reset-code').digest();
-
   // Keyed, so a copy of the database alone does not let anyone try all million codes offline. The
   // reset's input stays as it was, so codes issued before the other purposes existed still verify.
-  const hashCode = (owner: CodeOwner, purpose: CodePurpose, code: string) =>
-    createHmac('sha256', codeKey)
-      .update(purpose === 'password_reset' ? `${owner.role}:${owner.id}:${code}` : `${owner.role}:${owner.id}:${purpose}:${code}`)
-      .digest('hex');
+  const hasher = createCodeHasher(config.jwt.accessSecret, 'password-reset-code');
+  const bound = (purpose: CodePurpose, code: string) => (purpose === 'password_reset' ? code : `${purpose}:${code}`);
 
   /**
    * A new code for `purpose`, replacing the earlier one, with the log line of the OTP rule naming
@@ -38,7 +35,7 @@ export function createOneTimeCodes({ config, resets, codeFailures, clock, logger
       accountId: owner.id,
       purpose,
       ...(purpose === 'email_change' ? { sentTo } : {}),
-      codeHash: hashCode(owner, purpose, code),
+      codeHash: hasher.hash(owner.role, owner.id, bound(purpose, code)),
       expiresAt: new Date(clock.now().getTime() + ttlSeconds * 1000),
     });
     if (config.passwordReset.logOtp) {
@@ -57,8 +54,7 @@ export function createOneTimeCodes({ config, resets, codeFailures, clock, logger
     if (!row || row.spentAt || row.expiresAt <= now) return null;
     if (!(await codeFailures.reserve(owner.role, owner.id))) return null;
     if (!(await resets.countAttempt(row.id, config.passwordReset.maxAttempts, now))) return null;
-    const given = Buffer.from(hashCode(owner, purpose, code), 'hex');
-    if (!timingSafeEqual(given, Buffer.from(row.codeHash, 'hex'))) return null;
+    if (!hasher.matches(owner.role, owner.id, bound(purpose, code), row.codeHash)) return null;
     if (!(await resets.spendCode(row.id, now))) return null;
     await codeFailures.release(owner.role, owner.id);
     return { sentTo: row.sentTo };

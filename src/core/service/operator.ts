@@ -7,6 +7,7 @@ import { VENDOR_MODULES } from '../../contract/modules';
 import { createAdminRequest, createEmployeeRequest, createStoreRequest, createTerminalRequest, createVendorRequest } from '../../contract/administration-schemas';
 import { emailSchema, idSchema, PASSWORD_MAX_LENGTH, type Role } from '../../contract/auth-schemas';
 import { registerRequest } from '../../contract/customer-schemas';
+import type { AccountRecord } from '../ports';
 import type { ServiceDeps } from './deps';
 import { assertAcceptablePassword } from './password-policy';
 import { createPasswordChangedNotice } from './password-changed-notice';
@@ -19,8 +20,8 @@ export const operatorEmployeeRequest = createEmployeeRequest.extend({ vendor_id:
 /** A customer as the CLI creates one; the password policy is checked with the hash. */
 export const operatorCustomerRequest = registerRequest.extend({ password: z.string().max(PASSWORD_MAX_LENGTH) });
 
-export function createOperator(deps: Pick<ServiceDeps, 'accounts' | 'customers' | 'hasher' | 'clock' | 'mailer' | 'defer'>) {
-  const { accounts, customers, hasher, clock } = deps;
+export function createOperator(deps: Pick<ServiceDeps, 'accounts' | 'customers' | 'factors' | 'hasher' | 'clock' | 'mailer' | 'defer'>) {
+  const { accounts, customers, factors, hasher, clock } = deps;
   const noticeOfChange = createPasswordChangedNotice(deps);
 
   async function hashNew(password: string, field: string) {
@@ -131,10 +132,24 @@ export function createOperator(deps: Pick<ServiceDeps, 'accounts' | 'customers' 
     return { id: account.id, deleted: true as const };
   }
 
+  /** Removes every second factor of the account and ends all its sessions (a lost phone); `cause` names who did it. */
+  async function removeEveryFactor(account: Pick<AccountRecord, 'role' | 'id' | 'vendor'>, cause: AuditCause = OPERATOR_CAUSE) {
+    const audit = auditEntry('factors_reset', subjectOf(account), cause);
+    if (!(await factors.resetFactors(account.role, account.id, clock.now(), audit))) throw new AuthError('not_found', 'No such account.');
+  }
+
+  /** `account:mfa-reset`: the account signs in with its password alone again (and enrols anew where its type requires it). */
+  async function resetFactors(role: Role, email: string) {
+    const account = await accounts.findByEmail(role, parseInput(emailSchema, email));
+    if (!account) throw new AuthError('not_found', `No ${role} account with that e-mail.`);
+    await removeEveryFactor(account);
+    return { success: true as const };
+  }
+
   /** Whether any admin account exists: a fresh database has none. */
   const hasAdmins = async () => (await accounts.countAdmins()) > 0;
 
-  return { createAdmin, createVendor, createStore, createTerminal, createEmployee, createCustomer, deleteCustomer, setDisabled, resetPassword, hasAdmins };
+  return { createAdmin, createVendor, createStore, createTerminal, createEmployee, createCustomer, deleteCustomer, setDisabled, resetPassword, removeEveryFactor, resetFactors, hasAdmins };
 }
 
 export type Operator = ReturnType<typeof createOperator>;

@@ -7,6 +7,7 @@ import { createDeviceMarkers } from './device-markers';
 import { accessClaimsOf } from './profiles';
 import { anonymousCause, auditEntry, createAuditRecorder, selfCause, subjectOf } from './audit';
 import { createEqualCostVerify } from './equal-cost-verify';
+import { createMfaChallenge } from './mfa-challenge';
 import { pinSessionOf, type PinSession } from './pin-session';
 
 /** A last check of an account whose password was right, before its session starts. */
@@ -19,6 +20,7 @@ export function createSessions(deps: ServiceDeps) {
   const record = createAuditRecorder(deps);
   const verifyOrDummy = createEqualCostVerify(deps);
   const deviceMarkers = createDeviceMarkers(deps);
+  const challengeFor = createMfaChallenge(deps);
 
   /** A refresh token that expires with its own lifetime or at its family's end, whichever is first. */
   function newRefreshToken(now: Date, familyEnd: Date): NewRefreshToken {
@@ -86,9 +88,17 @@ export function createSessions(deps: ServiceDeps) {
     if (hasher.needsUpgrade(account.passwordHash)) {
       await accounts.upgradePasswordHash(role, account.id, account.passwordHash, await hasher.hash(input.password));
     }
+    // An account with a second factor (or one whose type requires it) gets the next step instead of a session.
+    const challenge = await challengeFor(account);
+    if (challenge) return { account, challenge };
+    return completeSignIn(account, client);
+  }
+
+  /** A sign-in whose every step passed (the password, and a second factor where there is one): a session. */
+  async function completeSignIn(account: AccountRecord, client: ClientInfo, details?: Record<string, unknown>) {
     // A password sign-in lifts a PIN lock (section "POS terminals" of docs/interface.md).
-    if (role === 'vendor') await deps.terminals.resetPinFailures(account.id);
-    return { account, pair: await startSession(account, client, 'login'), deviceId: await deviceMarkers.issue(account, client.deviceId) };
+    if (account.role === 'vendor') await deps.terminals.resetPinFailures(account.id);
+    return { account, pair: await startSession(account, client, 'login', undefined, details), deviceId: await deviceMarkers.issue(account, client.deviceId) };
   }
 
   /**
@@ -96,7 +106,7 @@ export function createSessions(deps: ServiceDeps) {
    * a PIN sign-in). A PIN sign-in's family is tied to its terminal and capped at PIN_SESSION_MAX_AGE
    * as well as SESSION_MAX_AGE.
    */
-  async function startSession(account: AccountRecord, client: ClientInfo, event: string, terminalId?: string): Promise<TokenPair> {
+  async function startSession(account: AccountRecord, client: ClientInfo, event: string, terminalId?: string, details?: Record<string, unknown>): Promise<TokenPair> {
     const familyId = newId();
     const now = clock.now();
     const pin = terminalId === undefined ? undefined : pinSessionOf({ terminalId, createdAt: now }, config);
@@ -104,7 +114,7 @@ export function createSessions(deps: ServiceDeps) {
     const token = pin ? pin.capped(first) : first;
     await sessions.createFamily({ id: familyId, role: account.role, accountId: account.id, client, token, terminalId });
     logger.info({ event, role: account.role, accountId: account.id, familyId, ...(terminalId ? { terminalId, amr: 'pin' } : {}) }, 'signed in');
-    if (event === 'login') await record(auditEntry('sign_in_succeeded', subjectOf(account), selfCause(account, client), { session_id: familyId }));
+    if (event === 'login') await record(auditEntry('sign_in_succeeded', subjectOf(account), selfCause(account, client), { session_id: familyId, ...details }));
     return pairFor(account, familyId, token, pin);
   }
 
@@ -156,5 +166,5 @@ export function createSessions(deps: ServiceDeps) {
     logger.info({ event: 'logout', role, accountId: claims.sub, familyId: row.familyId }, 'signed out');
   }
 
-  return { login, refresh, logout, startSession };
+  return { login, refresh, logout, startSession, completeSignIn };
 }

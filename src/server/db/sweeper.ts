@@ -33,6 +33,7 @@ export function createSweeper(prisma: PrismaClient, clock: Clock, logger: Logger
     ['resetGrants', model(prisma.passwordResetGrant), 'jti', { expiresAt: { lt: now } }],
     ['knownDevices', model(prisma.knownDevice), 'idHash', { expiresAt: { lt: now } }],
     ['pairingCodes', model(prisma.pairingCode), 'codeHash', { expiresAt: { lt: now } }],
+    ['webAuthnChallenges', model(prisma.webAuthnChallenge), 'challenge', { expiresAt: { lt: now } }],
     // An expired refresh token fails verification anyway; used ones that are still unexpired stay,
     // because presenting one again must still be recognised as reuse.
     ['refreshTokens', model(prisma.refreshToken), 'jti', { expiresAt: { lt: now } }],

@@ -9,6 +9,8 @@ import * as audit from '@/contract/audit-events';
 import * as terminal from '@/contract/terminal-schemas';
 import * as customer from '@/contract/customer-schemas';
 import { customerAccountPage } from '@/contract/customer-administration-routes';
+import * as factor from '@/contract/factor-schemas';
+import * as passkey from '@/contract/passkey-schemas';
 
 type JsonSchema = z.core.JSONSchema.BaseSchema;
 
@@ -40,6 +42,14 @@ const REQUEST_SCHEMAS = {
   CustomerEmailChangeRequest: customer.changeEmailRequest,
   CustomerCodeRequest: customer.codeRequest,
   CustomerDeleteRequest: customer.deleteCustomerRequest,
+  MfaVerifyRequest: factor.mfaVerifyRequest,
+  TotpSetupRequest: factor.totpSetupRequest,
+  TotpConfirmRequest: factor.totpConfirmRequest,
+  PasswordConfirmation: factor.passwordConfirmation,
+  PasskeyRegisterOptionsRequest: passkey.passkeyRegisterOptionsRequest,
+  PasskeyRegisterVerifyRequest: passkey.passkeyRegisterVerifyRequest,
+  PasskeyLoginOptionsRequest: passkey.passkeyLoginOptionsRequest,
+  PasskeyLoginVerifyRequest: passkey.passkeyLoginVerifyRequest,
 } satisfies Record<string, z.ZodType>;
 
 /** Answers: what the server sends. */
@@ -85,6 +95,20 @@ const RESPONSE_SCHEMAS = {
   CustomerExport: customer.customerExport,
   CustomerAccount: customer.customerAccount,
   CustomerAccountPage: customerAccountPage,
+  MfaChallenge: factor.mfaChallenge,
+  MfaEnrollmentChallenge: factor.mfaEnrollmentChallenge,
+  AdminLoginAnswer: factor.adminLoginAnswer,
+  VendorLoginAnswer: factor.vendorLoginAnswer,
+  TotpSetupResponse: factor.totpSetupResponse,
+  RecoveryCodes: factor.recoveryCodesResponse,
+  AdminTotpConfirmResponse: factor.adminTotpConfirmResponse,
+  VendorTotpConfirmResponse: factor.vendorTotpConfirmResponse,
+  WebAuthnOptions: passkey.webauthnOptions,
+  Passkey: passkey.passkeyView,
+  PasskeyList: passkey.passkeyList,
+  PasskeyRegistered: passkey.passkeyRegistered,
+  AdminPasskeyRegisterResponse: passkey.adminPasskeyRegisterResponse,
+  VendorPasskeyRegisterResponse: passkey.vendorPasskeyRegisterResponse,
 } satisfies Record<string, z.ZodType>;
 
 export const schemaRef = (name: string) => ({ $ref: `#/components/schemas/${name}` });

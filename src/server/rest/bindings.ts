@@ -19,6 +19,8 @@ export interface RouteCall<R extends RestRoute = RestRoute> {
   query: Record<string, string>;
   /** The signed-in account of a bearer route (the adapter authenticated it before the body was read). */
   principal: Principal;
+  /** The access token sent on a route that takes one or another credential (enrolling a second factor). */
+  bearerToken: string | undefined;
   /** The paired device of a `terminal` route (the adapter checked its credential first). */
   terminal: PairedDevice;
   /** The body as sent: guarded operations validate it themselves, after their module guard. */
@@ -67,6 +69,28 @@ function accountBindings<R extends Role>(role: R) {
   };
 }
 
+type StaffRoutes = Routes['admin'] | Routes['vendor'];
+
+/** Second factors and passkeys: admin and vendor staff only. */
+function factorBindings<R extends 'admin' | 'vendor'>(role: R) {
+  return {
+    mfaVerify: async (c: RouteCall<StaffRoutes['mfaVerify']>) => c.auth.mfaVerify(role, await c.input(), c.client),
+    totpSetup: async (c: RouteCall<StaffRoutes['totpSetup']>) => c.auth.totpSetup(role, c.bearerToken, await c.input(), c.client),
+    totpConfirm: async (c: RouteCall<StaffRoutes['totpConfirm']>) => c.auth.totpConfirm(role, c.bearerToken, await c.input(), c.client),
+    totpRemove: async (c: RouteCall<StaffRoutes['totpRemove']>) => c.auth.removeTotp(c.principal, await c.input()),
+    regenerateRecoveryCodes: async (c: RouteCall<StaffRoutes['regenerateRecoveryCodes']>) => c.auth.regenerateRecoveryCodes(c.principal, await c.input()),
+    passkeyRegisterOptions: async (c: RouteCall<StaffRoutes['passkeyRegisterOptions']>) => c.auth.passkeyRegisterOptions(role, c.bearerToken, await c.input(), c.client),
+    passkeyRegisterVerify: async (c: RouteCall<StaffRoutes['passkeyRegisterVerify']>) => c.auth.passkeyRegister(role, c.bearerToken, await c.input(), c.client),
+    listPasskeys: async (c: RouteCall) => c.auth.listPasskeys(c.principal),
+    deletePasskey: async (c: RouteCall) => c.auth.deletePasskey(c.principal, c.params.passkeyId!),
+    passkeyLoginOptions: async (c: RouteCall<StaffRoutes['passkeyLoginOptions']>) => {
+      await c.input(); // the body must be the empty object the route declares
+      return c.auth.passkeyLoginOptions(role);
+    },
+    passkeyLoginVerify: async (c: RouteCall<StaffRoutes['passkeyLoginVerify']>) => c.auth.passkeyLogin(role, await c.input(), c.client),
+  };
+}
+
 /** A business's accounts, stores and terminals: admins name the business in the path, vendors act on their own. */
 function businessBindings(vendorIdOf: (c: RouteCall) => string | undefined) {
   const run = (c: RouteCall) => c.auth.administration;
@@ -79,6 +103,7 @@ function businessBindings(vendorIdOf: (c: RouteCall) => string | undefined) {
     listVendorAccountSessions: async (c: RouteCall) => run(c).listVendorAccountSessions(c.principal, vendorIdOf(c), c.params.accountId!, c.query),
     endVendorAccountSession: async (c: RouteCall) =>
       run(c).endVendorAccountSession(c.principal, vendorIdOf(c), c.params.accountId!, c.params.sessionId!),
+    resetVendorAccountFactors: async (c: RouteCall) => run(c).resetVendorAccountFactors(c.principal, vendorIdOf(c), c.params.accountId!),
     listStores: async (c: RouteCall) => run(c).listStores(c.principal, vendorIdOf(c), c.query),
     createStore: async (c: RouteCall) => run(c).createStore(c.principal, vendorIdOf(c), await c.body()),
     createTerminal: async (c: RouteCall) => run(c).createTerminal(c.principal, vendorIdOf(c), c.params.storeId!, await c.body()),
@@ -104,6 +129,7 @@ async function readiness(c: RouteCall) {
 export const BINDINGS: { [S in RouteSide]: SideBindings<S> } = {
   admin: {
     ...accountBindings('admin'),
+    ...factorBindings('admin'),
     listAdmins: async (c) => c.auth.administration.listAdmins(c.principal, c.query),
     createAdmin: async (c) => c.auth.administration.createAdmin(c.principal, await c.body()),
     updateAdmin: async (c) => c.auth.administration.updateAdmin(c.principal, c.params.adminId!, await c.body()),
@@ -111,6 +137,7 @@ export const BINDINGS: { [S in RouteSide]: SideBindings<S> } = {
     enableAdmin: async (c) => c.auth.administration.enableAdmin(c.principal, c.params.adminId!),
     listAdminSessions: async (c) => c.auth.administration.listAdminSessions(c.principal, c.params.adminId!, c.query),
     endAdminSession: async (c) => c.auth.administration.endAdminSession(c.principal, c.params.adminId!, c.params.sessionId!),
+    resetAdminFactors: async (c) => c.auth.administration.resetAdminFactors(c.principal, c.params.adminId!),
     listVendors: async (c) => c.auth.administration.listVendors(c.principal, c.query),
     createVendor: async (c) => c.auth.administration.createVendor(c.principal, await c.body()),
     ...businessBindings((c) => c.params.vendorId),
@@ -123,6 +150,7 @@ export const BINDINGS: { [S in RouteSide]: SideBindings<S> } = {
   },
   vendor: {
     ...accountBindings('vendor'),
+    ...factorBindings('vendor'),
     context: async (c) => c.auth.vendorContext(c.principal),
     ...businessBindings(() => undefined),
     setPin: async (c) => c.auth.terminals.setOwnPin(c.principal, await c.body()),

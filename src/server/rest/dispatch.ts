@@ -62,6 +62,7 @@ function callOf(container: Container, request: Request, params: Record<string, s
     params,
     query: Object.fromEntries(new URL(request.url).searchParams),
     principal: undefined as never, // set by dispatch for bearer routes
+    bearerToken: bearerTokenOf(request.headers),
     terminal: undefined as never, // set by dispatch for terminal routes
     body: rawBody,
     input: async () => (route.body ? parseInput(route.body, await rawBody()) : undefined) as never,

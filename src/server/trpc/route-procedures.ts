@@ -15,9 +15,14 @@ import { passedInput, protectedProcedure, publicProcedure } from './init';
 
 /**
  * Kept out: login and a password change set the cookie, refresh and logout read it at the session
- * endpoint; a customer's code verifications sign in too, so their pair must never reach page script.
+ * endpoint; a customer's code verifications, the second-factor step and a confirmation while
+ * enrolling sign in too, so their pair must never reach page script.
  */
-const COOKIE_ROUTES = ['login', 'refresh', 'logout', 'changePassword', 'verifyRegistration', 'verifyLoginCode'] as const;
+const COOKIE_ROUTES = [
+  'login', 'refresh', 'logout', 'changePassword',
+  'verifyRegistration', 'verifyLoginCode',
+  'mfaVerify', 'totpConfirm', 'passkeyRegisterVerify', 'passkeyLoginVerify',
+] as const;
 type CookieRoute = (typeof COOKIE_ROUTES)[number];
 
 type Empty = Record<never, never>;
@@ -47,6 +52,7 @@ function procedureFor(role: Role, route: RestRoute, binding: Binding<RestRoute>)
       params,
       query: route.methods[0] === 'GET' ? (rest as Record<string, string>) : {},
       principal: ctx.principal as RouteCall['principal'],
+      bearerToken: ctx.accessToken,
       terminal: undefined as never, // terminal routes are not procedures: the pages reach them through their own endpoint
       body: async () => rest,
       input: async () => (route.body ? parseInput(route.body, rest) : undefined) as never,

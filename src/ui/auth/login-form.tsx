@@ -14,6 +14,8 @@ import styles from './form.module.css';
 import { useAuthCalls } from './role-calls';
 import { forgotPasswordPath, homePath, LOGIN_NOTICES, type LoginReason } from './role-text';
 
+const SECOND_FACTOR_ELSEWHERE = 'This account signs in with a second factor, which these pages do not ask for yet: sign in through the API (mfa/verify) or ask an administrator.';
+
 export function LoginForm({ role, notice }: { role: Role; notice?: LoginReason }) {
   const router = useRouter();
   const calls = useAuthCalls(role);
@@ -23,12 +25,14 @@ export function LoginForm({ role, notice }: { role: Role; notice?: LoginReason }
 
   const login = useMutation({
     mutationFn: calls.login,
-    onSuccess: () => router.push(homePath(role)),
+    // An account with a second factor gets no session here: it signs in through the API's second step.
+    onSuccess: (secondStep) => (secondStep ? undefined : router.push(homePath(role))),
     onError(error) {
       if (shownErrorOf(error).code === 'invalid_credentials') setPassword('');
     },
   });
   const error = login.error ? shownErrorOf(login.error) : null;
+  const secondStep = login.data ? SECOND_FACTOR_ELSEWHERE : undefined;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -44,7 +48,7 @@ export function LoginForm({ role, notice }: { role: Role; notice?: LoginReason }
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label="Sign in">
       <LiveAlert tone={notification?.tone ?? 'info'} message={notification?.text} />
-      <LiveAlert tone="error" message={error?.message} />
+      <LiveAlert tone="error" message={error?.message ?? secondStep} />
       <EmailField value={email} onChange={setEmail} error={missing.email ?? error?.fieldErrors.email} />
       <PasswordField
         label="Password"
@@ -59,7 +63,7 @@ export function LoginForm({ role, notice }: { role: Role; notice?: LoginReason }
           </Link>
         }
       />
-      <Button type="submit" block pending={login.isPending || login.isSuccess} pendingLabel="Signing in…">
+      <Button type="submit" block pending={login.isPending || (login.isSuccess && !secondStep)} pendingLabel="Signing in…">
         Sign in
       </Button>
     </form>

@@ -3,6 +3,7 @@
 import { useMemo } from 'react';
 import type { AdminType, VendorType } from '@/contract/modules';
 import type { LoginRequest, ResetCompleteRequest, Role } from '@/contract/auth-schemas';
+import type { MfaChallenge, MfaEnrollmentChallenge } from '@/contract/factor-schemas';
 import { trpc } from '../trpc/client';
 import { accessTokens } from '../trpc/session-client';
 
@@ -12,16 +13,19 @@ export function useAuthCalls(role: Role) {
     const { client } = utils;
     return {
       /** Signs in: the access token goes to memory, the profile into the role's `me` cache (no second fetch). */
-      async login(input: LoginRequest): Promise<void> {
+      async login(input: LoginRequest): Promise<MfaChallenge | MfaEnrollmentChallenge | undefined> {
         if (role === 'admin') {
-          const { access_token: accessToken, admin } = await client.admin.login.mutate(input);
-          accessTokens.set(role, accessToken);
-          utils.admin.me.setData(undefined, { admin });
+          const answer = await client.admin.login.mutate(input);
+          if (!('access_token' in answer)) return answer;
+          accessTokens.set(role, answer.access_token);
+          utils.admin.me.setData(undefined, { admin: answer.admin });
         } else {
-          const { access_token: accessToken, vendor } = await client.vendor.login.mutate(input);
-          accessTokens.set(role, accessToken);
-          utils.vendor.me.setData(undefined, { vendor });
+          const answer = await client.vendor.login.mutate(input);
+          if (!('access_token' in answer)) return answer;
+          accessTokens.set(role, answer.access_token);
+          utils.vendor.me.setData(undefined, { vendor: answer.vendor });
         }
+        return undefined;
       },
 
       requestReset: ({ email, type }: { email: string; type: string }) =>

@@ -11,7 +11,10 @@ import { setRefreshCookie } from '../refresh-cookie';
 export function loginProcedure<R extends Role>(role: R) {
   return publicProcedure.input(contractInput(loginRequest)).mutation(async ({ ctx, input }) => {
     const client = { ...ctx.client, deviceId: deviceCookieOf(ctx, role) };
-    const { refresh_token: refreshToken, device_id: deviceId, ...session } = await ctx.auth.loginWithProfile(role, input, client);
+    const answer = await ctx.auth.loginWithProfile(role, input, client);
+    // The second-factor step carries no session yet: nothing goes into a cookie.
+    if (!('access_token' in answer)) return answer;
+    const { refresh_token: refreshToken, device_id: deviceId, ...session } = answer;
     setRefreshCookie(ctx, role, refreshToken, ctx.config.jwt.refreshTtl);
     setDeviceCookie(ctx, role, deviceId);
     return session;
