@@ -46,7 +46,7 @@ async function nodeTests(stage: string, testFiles: string[], env: Record<string,
   if (!wanted(stage) || testFiles.length === 0) return;
   console.log(`\n=== ${stage}: ${testFiles.length} file(s)`);
   const { status, output } = await runTee(process.execPath, [
-    '--import', 'tsx', '--test', '--test-timeout=180000', '--test-force-exit', '--test-reporter=spec',
+    '--import', 'tsx', '--test', '--test-timeout=600000', '--test-force-exit', '--test-reporter=spec',
     ...testFiles,
   ], env);
   const count = (name: string) => Number([...output.matchAll(new RegExp(`^ℹ ${name} (\\d+)$`, 'gm'))].pop()?.[1] ?? 0);
