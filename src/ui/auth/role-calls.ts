@@ -1,5 +1,5 @@
-// The public procedures of a role behind one signature each, so a form can serve both roles:
-// the procedures differ by role only in the name of the account-type field.
+// The public procedures of a role behind one signature each, so a form can serve every role:
+// the staff procedures differ by role only in the name of the account-type field; customers have none.
 import { useMemo } from 'react';
 import type { AdminType, VendorType } from '@/contract/modules';
 import type { LoginRequest, ResetCompleteRequest, Role } from '@/contract/auth-schemas';
@@ -17,6 +17,10 @@ export function useAuthCalls(role: Role) {
           const { access_token: accessToken, admin } = await client.admin.login.mutate(input);
           accessTokens.set(role, accessToken);
           utils.admin.me.setData(undefined, { admin });
+        } else if (role === 'customer') {
+          const { access_token: accessToken, customer } = await client.customer.login.mutate(input);
+          accessTokens.set(role, accessToken);
+          utils.customer.me.setData(undefined, { customer });
         } else {
           const { access_token: accessToken, vendor } = await client.vendor.login.mutate(input);
           accessTokens.set(role, accessToken);
@@ -27,15 +31,18 @@ export function useAuthCalls(role: Role) {
       requestReset: ({ email, type }: { email: string; type: string }) =>
         role === 'admin'
           ? client.admin.requestReset.mutate({ email, admin_type: type as AdminType })
-          : client.vendor.requestReset.mutate({ email, vendor_type: type as VendorType }),
+          : role === 'customer'
+            ? client.customer.requestReset.mutate({ email })
+            : client.vendor.requestReset.mutate({ email, vendor_type: type as VendorType }),
 
       verifyReset: ({ email, type, code }: { email: string; type: string; code: string }) =>
         role === 'admin'
           ? client.admin.verifyReset.mutate({ email, admin_type: type as AdminType, code })
-          : client.vendor.verifyReset.mutate({ email, vendor_type: type as VendorType, code }),
+          : role === 'customer'
+            ? client.customer.verifyReset.mutate({ email, code })
+            : client.vendor.verifyReset.mutate({ email, vendor_type: type as VendorType, code }),
 
-      completeReset: (input: ResetCompleteRequest) =>
-        role === 'admin' ? client.admin.completeReset.mutate(input) : client.vendor.completeReset.mutate(input),
+      completeReset: (input: ResetCompleteRequest) => client[role].completeReset.mutate(input),
     };
   }, [role, utils]);
 }
