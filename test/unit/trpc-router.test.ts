@@ -118,9 +118,10 @@ test('an account lists its own sessions and ends one', async () => {
   assert.equal(unknown.data.code, 'not_found');
 });
 
-// Regression guard: a customer's code verification answers a refresh token; as a procedure it would hand it to page script.
-test('the customer procedures leave out every route that answers a refresh token; the rest are there', () => {
+// Regression guard: a customer's code verification answers a refresh token; only its cookie procedure may serve it.
+test('the customer procedures leave out refresh and logout; the code sign-ins are cookie procedures; the rest are there', () => {
   const names = Object.keys(appRouter._def.procedures).filter((name) => name.startsWith('customer.'));
-  for (const kept of ['customer.verifyRegistration', 'customer.verifyLoginCode', 'customer.refresh', 'customer.logout']) assert.ok(!names.includes(kept), kept);
+  for (const kept of ['customer.refresh', 'customer.logout']) assert.ok(!names.includes(kept), kept);
+  for (const cookie of ['customer.verifyRegistration', 'customer.verifyLoginCode']) assert.ok(names.includes(cookie), cookie);
   for (const served of ['customer.me', 'customer.register', 'customer.updateMe', 'customer.exportMe', 'customer.listOwnSessions', 'customer.login']) assert.ok(names.includes(served), served);
 });

@@ -29,8 +29,10 @@ type Empty = Record<never, never>;
 type Parts<R extends RestRoute> = ([ParamsOf<R['path']>] extends [never] ? Empty : Record<ParamsOf<R['path']>, string>) &
   ([NonNullable<R['query']>] extends [never] ? Empty : z.input<NonNullable<R['query']>>) &
   (R['body'] extends z.ZodType ? z.input<R['body']> : Empty);
+/** The keys of any member of a union (a body that is one of several shapes has no key common to all). */
+type KeysOfAny<T> = T extends unknown ? keyof T : never;
 /** A route's path parameters, query and body as one object; nothing at all for routes with none. */
-export type FlatInputOf<R extends RestRoute> = keyof Parts<R> extends never ? void : Parts<R>;
+export type FlatInputOf<R extends RestRoute> = [KeysOfAny<Parts<R>>] extends [never] ? void : Parts<R>;
 type OutputOf<R extends RestRoute> = R['result'] extends z.ZodType ? z.output<R['result']> : { success: true };
 type Procedure<R extends RestRoute> = R['methods'][0] extends 'GET'
   ? TRPCQueryProcedure<{ input: FlatInputOf<R>; output: OutputOf<R>; meta: object }>

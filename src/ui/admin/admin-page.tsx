@@ -20,6 +20,7 @@ const ADMIN_MODULE_PAGES: Partial<Record<ModuleKey, string>> = {
   admins: '/admin/admins',
   vendors: '/admin/vendors',
   audit: '/admin/audit',
+  customers: '/admin/customers',
 };
 
 /** `current` is `overview` or a module key. */

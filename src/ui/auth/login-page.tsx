@@ -2,8 +2,9 @@
 import Link from 'next/link';
 import type { Role } from '@/contract/auth-schemas';
 import { AuthLayout } from '../components/auth-layout';
+import { CustomerLogin } from '../customer/customer-login';
 import { LoginForm } from './login-form';
-import { LOGIN_NOTICES, loginPath, ROLE_LABEL, type LoginReason } from './role-text';
+import { LOGIN_NOTICES, loginPath, ROLE_LABEL, SIGN_UP_PATH, type LoginReason } from './role-text';
 
 export type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -26,12 +27,18 @@ export async function LoginPage({ role, searchParams }: { role: Role; searchPara
       title="Sign in"
       lead={LEAD[role]}
       footer={
-        <p>
-          {ROLE_LABEL[other]}? <Link href={loginPath(other)}>Sign in here</Link>
-        </p>
+        role === 'customer' ? (
+          <p>
+            New here? <Link href={SIGN_UP_PATH}>Create an account</Link>
+          </p>
+        ) : (
+          <p>
+            {ROLE_LABEL[other]}? <Link href={loginPath(other)}>Sign in here</Link>
+          </p>
+        )
       }
     >
-      <LoginForm role={role} notice={reasonOf(reason)} />
+      {role === 'customer' ? <CustomerLogin notice={reasonOf(reason)} /> : <LoginForm role={role} notice={reasonOf(reason)} />}
     </AuthLayout>
   );
 }

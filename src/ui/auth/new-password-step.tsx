@@ -8,7 +8,7 @@ import { Button } from '../components/button';
 import { PasswordField } from '../components/text-field';
 import { shownErrorOf } from '../trpc/client';
 import styles from './form.module.css';
-import { passwordProblem, PasswordRules } from './password-rules';
+import { NewPasswordField, passwordProblem } from './password-rules';
 import { useAuthCalls } from './role-calls';
 
 export interface NewPasswordStepProps {
@@ -40,16 +40,7 @@ export function NewPasswordStep({ role, resetToken, onDone, onStartOver }: NewPa
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label="Choose a new password">
       <LiveAlert tone="error" message={expired ? 'This reset has expired or was already used. Ask for a new code.' : error?.message} />
-      <PasswordField
-        label="New password"
-        name="new-password"
-        autoComplete="new-password"
-        value={password}
-        onChange={setPassword}
-        hint={<PasswordRules password={password} />}
-        liveHint
-        error={problems.password ?? error?.fieldErrors.password}
-      />
+      <NewPasswordField label="New password" value={password} onChange={setPassword} error={problems.password ?? error?.fieldErrors.password} />
       <PasswordField
         label="Confirm new password"
         name="confirm-password"

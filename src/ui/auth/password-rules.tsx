@@ -1,6 +1,7 @@
-// The new-password rules, checked as the user types with the core's own limits.
+// The new-password rules, checked as the user types with the core's own limits, and the field that shows them.
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordLength } from '@/contract/auth-schemas';
 import fieldStyles from '../components/field.module.css';
+import { PasswordField } from '../components/text-field';
 
 export function passwordProblem(password: string): string | null {
   if (password.length < PASSWORD_MIN_LENGTH) return `Use at least ${PASSWORD_MIN_LENGTH} characters.`;
@@ -23,5 +24,12 @@ export function PasswordRules({ password }: { password: string }) {
     <span className={fieldStyles.met}>
       <span aria-hidden="true">✓ </span>At least {PASSWORD_MIN_LENGTH} characters. Very common passwords are refused.
     </span>
+  );
+}
+
+/** A field for choosing a password, with the rules announced as the user types. */
+export function NewPasswordField({ label, value, onChange, error }: { label: string; value: string; onChange(value: string): void; error?: string }) {
+  return (
+    <PasswordField label={label} name="new-password" autoComplete="new-password" value={value} onChange={onChange} hint={<PasswordRules password={value} />} liveHint error={error} />
   );
 }

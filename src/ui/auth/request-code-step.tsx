@@ -1,5 +1,5 @@
 'use client';
-// Password reset step 1: e-mail and account type; the answer is the same whether or not the account exists.
+// Password reset step 1: e-mail and (for staff) account type; the answer is the same whether or not the account exists.
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { Role } from '@/contract/auth-schemas';
@@ -30,9 +30,10 @@ export function RequestCodeStep({ role, initial, onSent }: { role: Role; initial
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const empty = { email: email.trim() ? undefined : 'Enter your e-mail address.', type: type ? undefined : 'Choose your account type.' };
+    const types = ACCOUNT_TYPES[role];
+    const empty = { email: email.trim() ? undefined : 'Enter your e-mail address.', type: type || !types.length ? undefined : 'Choose your account type.' };
     setMissing(empty);
-    if (!empty.email && type) request.mutate({ email, type });
+    if (!empty.email && !empty.type) request.mutate({ email, type: type ?? '' });
   }
 
   return (
@@ -44,14 +45,16 @@ export function RequestCodeStep({ role, initial, onSent }: { role: Role; initial
         error={missing.email ?? error?.fieldErrors.email}
         hint="We send a 6-digit code to this address."
       />
-      <ChoiceGroup
-        legend="Account type"
-        name="type"
-        choices={ACCOUNT_TYPES[role].map((value) => ({ value, label: ACCOUNT_TYPE_LABEL[value] ?? value }))}
-        value={type}
-        onChange={setType}
-        required
-      />
+      {ACCOUNT_TYPES[role].length ? (
+        <ChoiceGroup
+          legend="Account type"
+          name="type"
+          choices={ACCOUNT_TYPES[role].map((value) => ({ value, label: ACCOUNT_TYPE_LABEL[value] ?? value }))}
+          value={type}
+          onChange={setType}
+          required
+        />
+      ) : null}
       <Button type="submit" block pending={request.isPending} pendingLabel="Sending code…">
         Send code
       </Button>

@@ -1,5 +1,5 @@
-// The public procedures of a role behind one signature each, so a form can serve both roles:
-// the procedures differ by role only in the name of the account-type field.
+// The public procedures of a role behind one signature each, so a form can serve every role:
+// the staff procedures differ by role only in the name of the account-type field; customers have none.
 import { useMemo } from 'react';
 import type { AdminType, VendorType } from '@/contract/modules';
 import type { LoginRequest, ResetCompleteRequest, Role } from '@/contract/auth-schemas';
@@ -19,6 +19,11 @@ export function useAuthCalls(role: Role) {
           if (!('access_token' in answer)) return answer;
           accessTokens.set(role, answer.access_token);
           utils.admin.me.setData(undefined, { admin: answer.admin });
+        } else if (role === 'customer') {
+          const answer = await client.customer.login.mutate(input);
+          if (!('access_token' in answer)) return answer;
+          accessTokens.set(role, answer.access_token);
+          utils.customer.me.setData(undefined, { customer: answer.customer });
         } else {
           const answer = await client.vendor.login.mutate(input);
           if (!('access_token' in answer)) return answer;
@@ -31,15 +36,18 @@ export function useAuthCalls(role: Role) {
       requestReset: ({ email, type }: { email: string; type: string }) =>
         role === 'admin'
           ? client.admin.requestReset.mutate({ email, admin_type: type as AdminType })
-          : client.vendor.requestReset.mutate({ email, vendor_type: type as VendorType }),
+          : role === 'customer'
+            ? client.customer.requestReset.mutate({ email })
+            : client.vendor.requestReset.mutate({ email, vendor_type: type as VendorType }),
 
       verifyReset: ({ email, type, code }: { email: string; type: string; code: string }) =>
         role === 'admin'
           ? client.admin.verifyReset.mutate({ email, admin_type: type as AdminType, code })
-          : client.vendor.verifyReset.mutate({ email, vendor_type: type as VendorType, code }),
+          : role === 'customer'
+            ? client.customer.verifyReset.mutate({ email, code })
+            : client.vendor.verifyReset.mutate({ email, vendor_type: type as VendorType, code }),
 
-      completeReset: (input: ResetCompleteRequest) =>
-        role === 'admin' ? client.admin.completeReset.mutate(input) : client.vendor.completeReset.mutate(input),
+      completeReset: (input: ResetCompleteRequest) => client[role].completeReset.mutate(input),
     };
   }, [role, utils]);
 }

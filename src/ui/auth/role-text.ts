@@ -9,6 +9,7 @@ export const ACCOUNT_TYPE_LABEL: Record<string, string> = {
   admin: 'Admin',
   owner: 'Owner',
   employee: 'Employee',
+  customer: 'Customer',
 };
 
 export const ACCOUNT_TYPES: Record<Role, readonly string[]> = { admin: ADMIN_TYPES, vendor: VENDOR_TYPES, customer: [] };
@@ -19,13 +20,17 @@ export const LOGIN_NOTICES = {
   signin: { tone: 'info', text: 'Sign in to continue.' },
   signed_out: { tone: 'success', text: 'You have signed out.' },
   reset: { tone: 'success', text: 'Your password has been changed. Sign in with your new password.' },
+  deleted: { tone: 'success', text: 'Your account has been deleted.' },
 } as const;
 
 export type LoginReason = keyof typeof LOGIN_NOTICES;
 
 export const homePath = (role: Role) => ({ admin: '/admin', vendor: '/vendor/pos', customer: '/account' })[role];
-export const forgotPasswordPath = (role: Role) => `/${role}/forgot-password`;
+/** Where a role's own pages live: customers have theirs under /account. */
+const areaOf = (role: Role) => (role === 'customer' ? '/account' : `/${role}`);
+export const forgotPasswordPath = (role: Role) => `${areaOf(role)}/forgot-password`;
+export const SIGN_UP_PATH = '/account/sign-up';
 
 export function loginPath(role: Role, reason?: LoginReason): string {
-  return `/${role}/login${reason ? `?reason=${reason}` : ''}`;
+  return `${areaOf(role)}/login${reason ? `?reason=${reason}` : ''}`;
 }

@@ -1,5 +1,5 @@
 'use client';
-// The signed-in account's own password change, on the admin profile and the POS page: the current
+// The signed-in account's own password change, on the admin profile, the POS page and /account: the current
 // and a new password; on success this tab keeps a new session and every other one ends.
 import { useState } from 'react';
 import type { Role } from '@/contract/auth-schemas';
@@ -18,8 +18,7 @@ export function ChangePassword({ role }: { role: Role }) {
   const [problem, setProblem] = useState<string | null>(null);
   const action = useAction(
     async (input: { current_password: string; new_password: string }) => {
-      const procedure = role === 'admin' ? utils.client.admin.changePassword : utils.client.vendor.changePassword;
-      const { access_token: accessToken } = await procedure.mutate(input);
+      const { access_token: accessToken } = await utils.client[role].changePassword.mutate(input);
       accessTokens.set(role, accessToken);
     },
     () => {

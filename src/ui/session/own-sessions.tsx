@@ -11,17 +11,11 @@ import { SessionsList } from './sessions-list';
 
 export function OwnSessions({ role }: { role: Role }) {
   const utils = trpc.useUtils();
-  const procedures = role === 'admin' ? trpc.admin : trpc.vendor;
-  const query = procedures.listOwnSessions.useInfiniteQuery({ limit: SESSIONS_PAGE_SIZE }, { getNextPageParam: nextCursorOf });
+  const query = trpc[role].listOwnSessions.useInfiniteQuery({ limit: SESSIONS_PAGE_SIZE }, { getNextPageParam: nextCursorOf });
 
   async function endSession(sessionId: string) {
-    if (role === 'admin') {
-      await utils.client.admin.endOwnSession.mutate({ sessionId });
-      await utils.admin.listOwnSessions.invalidate();
-    } else {
-      await utils.client.vendor.endOwnSession.mutate({ sessionId });
-      await utils.vendor.listOwnSessions.invalidate();
-    }
+    await utils.client[role].endOwnSession.mutate({ sessionId });
+    await utils[role].listOwnSessions.invalidate();
   }
 
   return (

@@ -1,8 +1,9 @@
-// The pages' procedures that start a session: signing in and changing one's own password. Their
-// refresh token goes into the role's cookie (and, at sign-in, the device marker into its own),
-// never into the body the page's script can read.
+// The pages' procedures that start a session: signing in (by password or by a customer's mailed
+// code) and changing one's own password. Their refresh token goes into the role's cookie (and, at
+// sign-in, the device marker into its own), never into the body the page's script can read.
 import type { z } from 'zod';
 import { loginRequest, type changePasswordRequest, type Role } from '@/contract/auth-schemas';
+import { emailCodeRequest } from '@/contract/customer-schemas';
 import { deviceCookieOf, setDeviceCookie } from '../device-cookie';
 import { contractInput, passedInput, protectedProcedure, publicProcedure } from '../init';
 import { setRefreshCookie } from '../refresh-cookie';
@@ -30,4 +31,13 @@ export function changePasswordProcedure(role: Role) {
       setRefreshCookie(ctx, role, refreshToken, ctx.config.jwt.refreshTtl);
       return session;
     });
+}
+
+/** A customer's mailed code that signs in (registration or sign-in code): the refresh token goes into the cookie. */
+export function customerCodeSignInProcedure(kind: 'verifyRegistration' | 'verifyLoginCode') {
+  return publicProcedure.input(contractInput(emailCodeRequest)).mutation(async ({ ctx, input }) => {
+    const { refresh_token: refreshToken, ...session } = await ctx.auth.customers[kind](input, ctx.client);
+    setRefreshCookie(ctx, 'customer', refreshToken, ctx.config.jwt.refreshTtl);
+    return session;
+  });
 }

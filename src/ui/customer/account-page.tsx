@@ -1,0 +1,34 @@
+'use client';
+// /account: the signed-in customer's own page: profile and name, password, e-mail address,
+// sessions, a download of their data and deleting the account.
+import { AppShell } from '../components/app-shell';
+import { LoadFailed, Loading } from '../components/page-state';
+import { ChangePassword } from '../session/change-password';
+import { OwnSessions } from '../session/own-sessions';
+import { shownErrorOf, trpc } from '../trpc/client';
+import { ChangeEmail } from './change-email';
+import { DeleteAccount } from './delete-account';
+import { DownloadData } from './download-data';
+import { ProfilePanel } from './profile-panel';
+
+export function AccountPage() {
+  const me = trpc.customer.me.useQuery();
+  const profile = me.data?.customer;
+  return (
+    <AppShell role="customer" user={profile && { name: profile.name, type: 'customer' }}>
+      <h1>Your account</h1>
+      {me.isPending ? <Loading what="your profile" /> : null}
+      {me.isError ? <LoadFailed message={shownErrorOf(me.error).message} onRetry={() => void me.refetch()} /> : null}
+      {profile ? (
+        <>
+          <ProfilePanel profile={profile} />
+          <ChangePassword role="customer" />
+          <ChangeEmail email={profile.email} />
+          <OwnSessions role="customer" />
+          <DownloadData />
+          <DeleteAccount />
+        </>
+      ) : null}
+    </AppShell>
+  );
+}

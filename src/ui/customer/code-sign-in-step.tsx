@@ -1,0 +1,64 @@
+'use client';
+// The step after a customer's code was mailed (sign-up or sign-in by code): the 6-digit code signs
+// in; the refresh token goes into the httpOnly cookie, the access token into memory only.
+import { useMutation } from '@tanstack/react-query';
+import { useRouter } from 'next/navigation';
+import { useState, type FormEvent } from 'react';
+import styles from '../auth/form.module.css';
+import { homePath } from '../auth/role-text';
+import { LiveAlert } from '../components/alert';
+import { Button } from '../components/button';
+import { CODE_LENGTH, CodeField } from '../components/code-field';
+import { shownErrorOf, trpc } from '../trpc/client';
+import { accessTokens } from '../trpc/session-client';
+
+export interface CodeSignInStepProps {
+  email: string;
+  /** Which mailed code this is: the registration's or a sign-in code. */
+  kind: 'verifyRegistration' | 'verifyLoginCode';
+  sentMessage: string;
+  /** Mails a new code; its answer is shown as the new sent message. */
+  onResend(): Promise<{ message: string }>;
+}
+
+export function CodeSignInStep({ email, kind, sentMessage, onResend }: CodeSignInStepProps) {
+  const router = useRouter();
+  const utils = trpc.useUtils();
+  const [code, setCode] = useState('');
+  const [incomplete, setIncomplete] = useState(false);
+  const verify = useMutation({
+    async mutationFn(input: { email: string; code: string }) {
+      const { access_token: accessToken, customer } = await utils.client.customer[kind].mutate(input);
+      accessTokens.set('customer', accessToken);
+      utils.customer.me.setData(undefined, { customer });
+    },
+    onSuccess: () => router.push(homePath('customer')),
+    onError: () => setCode(''),
+  });
+  const resend = useMutation({ mutationFn: onResend, onMutate: () => verify.reset() });
+  const error = verify.error ?? resend.error;
+  const shown = error ? shownErrorOf(error) : null;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setIncomplete(code.length !== CODE_LENGTH);
+    if (code.length === CODE_LENGTH) verify.mutate({ email, code });
+  }
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate aria-label="Enter the code">
+      <LiveAlert tone="info" message={resend.data?.message ?? sentMessage} />
+      <LiveAlert tone="error" message={shown?.message} />
+      <CodeField value={code} onChange={setCode} error={incomplete ? `Enter all ${CODE_LENGTH} digits.` : shown?.fieldErrors.code} autoFocus />
+      <Button type="submit" block pending={verify.isPending || verify.isSuccess} pendingLabel="Checking code…">
+        Verify and sign in
+      </Button>
+      <p className={styles.small}>
+        No e-mail after a few minutes?{' '}
+        <Button variant="link" onClick={() => resend.mutate()} pending={resend.isPending} pendingLabel="Sending…">
+          Send a new code
+        </Button>
+      </p>
+    </form>
+  );
+}

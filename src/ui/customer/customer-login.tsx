@@ -1,0 +1,43 @@
+'use client';
+// The customer's sign-in: the password form, or "E-mail me a code" and then the code step.
+import { useState } from 'react';
+import styles from '../auth/form.module.css';
+import { LoginForm } from '../auth/login-form';
+import type { LoginReason } from '../auth/role-text';
+import { Button } from '../components/button';
+import { trpc } from '../trpc/client';
+import { CodeSignInStep } from './code-sign-in-step';
+import { EmailStep } from './email-step';
+
+type Mode = { name: 'password' } | { name: 'email' } | { name: 'code'; email: string; message: string };
+
+export function CustomerLogin({ notice }: { notice?: LoginReason }) {
+  const utils = trpc.useUtils();
+  const [mode, setMode] = useState<Mode>({ name: 'password' });
+  const requestCode = (email: string) => utils.client.customer.requestLoginCode.mutate({ email });
+
+  if (mode.name === 'password') {
+    return (
+      <div className={styles.form}>
+        <LoginForm role="customer" notice={notice} />
+        <Button variant="secondary" block onClick={() => setMode({ name: 'email' })}>
+          E-mail me a code
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <div className={styles.form}>
+      {mode.name === 'email' ? (
+        <EmailStep label="Sign in with a code" submitLabel="E-mail me a code" send={requestCode} onSent={(email, message) => setMode({ name: 'code', email, message })} />
+      ) : (
+        <CodeSignInStep email={mode.email} kind="verifyLoginCode" sentMessage={mode.message} onResend={() => requestCode(mode.email)} />
+      )}
+      <p className={styles.small}>
+        <Button variant="link" onClick={() => setMode({ name: 'password' })}>
+          Sign in with your password instead
+        </Button>
+      </p>
+    </div>
+  );
+}

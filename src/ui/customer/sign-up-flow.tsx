@@ -1,0 +1,52 @@
+'use client';
+// Creating a customer account: name, e-mail and password, then the mailed code, which signs in.
+import Link from 'next/link';
+import { useState } from 'react';
+import styles from '../auth/form.module.css';
+import { NewPasswordField, passwordProblem } from '../auth/password-rules';
+import { loginPath } from '../auth/role-text';
+import { TextField } from '../components/text-field';
+import { trpc } from '../trpc/client';
+import { CodeSignInStep } from './code-sign-in-step';
+import { EmailStep } from './email-step';
+
+export function SignUpFlow() {
+  const utils = trpc.useUtils();
+  const [name, setName] = useState('');
+  const [password, setPassword] = useState('');
+  const [sent, setSent] = useState<{ email: string; message: string } | null>(null);
+
+  return (
+    <div className={styles.form}>
+      {sent ? (
+        <CodeSignInStep
+          email={sent.email}
+          kind="verifyRegistration"
+          sentMessage={sent.message}
+          onResend={() => utils.client.customer.resendRegistration.mutate({ email: sent.email })}
+        />
+      ) : (
+        <EmailStep
+          label="Create an account"
+          submitLabel="Create account"
+          otherProblems={() => ({
+            name: name.trim() ? undefined : 'Enter your name.',
+            password: passwordProblem(password) ?? undefined,
+          })}
+          send={(email) => utils.client.customer.register.mutate({ email, password, name })}
+          onSent={(email, message) => setSent({ email, message })}
+        >
+          {(fieldError, problems) => (
+            <>
+              <TextField label="Name" name="name" autoComplete="name" required value={name} onChange={(e) => setName(e.target.value)} error={problems.name ?? fieldError('name')} />
+              <NewPasswordField label="Password" value={password} onChange={setPassword} error={problems.password ?? fieldError('password')} />
+            </>
+          )}
+        </EmailStep>
+      )}
+      <p className={styles.small}>
+        Already have an account? <Link href={loginPath('customer')}>Sign in</Link>
+      </p>
+    </div>
+  );
+}
