@@ -21,17 +21,20 @@ interface Server {
 // The browser reports every non-2xx fetch as a console error; these are the ones tests provoke.
 const EXPECTED_CONSOLE_ERRORS = /Failed to load resource: the server responded with a status of (401|429)/;
 
-export const test = base.extend<{ accounts: Accounts; smtp: SmtpSink }, { accessExpires: string; server: Server }>({
+export const test = base.extend<{ accounts: Accounts; smtp: SmtpSink }, { accessExpires: string; mfaRequired: string; server: Server }>({
   /** JWT_ACCESS_EXPIRES of the worker's app; `test.use({ accessExpires: '3s' })` gets its own worker. */
   accessExpires: ['15m', { scope: 'worker', option: true }],
+  /** MFA_REQUIRED of the worker's app: none by default, so password-only tests sign in with the password. */
+  mfaRequired: ['', { scope: 'worker', option: true }],
 
   server: [
-    async ({ accessExpires }, use) => {
+    async ({ accessExpires, mfaRequired }, use) => {
       const db = await createTestDatabase();
       const smtp = await startSmtpSink();
       const app = await startApp(db, {
         SMTP_URL: smtp.url,
         JWT_ACCESS_EXPIRES: accessExpires,
+        MFA_REQUIRED: mfaRequired,
         RATE_LIMIT_LOGIN_PER_IDENTITY_IP: '3',
         LOG_LEVEL: 'warn',
       });

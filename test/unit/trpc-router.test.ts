@@ -125,3 +125,22 @@ test('the customer procedures leave out refresh and logout; the code sign-ins ar
   for (const cookie of ['customer.verifyRegistration', 'customer.verifyLoginCode']) assert.ok(names.includes(cookie), cookie);
   for (const served of ['customer.me', 'customer.register', 'customer.updateMe', 'customer.exportMe', 'customer.listOwnSessions', 'customer.login']) assert.ok(names.includes(served), served);
 });
+
+test('the second step and a confirmed enrolment answer the session like login: the refresh token only in the cookie', async () => {
+  const signedIn = callerWith(await signIn('vendor', seed.employee.email, PASSWORDS.employee)).caller;
+  const { secret } = await signedIn.vendor.totpSetup({});
+  const { Secret, TOTP } = await import('otpauth');
+  const code = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate();
+  const confirmed = await signedIn.vendor.totpConfirm({ code });
+  assert.equal(confirmed.recovery_codes.length, 10);
+  assert.equal('access_token' in confirmed, false, 'signed in already: no second session');
+
+  const challenge = await callerWith().caller.vendor.login({ email: seed.employee.email, password: PASSWORDS.employee });
+  assert.ok('mfa_required' in challenge);
+  const { caller, ctx } = callerWith();
+  const session = await caller.vendor.mfaVerify({ mfa_token: challenge.mfa_token, recovery_code: confirmed.recovery_codes[0]! });
+  assert.equal(session.vendor.email, seed.employee.email);
+  assert.equal('refresh_token' in session, false, 'the refresh token never travels in the body');
+  assert.match(ctx.resHeaders.get('set-cookie') ?? '', /vendor_refresh_token=ey.*HttpOnly/);
+  assert.equal((await refusal(callerWith().caller.vendor.mfaVerify({ mfa_token: challenge.mfa_token, code: '12345' }))).data.code, 'validation_failed');
+});

@@ -1,6 +1,7 @@
 'use client';
 // The sign-in form of a role: clear messages for wrong credentials and rate limiting, a submit
-// button disabled while pending, and the access token kept in memory only.
+// button disabled while pending, the access token kept in memory only, and, for an account with
+// a second factor, the step after the password (or the enrolment the account type requires).
 import { useMutation } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
@@ -9,12 +10,12 @@ import type { Role } from '@/contract/auth-schemas';
 import { LiveAlert } from '../components/alert';
 import { Button } from '../components/button';
 import { EmailField, PasswordField } from '../components/text-field';
+import { EnrolmentStep } from './enrolment-step';
 import { shownErrorOf } from '../trpc/client';
 import styles from './form.module.css';
 import { useAuthCalls } from './role-calls';
+import { SecondFactorStep } from './second-factor-step';
 import { forgotPasswordPath, homePath, LOGIN_NOTICES, type LoginReason } from './role-text';
-
-const SECOND_FACTOR_ELSEWHERE = 'This account signs in with a second factor, which these pages do not ask for yet: sign in through the API (mfa/verify) or ask an administrator.';
 
 export function LoginForm({ role, notice }: { role: Role; notice?: LoginReason }) {
   const router = useRouter();
@@ -25,14 +26,17 @@ export function LoginForm({ role, notice }: { role: Role; notice?: LoginReason }
 
   const login = useMutation({
     mutationFn: calls.login,
-    // An account with a second factor gets no session here: it signs in through the API's second step.
+    // An account with a second factor gets no session here: the second step follows.
     onSuccess: (secondStep) => (secondStep ? undefined : router.push(homePath(role))),
     onError(error) {
       if (shownErrorOf(error).code === 'invalid_credentials') setPassword('');
     },
   });
   const error = login.error ? shownErrorOf(login.error) : null;
-  const secondStep = login.data ? SECOND_FACTOR_ELSEWHERE : undefined;
+  const signedIn = () => router.push(homePath(role));
+
+  if (login.data && 'mfa_required' in login.data) return <SecondFactorStep role={role} challenge={login.data} onSignedIn={signedIn} />;
+  if (login.data) return <EnrolmentStep role={role} challenge={login.data} onSignedIn={signedIn} />;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -48,7 +52,7 @@ export function LoginForm({ role, notice }: { role: Role; notice?: LoginReason }
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label="Sign in">
       <LiveAlert tone={notification?.tone ?? 'info'} message={notification?.text} />
-      <LiveAlert tone="error" message={error?.message ?? secondStep} />
+      <LiveAlert tone="error" message={error?.message} />
       <EmailField value={email} onChange={setEmail} error={missing.email ?? error?.fieldErrors.email} />
       <PasswordField
         label="Password"
@@ -63,7 +67,7 @@ export function LoginForm({ role, notice }: { role: Role; notice?: LoginReason }
           </Link>
         }
       />
-      <Button type="submit" block pending={login.isPending || (login.isSuccess && !secondStep)} pendingLabel="Signing in…">
+      <Button type="submit" block pending={login.isPending || login.isSuccess} pendingLabel="Signing in…">
         Sign in
       </Button>
     </form>

@@ -13,9 +13,11 @@ export interface CodeFieldProps {
   onChange(code: string): void;
   error?: string;
   autoFocus?: boolean;
+  /** Where the code comes from; the e-mail by default. */
+  hint?: string;
 }
 
-export function CodeField({ value, onChange, error, autoFocus }: CodeFieldProps) {
+export function CodeField({ value, onChange, error, autoFocus, hint = 'Type or paste the code from the e-mail.' }: CodeFieldProps) {
   const onPaste = (event: ClipboardEvent<HTMLInputElement>) => {
     event.preventDefault();
     onChange(digitsOf(event.clipboardData.getData('text')));
@@ -24,7 +26,7 @@ export function CodeField({ value, onChange, error, autoFocus }: CodeFieldProps)
     <TextField
       label="6-digit code"
       name="code"
-      hint="Type or paste the code from the e-mail."
+      hint={hint}
       error={error}
       value={value}
       onChange={(event) => onChange(digitsOf(event.target.value))}
