@@ -8,7 +8,7 @@ export const MFA_METHODS = ['totp', 'recovery_code'] as const;
 export const RECOVERY_CODE_COUNT = 10;
 
 export const mfaToken = z.string().min(1).max(4096).meta({ description: 'The token of the second step that a login with the right password answered; valid 5 minutes, for nothing else.' });
-export const totpCode = z.string().regex(/^\d{6}$/, 'must be 6 digits').meta({ description: 'The 6-digit code the authenticator app shows now.' });
+export const totpCode = z.string().max(6).regex(/^\d{6}$/, 'must be 6 digits').meta({ description: 'The 6-digit code the authenticator app shows now.' });
 export const recoveryCode = z.string().trim().min(8).max(32).meta({ description: 'One of the recovery codes shown at enrolment; each works once.' });
 
 export const mfaChallenge = z.object({

@@ -19,7 +19,8 @@ export const webauthnCredential = z.object({
     userHandle: base64url(1024).optional(),
     transports: z.array(z.string().max(32)).max(10).optional(),
     publicKey: base64url(4096).optional(),
-    publicKeyAlgorithm: z.number().int().optional(),
+    // A COSE algorithm identifier (RFC 9053): a signed 16-bit range covers every registered one.
+    publicKeyAlgorithm: z.number().int().min(-65536).max(65535).optional(),
   }),
   authenticatorAttachment: z.string().max(32).optional(),
   clientExtensionResults: z.record(z.string().max(64), z.unknown()).optional(),
