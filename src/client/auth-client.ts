@@ -2,6 +2,7 @@
 // grouped by role and derived from the route table: `client.vendor.login(...)`, `client.vendor.context()`,
 // `client.admin.listAdmins(...)`, `client.customer.register(...)`.
 import type { Role, TokenPair } from '../contract/auth-schemas';
+import type { RestRoute } from '../contract/route';
 import { ROUTES, type Routes } from '../contract/routes';
 import { memoryDeviceIdStore, type DeviceIdStore } from './device-id-store';
 import { readBaseUrlEnvironment, resolveApiRoot } from './base-url';
@@ -32,26 +33,32 @@ interface ClientParts {
   session: SessionKeeper;
 }
 
-/** A sign-in's answer: its pair and device id are kept; the second-factor step's answer carries neither. */
-function keeper(role: Role, { store, deviceIds }: Pick<ClientParts, 'store' | 'deviceIds'>) {
-  return async function keep(result: unknown) {
+/**
+ * Signing in for a role: the request carries the role's device id, and an answer with a session
+ * has its pair and device id kept (the second-factor step's answer carries neither).
+ */
+function sessionKeeping(role: Role, { send, store, deviceIds }: Pick<ClientParts, 'send' | 'store' | 'deviceIds'>) {
+  async function keep(result: unknown) {
     if (typeof result !== 'object' || result === null || !('access_token' in result)) return;
     const pair = result as TokenPair & { device_id: string };
     await store.set(role, { access_token: pair.access_token, refresh_token: pair.refresh_token });
     await deviceIds.set(role, pair.device_id);
-  };
+  }
+  async function signIn<R extends RestRoute>(route: R, body: BodyOf<R>): Promise<ResultOf<R>> {
+    const result = await send<R>(route, { body, deviceId: await deviceIds.get(role) });
+    await keep(result);
+    return result;
+  }
+  return { keep, signIn };
 }
 
 /** A staff role's second-factor steps that sign in or enrol with an `mfa_token` (the bearer ones come from the table). */
-function secondStepApi<T extends Routes['admin'] | Routes['vendor']>(role: Role, routes: T, { send, store, deviceIds }: ClientParts) {
-  const keep = keeper(role, { store, deviceIds });
+function secondStepApi<T extends Routes['admin'] | Routes['vendor']>(role: Role, routes: T, parts: ClientParts) {
+  const { send } = parts;
+  const { keep, signIn } = sessionKeeping(role, parts);
   return {
     /** The second step of a sign-in (`mfa_token` and a code): stores the pair and the device id like login. */
-    async mfaVerify(body: BodyOf<T['mfaVerify']>): Promise<ResultOf<T['mfaVerify']>> {
-      const result = await send<T['mfaVerify']>(routes.mfaVerify, { body, deviceId: await deviceIds.get(role) });
-      await keep(result);
-      return result;
-    },
+    mfaVerify: (body: BodyOf<T['mfaVerify']>): Promise<ResultOf<T['mfaVerify']>> => signIn<T['mfaVerify']>(routes.mfaVerify, body),
     /** Enrolling an authenticator app while signing in, with the login's `mfa_token` (signed in: the bearer methods). */
     totpSetup: (body: BodyOf<T['totpSetup']>): Promise<ResultOf<T['totpSetup']>> => send<T['totpSetup']>(routes.totpSetup, { body }),
     /** Confirms the enrolment; with an `mfa_token`, the answer carries the login response, stored like login's. */
@@ -67,16 +74,12 @@ function secondStepApi<T extends Routes['admin'] | Routes['vendor']>(role: Role,
  * The routes of one role that store or drop tokens, typed by that role's routes (admin and vendor
  * differ in bodies and results): signing in and out, the password change and the password reset.
  */
-function publicApi<T extends Routes['admin'] | Routes['vendor'] | Routes['customer']>(role: Role, routes: T, { send, store, session, deviceIds }: ClientParts) {
-  /** A sign-in's answer: its pair and device id are kept; the second-factor step's answer carries neither. */
-  const keep = keeper(role, { store, deviceIds });
+function publicApi<T extends Routes['admin'] | Routes['vendor'] | Routes['customer']>(role: Role, routes: T, parts: ClientParts) {
+  const { send, store, session } = parts;
+  const { signIn } = sessionKeeping(role, parts);
   return {
     /** Signs in and stores the pair and the device id. A 401 here is bad credentials: it never triggers a refresh. */
-    async login(body: BodyOf<T['login']>): Promise<ResultOf<T['login']>> {
-      const result = await send<T['login']>(routes.login, { body, deviceId: await deviceIds.get(role) });
-      await keep(result);
-      return result;
-    },
+    login: (body: BodyOf<T['login']>): Promise<ResultOf<T['login']>> => signIn<T['login']>(routes.login, body),
     /** Rotates the stored pair now (sharing a refresh already in flight). Rarely needed: 401s do it. */
     refresh: (): Promise<TokenPair> => session.refresh(role),
     /** Revokes the stored session on the server and forgets it here, whatever the server says. */
