@@ -23,7 +23,7 @@ test('login page with an error and with a notice', async ({ page, accounts }, te
   await checkPage(page, testInfo, 'admin-login-notice');
   await page.getByLabel('E-mail').fill(accounts.admin.email);
   await page.getByLabel('Password', { exact: true }).fill('wrong password');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(alertOf(page)).toContainText('wrong');
   await checkPage(page, testInfo, 'admin-login-error');
 });

@@ -14,12 +14,17 @@ const unique = (testId: string) => `${testId.slice(0, 6)}${Date.now().toString(3
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Modules' });
 const form = (page: Page, name: string) => page.getByRole('form', { name });
 
-/** Clicks "Load more" until the list has no further page. */
-async function loadAll(page: Page, noun: string) {
+/**
+ * Clicks "Load more" until the list has no further page. Each round waits for the list to grow, so
+ * the button is only looked at again once the page it asked for has been rendered.
+ */
+async function loadAll(page: Page, list: string, noun: string) {
+  const items = page.getByRole('list', { name: list }).getByRole('listitem');
   const more = page.getByRole('button', { name: `Load more ${noun}` });
   while (await more.isVisible()) {
+    const shown = await items.count();
     await more.click();
-    await expect(page.getByRole('button', { name: 'Loading…' })).toHaveCount(0);
+    await expect(items).not.toHaveCount(shown);
   }
 }
 
@@ -77,14 +82,14 @@ test('an admin creates a business, a store, a terminal and an employee, and the 
   await expect(stores.getByRole('radio')).toHaveCount(1);
   await expect(stores.getByLabel('Harbour Market')).toBeChecked();
   await expect(page.getByRole('group', { name: 'Terminal' }).getByLabel('Till H1')).toBeChecked();
-  await expect(nav(page).getByRole('link')).toHaveText(['Store & terminal', 'Orders', 'Point of sale']);
+  await expect(nav(page).getByRole('link')).toHaveText(['Store & terminal', 'Orders', 'Point of sale', 'Security']);
   await expect(page.getByRole('region', { name: 'Your sessions' }).getByRole('listitem')).toHaveCount(1);
 });
 
 test('an admin without the vendors module sees no Vendors entry, and the pages say there is no access', async ({ page, accounts }, testInfo) => {
   const administration = countRequests(page, 'admin.vendors');
   await signIn(page, 'admin', accounts.limited.email, PASSWORDS.limited);
-  await expect(nav(page).getByRole('link')).toHaveText(['Overview', 'Orders']);
+  await expect(nav(page).getByRole('link')).toHaveText(['Overview', 'Orders', 'Security']);
 
   for (const [path, module] of [['/admin/vendors', 'Vendors'], ['/admin/admins', 'Admins']] as const) {
     await page.goto(path);
@@ -109,7 +114,7 @@ test('an admin creates an admin, changes its modules, disables and enables it', 
   await expect(newAdmin.getByRole('status')).toContainText(`${name} (ada-${id}@example.com) can now sign in`);
   await expect(newAdmin.getByLabel('Name', { exact: true })).toHaveValue('');
 
-  await loadAll(page, 'admins');
+  await loadAll(page, 'Admin accounts', 'admins');
   const row = page.getByRole('list', { name: 'Admin accounts' }).getByRole('listitem').filter({ hasText: `ada-${id}@example.com` });
   await expect(row).toContainText('Modules: Admins');
   await row.getByRole('button', { name: `Manage ${name}` }).click();
@@ -140,7 +145,7 @@ test('the vendors list pages with Load more', async ({ page, accounts, server },
   const list = page.getByRole('list', { name: 'Vendor businesses' });
   await expect(list.getByRole('listitem')).toHaveCount(20);
   await expect(page.getByText('20 businesses shown; more to load.')).toBeVisible();
-  await loadAll(page, 'businesses');
+  await loadAll(page, 'Vendor businesses', 'businesses');
   await expect(list.getByRole('listitem').filter({ hasText: `Paged ${id}` })).toHaveCount(21);
   await expect(page.getByRole('button', { name: 'Load more businesses' })).toHaveCount(0);
 });

@@ -3,7 +3,7 @@
 // page that fails the test on any unexpected console error or CSP violation.
 import { test as base, expect, type Page } from '@playwright/test';
 import { seedAccounts } from '../test/support/accounts';
-import { startApp, type RunningApp } from '../test/support/app-process';
+import { freePort, startApp, type RunningApp } from '../test/support/app-process';
 import { createTestDatabase, type TestDatabase } from '../test/support/databases';
 import { startSmtpSink, type SmtpSink } from '../test/support/smtp-sink';
 
@@ -19,25 +19,37 @@ interface Server {
 }
 
 // The browser reports every non-2xx fetch as a console error; these are the ones tests provoke.
-const EXPECTED_CONSOLE_ERRORS = /Failed to load resource: the server responded with a status of (401|429)/;
+const EXPECTED_CONSOLE_ERRORS = /Failed to load resource: the server responded with a status of (401|403|429)/;
 
-export const test = base.extend<{ accounts: Accounts; smtp: SmtpSink }, { accessExpires: string; mfaRequired: string; server: Server }>({
+interface WorkerOptions {
+  accessExpires: string;
+  mfaRequired: string;
+  /** The host name the browser uses, which the app's APP_URL names too (a passkey's relying party is that host). */
+  appHost: '127.0.0.1' | 'localhost';
+  server: Server;
+}
+
+export const test = base.extend<{ accounts: Accounts; smtp: SmtpSink }, WorkerOptions>({
   /** JWT_ACCESS_EXPIRES of the worker's app; `test.use({ accessExpires: '3s' })` gets its own worker. */
   accessExpires: ['15m', { scope: 'worker', option: true }],
   /** MFA_REQUIRED of the worker's app: none by default, so password-only tests sign in with the password. */
   mfaRequired: ['', { scope: 'worker', option: true }],
+  /** `test.use({ appHost: 'localhost' })` for passkeys: WebAuthn takes a domain as relying party, not an IP address. */
+  appHost: ['127.0.0.1', { scope: 'worker', option: true }],
 
   server: [
-    async ({ accessExpires, mfaRequired }, use) => {
+    async ({ accessExpires, mfaRequired, appHost }, use) => {
       const db = await createTestDatabase();
       const smtp = await startSmtpSink();
+      const port = await freePort();
       const app = await startApp(db, {
+        APP_URL: `http://${appHost}:${port}`,
         SMTP_URL: smtp.url,
         JWT_ACCESS_EXPIRES: accessExpires,
         MFA_REQUIRED: mfaRequired,
         RATE_LIMIT_LOGIN_PER_IDENTITY_IP: '3',
         LOG_LEVEL: 'warn',
-      });
+      }, port);
       await use({ app, db, smtp });
       await app.stop();
       await smtp.close();
@@ -46,7 +58,7 @@ export const test = base.extend<{ accounts: Accounts; smtp: SmtpSink }, { access
     { scope: 'worker', timeout: 120_000 },
   ],
 
-  baseURL: async ({ server }, use) => use(server.app.url),
+  baseURL: async ({ server, appHost }, use) => use(`http://${appHost}:${server.app.port}`),
   smtp: async ({ server }, use) => use(server.smtp),
 
   accounts: async ({ server }, use, testInfo) => {
@@ -71,13 +83,27 @@ export const test = base.extend<{ accounts: Accounts; smtp: SmtpSink }, { access
 
 export type Role = 'admin' | 'vendor';
 
+/** Where each role lands once signed in. */
+export const HOME: Record<Role, string> = { admin: '**/admin', vendor: '**/vendor/pos' };
+
+/** Fills the role's login form (opening it unless it is shown) and submits; what follows depends on the account's factors. */
+export async function submitPassword(page: Page, role: Role, email: string, password: string) {
+  if (!page.url().includes(`/${role}/login`)) await page.goto(`/${role}/login`);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
 /** Signs in through the login page and waits for the role's landing page. */
 export async function signIn(page: Page, role: Role, email: string, password: string) {
   await page.goto(`/${role}/login`);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(role === 'admin' ? '**/admin' : '**/vendor/pos');
+  await submitPassword(page, role, email, password);
+  await page.waitForURL(HOME[role]);
+}
+
+export async function signOut(page: Page, role: Role) {
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.waitForURL(`**/${role}/login?reason=signed_out`);
 }
 
 /**

@@ -29,7 +29,7 @@ for (const { role, account, type, old } of CASES) {
     await expect(statusOf(page)).toContainText('Your password has been changed.');
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(old);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(alertOf(page)).toContainText('The e-mail or password is wrong.');
     await signIn(page, role, email, newPassword);
   });

@@ -3,32 +3,22 @@
 // again with its password and a code from the app, or with a recovery code; axe scans each step,
 // with screenshots at desktop and phone (360 px) width.
 import type { Page, TestInfo } from '@playwright/test';
-import { Secret, TOTP } from 'otpauth';
-import { alertOf, expect, PASSWORDS, test, type Role } from './fixtures';
+import { shownAuthenticatorApp, shownRecoveryCodes } from './authenticator-app';
+import { alertOf, expect, HOME, PASSWORDS, signOut, submitPassword, test, type Role } from './fixtures';
 import { checkPage } from './page-checks';
 
 test.use({ mfaRequired: 'super_admin,owner' });
 test.describe.configure({ timeout: 120_000 });
 
-const HOME: Record<Role, string> = { admin: '**/admin', vendor: '**/vendor/pos' };
 const stepNow = () => Math.floor(Date.now() / 30_000);
-
-async function submitPassword(page: Page, role: Role, email: string, password: string) {
-  await page.goto(`/${role}/login`);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
 
 /** Enrols the authenticator app the page offers (each step scanned by axe); answers the app and the recovery codes shown. */
 async function enrol(page: Page, role: Role, testInfo: TestInfo) {
-  await expect(page.getByRole('heading', { name: 'Set up an authenticator app' })).toBeVisible();
   const qr = page.getByRole('img', { name: "QR code of the authenticator app's secret" });
   await expect(qr).toBeVisible();
   expect(await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   await checkPage(page, testInfo, `${role}-mfa-enrolment`);
-  const secret = (await page.getByTestId('totp-secret').textContent()) ?? '';
-  const app = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' });
+  const app = await shownAuthenticatorApp(page);
 
   await page.getByLabel('6-digit code').fill('000000' === app.generate() ? '111111' : '000000');
   await page.getByRole('button', { name: 'Confirm' }).click();
@@ -37,9 +27,7 @@ async function enrol(page: Page, role: Role, testInfo: TestInfo) {
   const enrolledAt = stepNow();
   await page.getByLabel('6-digit code').fill(app.generate());
   await page.getByRole('button', { name: 'Confirm' }).click();
-  await expect(page.getByRole('heading', { name: 'Save your recovery codes' })).toBeVisible();
-  const codes = await page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem').allTextContents();
-  expect(codes).toHaveLength(10);
+  const codes = await shownRecoveryCodes(page);
   await checkPage(page, testInfo, `${role}-mfa-recovery-codes`);
 
   const download = page.waitForEvent('download');
@@ -51,11 +39,6 @@ async function enrol(page: Page, role: Role, testInfo: TestInfo) {
   await page.getByRole('button', { name: 'I have saved them' }).click();
   await page.waitForURL(HOME[role]);
   return { app, enrolledAt, codes };
-}
-
-async function signOut(page: Page, role: Role) {
-  await page.getByRole('button', { name: 'Sign out' }).click();
-  await page.waitForURL(`**/${role}/login?reason=signed_out`);
 }
 
 test('an admin whose type requires a second factor enrols an app at sign-in, then signs in with a code', async ({ page, context, accounts }, testInfo) => {

@@ -9,7 +9,7 @@ test('an admin signs in, sees the profile and every module, and signs out', asyn
   await expect(profile).toContainText('Super Admin');
   await expect(profile).toContainText('All modules');
   const nav = page.getByRole('navigation', { name: 'Modules' });
-  await expect(nav.getByRole('link')).toHaveText(['Overview', 'Orders', 'Catalogue', 'Point of sale', 'Stores', 'Reports', 'Admins', 'Vendors', 'Audit trail', 'Customers']);
+  await expect(nav.getByRole('link')).toHaveText(['Overview', 'Orders', 'Catalogue', 'Point of sale', 'Stores', 'Reports', 'Admins', 'Vendors', 'Audit trail', 'Customers', 'Security']);
 
   await page.getByRole('button', { name: 'Sign out' }).click();
   await page.waitForURL('**/admin/login?reason=signed_out');
@@ -24,7 +24,7 @@ test('an admin signs in, sees the profile and every module, and signs out', asyn
 test('an admin with only the orders module sees only Orders in the navigation', async ({ page, accounts }) => {
   await signIn(page, 'admin', accounts.limited.email, PASSWORDS.limited);
   const nav = page.getByRole('navigation', { name: 'Modules' });
-  await expect(nav.getByRole('link')).toHaveText(['Overview', 'Orders']);
+  await expect(nav.getByRole('link')).toHaveText(['Overview', 'Orders', 'Security']);
   await nav.getByRole('link', { name: 'Orders' }).click();
   await expect(page.getByRole('region', { name: 'Orders' })).toContainText('Your access: this module.');
   await expect(nav.getByRole('link', { name: 'Orders' })).toHaveAttribute('aria-current', 'page');
@@ -34,7 +34,7 @@ test('a vendor owner signs in to the POS page, sees every module, and signs out'
   await signIn(page, 'vendor', accounts.owner.email, PASSWORDS.owner);
   await expect(page.getByRole('heading', { name: 'Point of sale', level: 1 })).toBeVisible();
   const nav = page.getByRole('navigation', { name: 'Modules' });
-  await expect(nav.getByRole('link')).toHaveText(['Store & terminal', 'Orders', 'Catalogue', 'Point of sale', 'Stores', 'Reports', 'Staff']);
+  await expect(nav.getByRole('link')).toHaveText(['Store & terminal', 'Orders', 'Catalogue', 'Point of sale', 'Stores', 'Reports', 'Staff', 'Security']);
   await expect(page.getByRole('group', { name: 'Store' }).getByRole('radio')).toHaveCount(2);
 
   await page.getByRole('button', { name: 'Sign out' }).click();
@@ -52,12 +52,12 @@ test('a wrong password is refused with a clear message, and the button waits whi
   });
   await page.getByLabel('E-mail').fill(accounts.owner.email);
   await page.getByLabel('Password', { exact: true }).fill('not-the-password');
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Signing in…' })).toBeDisabled();
 
   await expect(alertOf(page)).toContainText('The e-mail or password is wrong.');
   await expect(page.getByLabel('Password', { exact: true })).toHaveValue('');
-  await expect(page.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeEnabled();
   expect(new URL(page.url()).pathname).toBe('/vendor/login');
 });
 
@@ -69,11 +69,11 @@ test('repeated failures are rate limited, and the message says when to retry', a
   // The app under test allows 3 failures per e-mail and address (RATE_LIMIT_LOGIN_PER_IDENTITY_IP).
   for (let attempt = 0; attempt < 3; attempt += 1) {
     await password.fill(`wrong-${attempt}`);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect(alertOf(page)).toContainText('The e-mail or password is wrong.');
   }
   await password.fill(PASSWORDS.limited); // even the right password waits until the window passes
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(alertOf(page)).toContainText(/Too many attempts\. Try again in \d+ (seconds|minutes) \(at \d{1,2}:\d{2}/);
 });
 
@@ -83,5 +83,14 @@ test('the forgot-password link leads from each login page to its reset page', as
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.waitForURL(`**/${role}/forgot-password`);
     await expect(page.getByRole('heading', { name: 'Find your account' })).toBeVisible();
+  }
+});
+
+test('the landing page leads customers, vendor staff and admins to their own sign-in', async ({ page }) => {
+  for (const [door, path, field] of [['Customers', '/account/login', 'E-mail'], ['Vendor staff', '/vendor/login', 'E-mail'], ['Admin', '/admin/login', 'E-mail']] as const) {
+    await page.goto('/');
+    await page.getByRole('link', { name: new RegExp(`^${door}`) }).click();
+    await page.waitForURL(`**${path}`);
+    await expect(page.getByLabel(field)).toBeVisible();
   }
 });

@@ -1,9 +1,10 @@
-// The landing page: where admins and vendor staff choose how to sign in.
+// The landing page: where customers, vendor staff and admins choose how to sign in.
 import Link from 'next/link';
 import { Brand } from '@/ui/components/brand';
 import styles from '@/ui/components/landing.module.css';
 
 const DOORS = [
+  { href: '/account/login', title: 'Customers', text: 'Shoppers: sign in or create an account, manage your details.' },
   { href: '/vendor/login', title: 'Vendor staff', text: 'Owners and store employees: open the point of sale.' },
   { href: '/admin/login', title: 'Admin', text: 'Platform administrators: manage vendors, orders and more.' },
 ];

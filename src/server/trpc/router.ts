@@ -1,10 +1,13 @@
-// The tRPC router of the bundled pages: per role, signing in (with the second step and enrolment;
-// for customers also by mailed code)
+// The tRPC router of the bundled pages: per role, signing in (with the second step and enrolment,
+// staff also with a passkey; customers also by mailed code)
 // and changing one's password (the refresh token into a cookie) and every other route of the role's table under the same name
 // (src/contract/routes.ts).
 import { router } from './init';
 import { routeProcedures } from './route-procedures';
-import { changePasswordProcedure, customerCodeSignInProcedure, loginProcedure, mfaVerifyProcedure, totpConfirmProcedure } from './routers/cookie-procedures';
+import {
+  changePasswordProcedure, customerCodeSignInProcedure, loginProcedure, mfaVerifyProcedure, passkeyLoginVerifyProcedure, passkeyRegisterVerifyProcedure,
+  totpConfirmProcedure,
+} from './routers/cookie-procedures';
 import { terminalRouter } from './routers/terminal';
 
 export const appRouter = router({
@@ -12,6 +15,8 @@ export const appRouter = router({
     login: loginProcedure('admin'),
     mfaVerify: mfaVerifyProcedure('admin'),
     totpConfirm: totpConfirmProcedure('admin'),
+    passkeyRegisterVerify: passkeyRegisterVerifyProcedure('admin'),
+    passkeyLoginVerify: passkeyLoginVerifyProcedure('admin'),
     changePassword: changePasswordProcedure('admin'),
     ...routeProcedures('admin'),
   }),
@@ -19,6 +24,8 @@ export const appRouter = router({
     login: loginProcedure('vendor'),
     mfaVerify: mfaVerifyProcedure('vendor'),
     totpConfirm: totpConfirmProcedure('vendor'),
+    passkeyRegisterVerify: passkeyRegisterVerifyProcedure('vendor'),
+    passkeyLoginVerify: passkeyLoginVerifyProcedure('vendor'),
     changePassword: changePasswordProcedure('vendor'),
     ...routeProcedures('vendor'),
   }),

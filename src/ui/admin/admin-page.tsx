@@ -23,16 +23,17 @@ const ADMIN_MODULE_PAGES: Partial<Record<ModuleKey, string>> = {
   customers: '/admin/customers',
 };
 
-/** `current` is `overview` or a module key. */
+/** `current` is `overview`, `security` or a module key. */
 function adminNav(subject: GuardSubject, current: string): NavEntry[] {
   return [
     { key: 'overview', label: 'Overview', href: '/admin', current: current === 'overview' },
     ...navEntries(subject, (module) => ADMIN_MODULE_PAGES[module] ?? `/admin?module=${module}`, current),
+    { key: 'security', label: 'Security', href: '/admin/security', current: current === 'security' },
   ];
 }
 
 export interface AdminPageProps {
-  /** The navigation entry to mark: `overview` or a module key. */
+  /** The navigation entry to mark: `overview`, `security` or a module key. */
   current: string;
   /** The module the page belongs to; the page's content needs the admin to pass its guard. */
   module?: ModuleKey;

@@ -1,7 +1,10 @@
 'use client';
 // The sign-in form of a role: clear messages for wrong credentials and rate limiting, a submit
 // button disabled while pending, the access token kept in memory only, and, for an account with
-// a second factor, the step after the password (or the enrolment the account type requires).
+// a second factor, the step after the password (or the enrolment the account type requires), with a
+// way back to the password when that step has run out. Staff may sign in with a passkey instead: the
+// browser offers the passkeys it holds for this site, the signed answer goes to a cookie procedure,
+// and the page goes on as after a password (a passkey satisfies a required second factor).
 import { useMutation } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
@@ -11,7 +14,7 @@ import { LiveAlert } from '../components/alert';
 import { Button } from '../components/button';
 import { EmailField, PasswordField } from '../components/text-field';
 import { EnrolmentStep } from './enrolment-step';
-import { shownErrorOf } from '../trpc/client';
+import { passkeyProblemOf, shownErrorOf } from '../trpc/client';
 import styles from './form.module.css';
 import { useAuthCalls } from './role-calls';
 import { SecondFactorStep } from './second-factor-step';
@@ -32,11 +35,17 @@ export function LoginForm({ role, notice }: { role: Role; notice?: LoginReason }
       if (shownErrorOf(error).code === 'invalid_credentials') setPassword('');
     },
   });
-  const error = login.error ? shownErrorOf(login.error) : null;
   const signedIn = () => router.push(homePath(role));
+  const passkey = useMutation({ mutationFn: calls.passkeySignIn, onMutate: () => login.reset(), onSuccess: signedIn });
+  const error = login.error ? shownErrorOf(login.error) : null;
+  const passkeyProblem = passkey.error ? passkeyProblemOf(passkey.error) : undefined;
+  function startOver() {
+    login.reset();
+    setPassword('');
+  }
 
-  if (login.data && 'mfa_required' in login.data) return <SecondFactorStep role={role} challenge={login.data} onSignedIn={signedIn} />;
-  if (login.data) return <EnrolmentStep role={role} challenge={login.data} onSignedIn={signedIn} />;
+  if (login.data && 'mfa_required' in login.data) return <SecondFactorStep role={role} challenge={login.data} onSignedIn={signedIn} onStartOver={startOver} />;
+  if (login.data) return <EnrolmentStep role={role} mfaToken={login.data.mfa_token} onDone={signedIn} onStartOver={startOver} />;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -45,31 +54,42 @@ export function LoginForm({ role, notice }: { role: Role; notice?: LoginReason }
       password: password ? undefined : 'Enter your password.',
     };
     setMissing(empty);
+    passkey.reset();
     if (!empty.email && !empty.password) login.mutate({ email, password });
   }
 
   const notification = notice && !login.error ? LOGIN_NOTICES[notice] : null;
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-label="Sign in">
-      <LiveAlert tone={notification?.tone ?? 'info'} message={notification?.text} />
-      <LiveAlert tone="error" message={error?.message} />
-      <EmailField value={email} onChange={setEmail} error={missing.email ?? error?.fieldErrors.email} />
-      <PasswordField
-        label="Password"
-        name="password"
-        autoComplete="current-password"
-        value={password}
-        onChange={setPassword}
-        error={missing.password ?? error?.fieldErrors.password}
-        labelAside={
-          <Link className={styles.small} href={forgotPasswordPath(role)}>
-            Forgot password?
-          </Link>
-        }
-      />
-      <Button type="submit" block pending={login.isPending || login.isSuccess} pendingLabel="Signing in…">
-        Sign in
-      </Button>
-    </form>
+    <>
+      <form className={styles.form} onSubmit={submit} noValidate aria-label="Sign in">
+        <LiveAlert tone={notification?.tone ?? 'info'} message={notification?.text} />
+        <LiveAlert tone="error" message={error?.message ?? passkeyProblem} />
+        <EmailField value={email} onChange={setEmail} error={missing.email ?? error?.fieldErrors.email} />
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={setPassword}
+          error={missing.password ?? error?.fieldErrors.password}
+          labelAside={
+            <Link className={styles.small} href={forgotPasswordPath(role)}>
+              Forgot password?
+            </Link>
+          }
+        />
+        <Button type="submit" block pending={login.isPending || login.isSuccess} pendingLabel="Signing in…">
+          Sign in
+        </Button>
+      </form>
+      {role === 'customer' ? null : (
+        <div className={styles.form}>
+          <p className={styles.divider}>or</p>
+          <Button variant="secondary" block onClick={() => passkey.mutate()} pending={passkey.isPending || passkey.isSuccess} pendingLabel="Waiting for your passkey…">
+            Sign in with a passkey
+          </Button>
+        </div>
+      )}
+    </>
   );
 }

@@ -1,14 +1,22 @@
 // The public procedures of a role behind one signature each, so a form can serve every role:
 // the staff procedures differ by role only in the name of the account-type field; customers have none.
+// The enrolment calls serve the sign-in (with its mfa_token) and a signed-in page (the access token).
+import { startAuthentication, startRegistration, type PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 import { useMemo } from 'react';
 import type { AdminType, VendorType } from '@/contract/modules';
 import type { AdminProfile, LoginRequest, ResetCompleteRequest, Role, VendorProfile } from '@/contract/auth-schemas';
 import type { CustomerProfile } from '@/contract/customer-schemas';
 import type { MfaChallenge, MfaEnrollmentChallenge } from '@/contract/factor-schemas';
+import type { PasskeyView } from '@/contract/passkey-schemas';
 import { trpc } from '../trpc/client';
+import { SIGNED_IN } from '../trpc/refresh-link';
 import { accessTokens } from '../trpc/session-client';
 
 type SessionAnswer = { access_token: string } & ({ admin: AdminProfile } | { vendor: VendorProfile } | { customer: CustomerProfile });
+type Credential = Parameters<ReturnType<typeof trpc.useUtils>['client']['admin']['passkeyLoginVerify']['mutate']>[0]['response'];
+
+/** Without an mfa_token the call is a signed-in page's: it carries the access token. */
+const credentialOf = (input: { mfa_token?: string }) => (input.mfa_token ? undefined : SIGNED_IN);
 
 export function useAuthCalls(role: Role) {
   const utils = trpc.useUtils();
@@ -40,15 +48,36 @@ export function useAuthCalls(role: Role) {
         keepSession(role === 'admin' ? await client.admin.mfaVerify.mutate(input) : await client.vendor.mfaVerify.mutate(input));
       },
 
-      /** Enrolling at sign-in: a new secret and its QR code for the mfa_token. */
-      totpSetup: (input: { mfa_token: string }) => (role === 'admin' ? client.admin.totpSetup.mutate(input) : client.vendor.totpSetup.mutate(input)),
+      /** Enrolling an authenticator app: a new secret and its QR code. */
+      totpSetup: (input: { mfa_token?: string }) =>
+        role === 'admin' ? client.admin.totpSetup.mutate(input, credentialOf(input)) : client.vendor.totpSetup.mutate(input, credentialOf(input)),
 
-      /** Enrolling at sign-in: the first code confirms the app; the answer's recovery codes are shown once. */
-      async totpConfirm(input: { mfa_token: string; code: string }): Promise<string[]> {
-        const answer = role === 'admin' ? await client.admin.totpConfirm.mutate(input) : await client.vendor.totpConfirm.mutate(input);
+      /** The first code confirms the app; the answer's recovery codes are shown once. */
+      async totpConfirm(input: { mfa_token?: string; code: string }): Promise<string[]> {
+        const via = credentialOf(input);
+        const answer = role === 'admin' ? await client.admin.totpConfirm.mutate(input, via) : await client.vendor.totpConfirm.mutate(input, via);
         // While enrolling at sign-in the answer carries the session as well (the codes' type absorbs it).
         if ('access_token' in answer) keepSession(answer as unknown as SessionAnswer);
         return answer.recovery_codes;
+      },
+
+      /** Registers a passkey of this device under `name`; while enrolling at sign-in it signs in too. */
+      async addPasskey(input: { name: string; mfa_token?: string }): Promise<PasskeyView> {
+        const token = input.mfa_token ? { mfa_token: input.mfa_token } : {};
+        const via = credentialOf(input);
+        const options = role === 'admin' ? await client.admin.passkeyRegisterOptions.mutate(token, via) : await client.vendor.passkeyRegisterOptions.mutate(token, via);
+        const response = (await startRegistration({ optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON })) as Credential;
+        const body = { ...input, response };
+        const answer = role === 'admin' ? await client.admin.passkeyRegisterVerify.mutate(body, via) : await client.vendor.passkeyRegisterVerify.mutate(body, via);
+        if ('access_token' in answer) keepSession(answer as unknown as SessionAnswer);
+        return answer.passkey;
+      },
+
+      /** Signs in with a passkey instead of the password: the refresh token goes into the cookie. */
+      async passkeySignIn(): Promise<void> {
+        const options = role === 'admin' ? await client.admin.passkeyLoginOptions.mutate({}) : await client.vendor.passkeyLoginOptions.mutate({});
+        const response = (await startAuthentication({ optionsJSON: options })) as Credential;
+        keepSession(role === 'admin' ? await client.admin.passkeyLoginVerify.mutate({ response }) : await client.vendor.passkeyLoginVerify.mutate({ response }));
       },
 
       requestReset: ({ email, type }: { email: string; type: string }) =>

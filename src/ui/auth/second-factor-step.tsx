@@ -1,6 +1,7 @@
 'use client';
 // Sign-in step 2 for an account with a second factor: the code from the authenticator app, or,
 // behind a switch, one of the recovery codes. A wrong code clears the field; the session follows.
+// A spent or expired step offers to start over.
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { Role } from '@/contract/auth-schemas';
@@ -9,11 +10,18 @@ import { LiveAlert } from '../components/alert';
 import { Button } from '../components/button';
 import { CODE_LENGTH, CodeField } from '../components/code-field';
 import { TextField } from '../components/text-field';
-import { shownErrorOf } from '../trpc/client';
+import { shownErrorOf, type ShownError } from '../trpc/client';
 import styles from './form.module.css';
 import { useAuthCalls } from './role-calls';
 
-export function SecondFactorStep({ role, challenge, onSignedIn }: { role: Role; challenge: MfaChallenge; onSignedIn(): void }) {
+interface SecondFactorStepProps {
+  role: Role;
+  challenge: MfaChallenge;
+  onSignedIn(): void;
+  onStartOver(): void;
+}
+
+export function SecondFactorStep({ role, challenge, onSignedIn, onStartOver }: SecondFactorStepProps) {
   const calls = useAuthCalls(role);
   const [useRecovery, setUseRecovery] = useState(false);
   const [code, setCode] = useState('');
@@ -41,6 +49,7 @@ export function SecondFactorStep({ role, challenge, onSignedIn }: { role: Role; 
     <form className={styles.form} onSubmit={submit} noValidate aria-label="Second step">
       <h2 className={styles.stepTitle}>{useRecovery ? 'Enter one of your recovery codes' : 'Enter the 6-digit code from your authenticator app'}</h2>
       <LiveAlert tone="error" message={error?.message} />
+      <StartOver error={error} onStartOver={onStartOver} />
       {useRecovery ? (
         <TextField
           label="Recovery code"
@@ -74,5 +83,21 @@ export function SecondFactorStep({ role, challenge, onSignedIn }: { role: Role; 
         </p>
       ) : null}
     </form>
+  );
+}
+
+/**
+ * The way back from a second step whose mfa_token is spent (five wrong codes, or used) or expired
+ * (5 minutes): the server refuses it with invalid_token, and only a new sign-in helps.
+ */
+export function StartOver({ error, onStartOver }: { error: ShownError | null; onStartOver(): void }) {
+  if (error?.code !== 'invalid_token') return null;
+  return (
+    <p className={styles.small}>
+      This step can no longer be used.{' '}
+      <Button variant="link" onClick={onStartOver}>
+        Start over
+      </Button>
+    </p>
   );
 }

@@ -46,6 +46,19 @@ export function navEntries(subject: GuardSubject, hrefOf: (module: ModuleKey) =>
   }));
 }
 
+/**
+ * The navigation of a signed-in vendor account: the store and terminal page, the modules the
+ * account may use, and its security page (not in a till's PIN session, which may not change
+ * factors). `current`: `device`, `security` or a module key.
+ */
+export function vendorNav(subject: GuardSubject, current: string, { pinSession = false } = {}): NavEntry[] {
+  return [
+    { key: 'device', label: 'Store & terminal', href: '/vendor/pos', current: current === 'device' },
+    ...navEntries(subject, (m) => `/vendor/pos?module=${m}`, current),
+    ...(pinSession ? [] : [{ key: 'security', label: 'Security', href: '/vendor/security', current: current === 'security' }]),
+  ];
+}
+
 /** What `subject` may do in `module`, in words, for the module panel. */
 export function accessInWords(subject: GuardSubject, module: ModuleKey): string {
   if (subject.type === 'super_admin' || subject.type === 'owner') return 'Full access: your account type passes every module check.';

@@ -9,7 +9,8 @@ import styles from '../components/list.module.css';
 import { PagedList, type PagedQuery } from '../components/paged-list';
 import { shownErrorOf } from '../trpc/client';
 
-const when = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
+/** A moment as the reader's locale writes a date and time. */
+export const when = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
 
 export function SessionsList({ query, onEnd, empty }: { query: PagedQuery<Session>; onEnd(sessionId: string): Promise<unknown>; empty: string }) {
   const end = useMutation({ mutationFn: onEnd });

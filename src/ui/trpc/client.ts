@@ -1,4 +1,4 @@
-// The typed tRPC hooks of the bundled pages, and how their errors read to a person.
+// The typed tRPC hooks of the bundled pages, and how their errors (and a passkey ceremony's) read to a person.
 import { createTRPCReact, TRPCClientError } from '@trpc/react-query';
 import type { AppRouter } from '@/server/trpc/router';
 
@@ -37,4 +37,23 @@ export function shownErrorOf(error: unknown): ShownError {
     return { code: data.code, message: retryMessage(data.retryAfter), retryAfter: data.retryAfter, fieldErrors };
   }
   return { code: data.code, message: error.message, fieldErrors };
+}
+
+// A passkey ceremony's failure. Browsers answer "no passkey here" and "you cancelled" with the same
+// NotAllowedError on purpose (a page must not learn which), so one message covers both; refusals by
+// the server read as the server words them.
+const BROWSER_MESSAGES: Record<string, string> = {
+  NotAllowedError: 'No passkey was used: the request was cancelled or timed out, or this device has no passkey for this account.',
+  AbortError: 'No passkey was used: the request was cancelled.',
+  InvalidStateError: 'This device already holds a passkey for this account.',
+  NotSupportedError: 'This device has no authenticator that can hold a passkey for this account.',
+  SecurityError: 'Passkeys are not available at this address. Open the page at its usual address and try again.',
+};
+
+const UNSUPPORTED = 'This browser cannot use passkeys. Use another browser, or your password.';
+
+export function passkeyProblemOf(error: unknown): string {
+  if (error instanceof TRPCClientError || !(error instanceof Error)) return shownErrorOf(error).message;
+  if (error.message === 'WebAuthn is not supported in this browser') return UNSUPPORTED;
+  return BROWSER_MESSAGES[error.name] ?? `The passkey could not be used: ${error.message}`;
 }

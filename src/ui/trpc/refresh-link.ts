@@ -11,13 +11,20 @@ import { ROUTES } from '@/contract/routes';
 import type { AppRouter } from '@/server/trpc/router';
 import { accessTokens, refreshAccessToken } from './session-client';
 
-/** The role whose access token `path` needs, or null for procedures that need none: the route table says which. */
-export function bearerRoleOf(path: string): Role | null {
+/**
+ * The role whose access token `path` needs, or null for procedures that need none: the route table
+ * says which. The enrolment routes take a Bearer token or an mfa_token: a signed-in page asks for
+ * the token with the call's context `{ signedIn: true }`.
+ */
+export function bearerRoleOf(path: string, context: Record<string, unknown> = {}): Role | null {
   const [role, procedure = ''] = path.split('.');
   const known = ROLES.find((r) => r === role);
   const route = known ? (ROUTES[known] as Record<string, RestRoute>)[procedure] : undefined;
-  return known && route?.auth === 'bearer' ? known : null;
+  return known && (route?.auth === 'bearer' || (route && context.signedIn === true)) ? known : null;
 }
+
+/** The call context of a signed-in page's call to a route that also takes an mfa_token. */
+export const SIGNED_IN = { context: { signedIn: true } } as const;
 
 /** A 401 a refresh may cure (the one rule of the typed client too). */
 const isUnauthorized = (error: { data?: { httpStatus?: number; code?: string } | null }): boolean => refreshMayCure(error.data?.httpStatus, error.data?.code);
@@ -46,7 +53,7 @@ export function refreshOnUnauthorizedLink({ onSessionLost }: RefreshLinkOptions)
   return () =>
     ({ op, next }) =>
       observable((observer) => {
-        const role = bearerRoleOf(op.path);
+        const role = bearerRoleOf(op.path, op.context);
         if (!role) return next(op).subscribe(observer);
         let current: Unsubscribable | undefined;
         let closed = false;

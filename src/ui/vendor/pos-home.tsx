@@ -7,7 +7,7 @@ import { LoadFailed, Loading } from '../components/page-state';
 import { Details, Panel, panelStyles } from '../components/panel';
 import { ACCOUNT_TYPE_LABEL } from '../auth/role-text';
 import { ModulePanel } from '../session/module-panel';
-import { isModuleKey, navEntries, vendorSubject } from '../session/modules';
+import { isModuleKey, vendorNav, vendorSubject } from '../session/modules';
 import { passesModuleGuard } from '@/core/modules';
 import { ChangePassword } from '../session/change-password';
 import { OwnSessions } from '../session/own-sessions';
@@ -25,9 +25,7 @@ export function PosHome({ module, onLock, pinSession }: { module?: string; onLoc
   const profile = me.data?.vendor ?? context.data?.user;
   const subject = profile ? vendorSubject(profile) : null;
   const current = isModuleKey(module) ? module : undefined;
-  const nav = subject
-    ? [{ key: 'device', label: 'Store & terminal', href: '/vendor/pos', current: !current }, ...navEntries(subject, (m) => `/vendor/pos?module=${m}`, current)]
-    : [];
+  const nav = subject ? vendorNav(subject, current ?? 'device', { pinSession }) : [];
   const failed = context.error ?? me.error;
   // The server's own guard rule for pairing (stores / write), so no button appears that it would refuse.
   const pairs = !pinSession && subject !== null && passesModuleGuard(subject, 'stores', 'write');

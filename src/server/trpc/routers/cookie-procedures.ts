@@ -1,29 +1,43 @@
-// The pages' procedures that start a session: signing in (with its second step and enrolment, or
-// by a customer's mailed code) and changing one's own password. Their refresh token goes into the role's cookie (and, at sign-in,
+// The pages' procedures that start a session: signing in (with its second step and enrolment, with
+// a passkey, or by a customer's mailed code) and changing one's own password. Their refresh token goes into the role's cookie (and, at sign-in,
 // the device marker into its own), never into the body the page's script can read.
 import type { z } from 'zod';
 import { loginRequest, type changePasswordRequest, type Role } from '@/contract/auth-schemas';
 import { emailCodeRequest } from '@/contract/customer-schemas';
 import { mfaVerifyRequest, totpConfirmRequest } from '@/contract/factor-schemas';
+import { passkeyLoginVerifyRequest, passkeyRegisterVerifyRequest, type PasskeyView } from '@/contract/passkey-schemas';
 import type { LoginResponseOf } from '@/core/service';
 import type { Context } from '../context';
 import { deviceCookieOf, setDeviceCookie } from '../device-cookie';
 import { contractInput, passedInput, protectedProcedure, publicProcedure } from '../init';
 import { setRefreshCookie } from '../refresh-cookie';
 
-/** A new session of the pages: the refresh token and device marker into cookies, the rest to the page. */
-function sessionIntoCookies<S extends object>(ctx: Context, role: Role, answer: S): Omit<S, 'refresh_token' | 'device_id'> {
-  const { refresh_token: refreshToken, device_id: deviceId, ...session } = answer as S & { refresh_token: string; device_id: string };
+/** A session's refresh token into the role's cookie, the rest to the page. */
+function refreshIntoCookie<S extends { refresh_token: string }>(ctx: Context, role: Role, answer: S): Omit<S, 'refresh_token'> {
+  const { refresh_token: refreshToken, ...session } = answer;
   setRefreshCookie(ctx, role, refreshToken, ctx.config.jwt.refreshTtl);
-  setDeviceCookie(ctx, role, deviceId);
   return session;
 }
+
+/** A new session of the pages signing in: the refresh token and device marker into cookies, the rest to the page. */
+function sessionIntoCookies<S extends object>(ctx: Context, role: Role, answer: S): Omit<S, 'refresh_token' | 'device_id'> {
+  const { device_id: deviceId, ...session } = refreshIntoCookie(ctx, role, answer as S & { refresh_token: string; device_id: string });
+  setDeviceCookie(ctx, role, deviceId);
+  return session as Omit<S, 'refresh_token' | 'device_id'>;
+}
+
+/** An answer that carries a session only sometimes (a second step, enrolment): the session's tokens into cookies when it does. */
+function enrolmentIntoCookies<S extends object>(ctx: Context, role: Role, answer: S) {
+  return 'access_token' in answer ? sessionIntoCookies(ctx, role, answer) : answer;
+}
+
+/** The client of a sign-in from the pages: the device marker comes from its cookie. */
+const signInClientOf = (ctx: Context, role: Role) => ({ ...ctx.client, deviceId: deviceCookieOf(ctx, role) });
 
 /** `R` keeps the role's own types: `admin.login` answers `{admin}`, `vendor.login` answers `{vendor}`. */
 export function loginProcedure<R extends Role>(role: R) {
   return publicProcedure.input(contractInput(loginRequest)).mutation(async ({ ctx, input }) => {
-    const client = { ...ctx.client, deviceId: deviceCookieOf(ctx, role) };
-    const answer = await ctx.auth.loginWithProfile(role, input, client);
+    const answer = await ctx.auth.loginWithProfile(role, input, signInClientOf(ctx, role));
     // The second-factor step carries no session yet: nothing goes into a cookie.
     if (!('access_token' in answer)) return answer;
     return sessionIntoCookies(ctx, role, answer);
@@ -45,8 +59,23 @@ export function totpConfirmProcedure<R extends Role>(role: R) {
   type Codes = { recovery_codes: string[] };
   type Answer = Codes | (Codes & Omit<LoginResponseOf<R>, 'refresh_token' | 'device_id'>);
   return publicProcedure.input(contractInput(totpConfirmRequest)).mutation(async ({ ctx, input }): Promise<Answer> => {
-    const answer = await ctx.auth.totpConfirm(role, ctx.accessToken, input, ctx.client);
-    return 'access_token' in answer ? sessionIntoCookies(ctx, role, answer) : answer;
+    return enrolmentIntoCookies(ctx, role, await ctx.auth.totpConfirm(role, ctx.accessToken, input, ctx.client));
+  });
+}
+
+/** Registering a passkey: the stored passkey, and while enrolling at sign-in the session too, whose refresh token goes into the cookie. */
+export function passkeyRegisterVerifyProcedure<R extends Role>(role: R) {
+  type Registered = { passkey: PasskeyView };
+  type Answer = Registered | (Registered & Omit<LoginResponseOf<R>, 'refresh_token' | 'device_id'>);
+  return publicProcedure.input(contractInput(passkeyRegisterVerifyRequest)).mutation(async ({ ctx, input }): Promise<Answer> =>
+    enrolmentIntoCookies(ctx, role, await ctx.auth.passkeyRegister(role, ctx.accessToken, input, ctx.client)) as Answer,
+  );
+}
+
+/** Signing in with a passkey instead of the password (it satisfies MFA_REQUIRED): the session, as at login. */
+export function passkeyLoginVerifyProcedure<R extends Role>(role: R) {
+  return publicProcedure.input(contractInput(passkeyLoginVerifyRequest)).mutation(async ({ ctx, input }) => {
+    return sessionIntoCookies(ctx, role, await ctx.auth.passkeyLogin(role, input, signInClientOf(ctx, role)));
   });
 }
 
@@ -54,18 +83,12 @@ export function totpConfirmProcedure<R extends Role>(role: R) {
 export function changePasswordProcedure(role: Role) {
   return protectedProcedure(role)
     .input(passedInput<z.input<typeof changePasswordRequest>>())
-    .mutation(async ({ ctx, input }) => {
-      const { refresh_token: refreshToken, ...session } = await ctx.auth.changeOwnPassword(ctx.principal, input, ctx.client);
-      setRefreshCookie(ctx, role, refreshToken, ctx.config.jwt.refreshTtl);
-      return session;
-    });
+    .mutation(async ({ ctx, input }) => refreshIntoCookie(ctx, role, await ctx.auth.changeOwnPassword(ctx.principal, input, ctx.client)));
 }
 
 /** A customer's mailed code that signs in (registration or sign-in code): the refresh token goes into the cookie. */
 export function customerCodeSignInProcedure(kind: 'verifyRegistration' | 'verifyLoginCode') {
-  return publicProcedure.input(contractInput(emailCodeRequest)).mutation(async ({ ctx, input }) => {
-    const { refresh_token: refreshToken, ...session } = await ctx.auth.customers[kind](input, ctx.client);
-    setRefreshCookie(ctx, 'customer', refreshToken, ctx.config.jwt.refreshTtl);
-    return session;
-  });
+  return publicProcedure.input(contractInput(emailCodeRequest)).mutation(async ({ ctx, input }) =>
+    refreshIntoCookie(ctx, 'customer', await ctx.auth.customers[kind](input, ctx.client)),
+  );
 }

@@ -1,0 +1,37 @@
+'use client';
+// The security page of each staff role, in that role's frame: /admin/security in the admin
+// console (its navigation and profile load), /vendor/security in the POS frame.
+import { AdminPage, PageHeader } from '../admin/admin-page';
+import { AppShell } from '../components/app-shell';
+import { LoadFailed, Loading } from '../components/page-state';
+import { vendorNav, vendorSubject } from '../session/modules';
+import { shownErrorOf, trpc } from '../trpc/client';
+import { SecurityPanels } from './security-panels';
+
+const LEAD = 'How you prove it is you when you sign in.';
+
+export function AdminSecurity() {
+  return (
+    <AdminPage current="security" title="Security">
+      {(profile) => (
+        <>
+          <PageHeader title="Security" lead={LEAD} />
+          <SecurityPanels role="admin" mfa={profile.mfa} />
+        </>
+      )}
+    </AdminPage>
+  );
+}
+
+export function VendorSecurity() {
+  const me = trpc.vendor.me.useQuery();
+  const profile = me.data?.vendor;
+  return (
+    <AppShell role="vendor" user={profile && { name: profile.name, type: profile.vendor_type }} nav={profile ? vendorNav(vendorSubject(profile), 'security') : []}>
+      <PageHeader title="Security" lead={LEAD} />
+      {me.isPending ? <Loading what="your profile" /> : null}
+      {me.isError ? <LoadFailed message={shownErrorOf(me.error).message} onRetry={() => void me.refetch()} /> : null}
+      {profile ? <SecurityPanels role="vendor" mfa={profile.mfa} /> : null}
+    </AppShell>
+  );
+}
