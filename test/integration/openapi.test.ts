@@ -4,33 +4,24 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import Ajv2020 from 'ajv/dist/2020.js';
 import { PATH_PARAMETER_MAX_LENGTH } from '@/contract/route';
 import { NAMED_ROUTES } from '@/contract/routes';
 import { buildOpenApiDocument } from '@/server/openapi/document';
 import { PASSWORDS, withContainer } from '../support/accounts';
 import { administrationSuite, EXTRA_PASSWORD } from '../support/admin-world';
-import { request, type Answer } from '../support/http';
+import { request } from '../support/http';
 import { signIn } from '../support/sign-in';
-import { loggedCode, nextLoggedCode } from '../support/logged-codes';
+import { loggedCode } from '../support/logged-codes';
 import { softwareAuthenticator } from '../support/software-authenticator';
 import { decodePayload } from '../support/tokens';
-import { awayFromStepEdge, totpCode } from '../support/totp';
-
-type Responses = Record<string, { headers?: Record<string, { schema: object }>; content?: Record<string, { schema: object }> }>;
-type Operation = { responses: Responses; requestBody?: unknown; security?: unknown; parameters?: { in: string }[] };
-type Doc = { paths: Record<string, Record<string, Operation>>; components: { responses: Responses } };
+import { answerWithin, assertMatchesResponse, BROWSER_ORIGIN, createProber, fill, FROM_BROWSER, NOT_PROBED, type Doc } from '../support/openapi-probe';
+import { probeCustomerRoutes } from '../support/openapi-probes/customers';
+import { probeSecondFactorRoutes } from '../support/openapi-probes/second-factors';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
-/** Statuses no probe can cause without breaking the server: a fault (500), a database outage (503). */
-const NOT_PROBED = new Set(['500', '503']);
 const NEW_PASSWORD = 'long-enough-password-7';
-/** Every probe comes from an allowed browser origin, so every documented header (CORS too) must be there. */
-const BROWSER_ORIGIN = 'https://shop.example.com';
-const FROM_BROWSER = { origin: BROWSER_ORIGIN };
 let served: Doc;
 let resolved: Doc;
-const seen = new Set<string>();
 
 const app = administrationSuite(
   async () => {
@@ -41,6 +32,7 @@ const app = administrationSuite(
   },
   { env: { PASSWORD_RESET_LOG_OTP: '1', CORS_ORIGINS: BROWSER_ORIGIN, RATE_LIMIT_CUSTOMER_REGISTER_PER_IP: '100' } },
 );
+const { probe, seen } = createProber(() => app.url, () => resolved);
 
 test('the served document is valid OpenAPI 3.1 by an independent validator, and is the generated one', async () => {
   const validator = new Validator();
@@ -53,8 +45,6 @@ test('the served document is valid OpenAPI 3.1 by an independent validator, and 
   delete broken.info;
   assert.equal((await new Validator().validate(broken)).valid, false, 'the validator can fail');
 });
-
-const fill = (template: string, params: Record<string, string> = {}) => template.replace(/\{(\w+)\}/g, (_, n: string) => params[n] ?? 'no-such-id');
 
 test('every route of the table is listed with exactly the methods it serves, and nothing else', async () => {
   const fromTable = new Map<string, string[]>();
@@ -69,54 +59,6 @@ test('every route of the table is listed with exactly the methods it serves, and
   const answer = await request(app.url, 'GET', '/api/v1/no/such/route', { headers: FROM_BROWSER });
   assertMatchesResponse({ '404': resolved.components.responses.NotFound! }, '404', answer, 'unknown path');
 });
-
-/** Checks that `answer` is documented under `status` in `responses`: media type, schema and headers. */
-function assertMatchesResponse(responses: Responses, status: string, answer: Answer, label: string) {
-  assert.equal(String(answer.status), status);
-  const documented = responses[status];
-  assert.ok(documented, `${label}: status ${status} is not documented: ${answer.text}`);
-  for (const [name, header] of Object.entries(documented.headers ?? {})) {
-    if (!(header as { required?: boolean }).required && !answer.headers.has(name)) continue;
-    const value = answer.headers.get(name);
-    assert.ok(value !== null, `${label}: header ${name}`);
-    const validateHeader = new Ajv2020({ strict: false, validateFormats: false, allErrors: true }).compile(header.schema);
-    const typed = (header.schema as { type?: string }).type === 'integer' ? Number(value) : value;
-    assert.ok(validateHeader(typed), `${label}: header ${name}: ${value} does not match ${JSON.stringify(header.schema)}`);
-  }
-  const mediaType = (answer.headers.get('content-type') ?? '').split(';')[0]!;
-  if (!answer.text) return assert.equal(documented.content, undefined, `${label}: documented with a body`);
-  const schema = documented.content?.[mediaType]?.schema;
-  assert.ok(schema, `${label}: ${status} ${mediaType} is not documented`);
-  const validate = new Ajv2020({ strict: false, validateFormats: false, allErrors: true }).compile(schema);
-  assert.ok(validate(answer.body), `${label}: body does not match the schema: ${JSON.stringify(validate.errors)}\n${answer.text}`);
-}
-
-/** A hung server fails the test with a message rather than the runner's timeout. */
-function answerWithin<T>(ms: number, label: string, pending: Promise<T>): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${label}: no answer within ${ms / 1000} s; the server hangs`)), ms);
-  });
-  return Promise.race([pending, late]).finally(() => clearTimeout(timer));
-}
-
-type ProbeOptions = Parameters<typeof request>[3] & { params?: Record<string, string>; query?: string; /** Another instance of the suite. */ url?: string };
-
-/** Sends a request to `template` and checks its answer against that operation's responses. */
-async function probe(method: string, template: string, options: ProbeOptions = {}) {
-  const sent = { ...options, headers: { ...FROM_BROWSER, ...options.headers } };
-  const answer = await answerWithin(15_000, `${method} ${template}`, request(options.url ?? app.url, method, `/api/v1${fill(template, options.params)}${options.query ?? ''}`, sent));
-  const operations = resolved.paths[template];
-  assert.ok(operations, `${template} is not documented`);
-  // A 405 belongs to the path: check it against each operation the path has.
-  const targets = answer.status === 405 ? Object.keys(operations) : [method.toLowerCase()];
-  for (const m of targets) {
-    assert.ok(operations[m], `${method} ${template} is not documented`);
-    assertMatchesResponse(operations[m].responses, String(answer.status), answer, `${method} ${template}`);
-    seen.add(`${m} ${template} ${answer.status}`);
-  }
-  return answer;
-}
 
 test('auth routes: every status the app answers is documented, with a matching body', async () => {
   const logins = { admin: { email: app.w.admin.email, password: PASSWORDS.admin }, vendor: { email: app.w.owner.email, password: PASSWORDS.owner } };
@@ -294,101 +236,7 @@ test('POS terminal routes: every status the app answers is documented, with a ma
   for (const method of ['PUT', 'DELETE']) await probe(method, '/auth/vendor/pin', { ...guessing, json: { ...pinBody, current_password: guesser.password } });
 });
 
-test('second factors and passkeys: every status the app answers is documented, with a matching body', async () => {
-  // An instance that requires factors of every type, for the refusals to remove the last one.
-  const required = await app.start({ ...app.env, MFA_REQUIRED: 'super_admin,admin,owner,employee' });
-  const emails = { admin: 'probe-mfa-admin@example.com', vendor: 'probe-mfa-owner@example.com' };
-  await withContainer(app.db, async ({ auth }) => {
-    await auth.operator.createAdmin({ email: emails.admin, password: EXTRA_PASSWORD, name: 'MFA', admin_type: 'admin' });
-    await auth.operator.createVendor({ name: 'MFA Shop', owner_email: emails.vendor, owner_password: EXTRA_PASSWORD, owner_name: 'MFA' });
-  });
-  const setDisabled = (role: 'admin' | 'vendor', disabled: boolean) => withContainer(app.db, ({ auth }) => auth.operator.setDisabled(role, emails[role], disabled));
-  for (const role of ['admin', 'vendor'] as const) {
-    const base = `/auth/${role}`;
-    const email = emails[role];
-    const { access_token: token, [role]: profile } = (await signIn(app.url, role, email, EXTRA_PASSWORD)) as unknown as { access_token: string } & Record<string, { id: string }>;
-    for (const path of ['mfa/verify', 'mfa/totp/setup', 'mfa/totp/confirm', 'passkeys/register/options', 'passkeys/register/verify', 'passkeys/login/options', 'passkeys/login/verify']) {
-      await probe('POST', `${base}/${path}`, { body: 'text', headers: { 'content-type': 'text/plain' } });
-      await probe('POST', `${base}/${path}`, { json: { padding: 'x'.repeat(17 * 1024) } });
-      await probe('POST', `${base}/${path}`, { json: { mfa_token: 'x'.repeat(5000), response: 'x' } });
-    }
-    for (const [method, path] of [['DELETE', 'mfa/totp'], ['POST', 'mfa/recovery-codes']] as const) {
-      await probe(method, `${base}/${path}`, { token: 'not-a-token', json: {} });
-      await probe(method, `${base}/${path}`, { token, body: 'text', headers: { 'content-type': 'text/plain' } });
-      await probe(method, `${base}/${path}`, { token, json: { password: 'x'.repeat(17 * 1024) } });
-      await probe(method, `${base}/${path}`, { token, json: {} });
-      await probe(method, `${base}/${path}`, { token, json: { password: EXTRA_PASSWORD } });
-    }
-    await probe('POST', `${base}/mfa/totp/setup`, { json: {} });
-    await probe('POST', `${base}/mfa/totp/confirm`, { token, json: { code: '123456' } });
-    const { secret } = (await probe('POST', `${base}/mfa/totp/setup`, { token, json: {} })).body as { secret: string };
-    await awayFromStepEdge();
-    const wrong = [-1, 0, 1, 2].map((o) => totpCode(secret, o)).includes('000000') ? '000001' : '000000';
-    await probe('POST', `${base}/mfa/totp/confirm`, { token, json: { code: wrong } });
-    await probe('POST', `${base}/mfa/totp/confirm`, { token, json: { code: totpCode(secret) } });
-    await probe('POST', `${base}/mfa/totp/setup`, { token, json: {} });
-    await probe('POST', `${base}/mfa/totp/confirm`, { token, json: { code: totpCode(secret) } });
-    await probe('POST', `${base}/mfa/recovery-codes`, { token, json: { password: 'wrong-password-1' } });
-    await probe('POST', `${base}/mfa/recovery-codes`, { token, json: { password: EXTRA_PASSWORD } });
-    const step = (await probe('POST', `${base}/login`, { json: { email, password: EXTRA_PASSWORD } })).body as { mfa_token: string };
-    await probe('POST', `${base}/mfa/verify`, { json: { mfa_token: step.mfa_token, code: wrong } });
-    await probe('POST', `${base}/mfa/verify`, { json: { mfa_token: step.mfa_token, code: totpCode(secret, 1) } });
-    await probe('DELETE', `${base}/mfa/totp`, { token, json: { password: EXTRA_PASSWORD }, url: required.url });
-
-    const key = softwareAuthenticator();
-    await probe('POST', `${base}/passkeys/login/options`, { json: [] });
-    await probe('POST', `${base}/passkeys/register/options`, { json: {} });
-    const options = (await probe('POST', `${base}/passkeys/register/options`, { token, json: {} })).body as { challenge: string; user: { id: string } };
-    await probe('POST', `${base}/passkeys/register/verify`, { token, json: { response: key.register({ ...options, challenge: 'AAAA' }), name: 'Key' } });
-    await probe('POST', `${base}/passkeys/register/verify`, { token, json: { response: key.register(options), name: 'Key' } });
-    const again = (await probe('POST', `${base}/passkeys/register/options`, { token, json: {} })).body as typeof options;
-    await probe('POST', `${base}/passkeys/register/verify`, { token, json: { response: key.register(again), name: 'Again' } });
-    await probe('GET', `${base}/passkeys`, { token: 'not-a-token' });
-    const [passkey] = (await probe('GET', `${base}/passkeys`, { token })).body.items as { id: string }[];
-    const signIn1 = (await probe('POST', `${base}/passkeys/login/options`, { json: {} })).body as { challenge: string };
-    const assertion = key.assert(signIn1);
-    await probe('POST', `${base}/passkeys/login/verify`, { json: { response: assertion } });
-    await probe('POST', `${base}/passkeys/login/verify`, { json: { response: assertion } });
-    for (const passkeyId of ['no-such-id', 'x'.repeat(101)]) await probe('DELETE', `${base}/passkeys/{passkeyId}`, { token, params: { passkeyId } });
-    await probe('DELETE', `${base}/passkeys/{passkeyId}`, { token: 'not-a-token', params: { passkeyId: passkey!.id } });
-
-    // A disabled account: its pending second step is void (401), its passkey sign-in 403.
-    const pending = (await probe('POST', `${base}/login`, { json: { email, password: EXTRA_PASSWORD } })).body as { mfa_token: string };
-    const signIn2 = (await probe('POST', `${base}/passkeys/login/options`, { json: {} })).body as { challenge: string };
-    await setDisabled(role, true);
-    await probe('POST', `${base}/mfa/verify`, { json: { mfa_token: pending.mfa_token, code: totpCode(secret, 1) } });
-    await probe('POST', `${base}/passkeys/login/verify`, { json: { response: key.assert(signIn2) } });
-    await setDisabled(role, false);
-
-    // Removal: the app goes (a passkey stays), then the last factor may not go where one is required.
-    const fresh = (await signIn(app.url, role, email, EXTRA_PASSWORD).catch(() => null))?.access_token;
-    const current = fresh ?? (await probe('POST', `${base}/passkeys/login/verify`, { json: { response: key.assert((await probe('POST', `${base}/passkeys/login/options`, { json: {} })).body) } })).body.access_token;
-    await probe('DELETE', `${base}/mfa/totp`, { token: current, json: { password: 'wrong-password-1' } });
-    await probe('DELETE', `${base}/mfa/totp`, { token: current, json: { password: EXTRA_PASSWORD } });
-    await probe('DELETE', `${base}/passkeys/{passkeyId}`, { token: current, params: { passkeyId: passkey!.id }, url: required.url });
-    await probe('DELETE', `${base}/passkeys/{passkeyId}`, { token: current, params: { passkeyId: passkey!.id } });
-
-    // Resets by others.
-    if (role === 'admin') await probe('POST', '/admin/admins/{adminId}/mfa/reset', { token: app.tokens.superAdmin, params: { adminId: profile!.id } });
-    else await probe('POST', '/vendor/accounts/{accountId}/mfa/reset', { token: (await signIn(app.url, 'vendor', email, EXTRA_PASSWORD)).access_token, params: { accountId: profile!.id } });
-
-    // Wrong passwords fill the login limits: then the second step and the routes that ask for the password are 429.
-    const limited = (await signIn(app.url, role, email, EXTRA_PASSWORD)).access_token;
-    const { secret: first } = (await probe('POST', `${base}/mfa/totp/setup`, { token: limited, json: {} })).body as { secret: string };
-    await probe('POST', `${base}/mfa/totp/confirm`, { token: limited, json: { code: totpCode(first) } });
-    const before = (await probe('POST', `${base}/login`, { json: { email, password: EXTRA_PASSWORD } })).body.mfa_token as string;
-    await probe('DELETE', `${base}/mfa/totp`, { token: limited, json: { password: EXTRA_PASSWORD } });
-    const { secret: pendingSecret } = (await probe('POST', `${base}/mfa/totp/setup`, { token: limited, json: {} })).body as { secret: string };
-    for (let i = 0; i < 11; i += 1) await probe('POST', `${base}/login`, { json: { email, password: 'wrong-password-1' } });
-    await probe('POST', `${base}/mfa/totp/confirm`, { token: limited, json: { code: totpCode(pendingSecret) } });
-    await probe('POST', `${base}/mfa/verify`, { json: { mfa_token: before, code: totpCode(first, 1) } });
-    await probe('POST', `${base}/mfa/recovery-codes`, { token: limited, json: { password: EXTRA_PASSWORD } });
-    await probe('DELETE', `${base}/mfa/totp`, { token: limited, json: { password: EXTRA_PASSWORD } });
-  }
-  await probe('POST', '/admin/vendors/{vendorId}/accounts/{accountId}/mfa/reset', { token: app.tokens.superAdmin, params: { vendorId: app.w.vendor.id, accountId: app.w.employee.id } });
-  await probe('POST', '/vendor/accounts/{accountId}/mfa/reset', { token: app.tokens.owner, params: { accountId: app.w.employee.id } });
-  await probe('POST', '/auth/admin/mfa/totp/confirm', { json: { mfa_token: 'not-a-token', code: '123456' } });
-});
+test('second factors and passkeys: every status the app answers is documented, with a matching body', () => probeSecondFactorRoutes(app, probe));
 
 // Regression: on SQLite a duplicate e-mail here wedged the database; every later request hung.
 test('audit trail routes: every status the app answers is documented, with a matching body', async () => {
@@ -401,122 +249,7 @@ test('audit trail routes: every status the app answers is documented, with a mat
   }
 });
 
-test('customer routes: every status the app answers is documented, with a matching body', async () => {
-  const c = (path: string) => `/auth/customer${path}`;
-  const wrong = (code: string) => (code === '000000' ? '000001' : '000000');
-  /** Registers `email` and verifies it through the logged code: the signed-in body. */
-  async function registered(email: string) {
-    const before = app.output.length;
-    await probe('POST', c('/register'), { json: { email, password: NEW_PASSWORD, name: 'Probe' } });
-    const code = await nextLoggedCode(app, email, before);
-    await probe('POST', c('/register/verify'), { json: { email, code: wrong(code) } });
-    return (await probe('POST', c('/register/verify'), { json: { email, code } })).body;
-  }
-  const codeFor = async (email: string) => {
-    const before = app.output.length;
-    await probe('POST', c('/login/code'), { json: { email } });
-    return nextLoggedCode(app, email, before);
-  };
-
-  // Registration, resend, the unverified and disabled refusals, code sign-in.
-  const pendingBefore = app.output.length;
-  await probe('POST', c('/register'), { json: { email: 'probe-pending@example.com', password: NEW_PASSWORD, name: 'P' } });
-  await nextLoggedCode(app, 'probe-pending@example.com', pendingBefore);
-  await probe('POST', c('/register/resend'), { json: { email: 'probe-pending@example.com' } });
-  await probe('POST', c('/login'), { json: { email: 'probe-pending@example.com', password: NEW_PASSWORD } });
-  const me = await registered('probe-customer@example.com');
-  const token = { token: me.access_token };
-  const signInCode = await codeFor('probe-customer@example.com');
-  await probe('POST', c('/login/code/verify'), { json: { email: 'probe-customer@example.com', code: wrong(signInCode) } });
-  await probe('POST', c('/login/code/verify'), { json: { email: 'probe-customer@example.com', code: signInCode } });
-  const disabled = await registered('probe-disabled@example.com');
-  const disabledCode = await codeFor('probe-disabled@example.com');
-  await withContainer(app.db, ({ auth }) => auth.operator.setDisabled('customer', 'probe-disabled@example.com', true));
-  await probe('POST', c('/login/code/verify'), { json: { email: 'probe-disabled@example.com', code: disabledCode } });
-  assert.ok(disabled.access_token);
-  await probe('POST', c('/login'), { json: { email: 'probe-disabled@example.com', password: NEW_PASSWORD } });
-  await probe('POST', c('/login'), { json: { email: 'probe-customer@example.com', password: 'wrong-password-1' } });
-  const pair = (await probe('POST', c('/login'), { json: { email: 'probe-customer@example.com', password: NEW_PASSWORD } })).body;
-  await probe('GET', c('/me'), { token: pair.access_token });
-  const next = (await probe('POST', c('/refresh'), { json: { refresh_token: pair.refresh_token } })).body;
-  await probe('POST', c('/logout'), { json: { refresh_token: next.refresh_token } });
-
-  // The signed-in customer's own routes.
-  await probe('PATCH', c('/me'), { ...token, json: { name: 'Probe 2' } });
-  await probe('GET', c('/me/export'), token);
-  await probe('POST', c('/email'), { ...token, json: { new_email: 'probe-moved@example.com', password: 'wrong-password-1' } });
-  let before = app.output.length;
-  await probe('POST', c('/email'), { ...token, json: { new_email: 'probe-moved@example.com', password: NEW_PASSWORD } });
-  const moveCode = await nextLoggedCode(app, 'probe-moved@example.com', before);
-  await probe('POST', c('/email/verify'), { ...token, json: { code: wrong(moveCode) } });
-  await probe('POST', c('/email/verify'), { ...token, json: { code: moveCode } });
-  // Another customer verifies the address between the code and its use: 409.
-  before = app.output.length;
-  await probe('POST', c('/email'), { ...token, json: { new_email: 'probe-raced@example.com', password: NEW_PASSWORD } });
-  const raceCode = await nextLoggedCode(app, 'probe-raced@example.com', before);
-  await registered('probe-raced@example.com');
-  await probe('POST', c('/email/verify'), { ...token, json: { code: raceCode } });
-  await probe('GET', c('/sessions'), token);
-  await probe('GET', c('/events'), token);
-
-  // Reset, on the moved address.
-  before = app.output.length;
-  await probe('POST', c('/password-reset'), { json: { email: 'probe-moved@example.com' } });
-  const resetCode = await nextLoggedCode(app, 'probe-moved@example.com', before);
-  await probe('POST', c('/password-reset/verify'), { json: { email: 'probe-moved@example.com', code: wrong(resetCode) } });
-  const { reset_token } = (await probe('POST', c('/password-reset/verify'), { json: { email: 'probe-moved@example.com', code: resetCode } })).body;
-  await probe('POST', c('/password-reset/complete'), { json: { reset_token, password: NEW_PASSWORD } });
-  await probe('POST', c('/password-reset/complete'), { json: { reset_token, password: NEW_PASSWORD } });
-
-  // Deletion by password and by code; the wrong ones first, then past the failure limit.
-  const leaver = (await probe('POST', c('/login'), { json: { email: 'probe-moved@example.com', password: NEW_PASSWORD } })).body;
-  await probe('POST', c('/me/delete'), { token: leaver.access_token, json: { password: 'wrong-password-1' } });
-  await probe('POST', c('/me/delete'), { token: leaver.access_token, json: { code: '000000' } });
-  await probe('POST', c('/me/delete'), { token: leaver.access_token, json: { password: NEW_PASSWORD } });
-  const byCode = await registered('probe-coded@example.com');
-  await probe('POST', c('/me/delete'), { token: byCode.access_token, json: { code: await codeFor('probe-coded@example.com') } });
-  const limited = await registered('probe-limited@example.com');
-  const changer = await registered('probe-changer@example.com');
-  const changed = (await probe('POST', c('/password'), { token: changer.access_token, json: { current_password: NEW_PASSWORD, new_password: `${NEW_PASSWORD}-2` } })).body;
-  assert.ok(changed.access_token);
-  // Ten wrong current passwords fill the (e-mail, address) limit: every password route and the login then answer 429.
-  for (let i = 0; i < 10; i += 1) await probe('POST', c('/password'), { token: limited.access_token, json: { current_password: 'wrong-password-1', new_password: NEW_PASSWORD } });
-  await probe('POST', c('/password'), { token: limited.access_token, json: { current_password: NEW_PASSWORD, new_password: `${NEW_PASSWORD}-2` } });
-  await probe('POST', c('/me/delete'), { token: limited.access_token, json: { password: NEW_PASSWORD } });
-  await probe('POST', c('/email'), { token: limited.access_token, json: { new_email: 'probe-x@example.com', password: NEW_PASSWORD } });
-  await probe('POST', c('/login'), { json: { email: 'probe-limited@example.com', password: NEW_PASSWORD } });
-
-  // What every bearer route answers alike: bad bodies, bad queries, ids past their bound.
-  const fresh = changed;
-  await probe('POST', c('/refresh'), { json: { refresh_token: 'not-a-token' } });
-  await probe('POST', c('/logout'), { json: { refresh_token: 'not-a-token' } });
-  for (const [method, path] of [['PATCH', '/me'], ['POST', '/me/delete'], ['POST', '/password'], ['POST', '/email'], ['POST', '/email/verify']] as const) {
-    await probe(method, c(path), { token: fresh.access_token, body: 'text', headers: { 'content-type': 'text/plain' } });
-    await probe(method, c(path), { token: fresh.access_token, json: { name: 'x'.repeat(17 * 1024) } });
-    await probe(method, c(path), { token: fresh.access_token, json: {} });
-  }
-  for (const path of ['/sessions', '/events']) await probe('GET', c(path), { token: fresh.access_token, query: '?limit=0' });
-  const own = (await probe('GET', c('/sessions'), { token: fresh.access_token })).body;
-  await probe('DELETE', c('/sessions/{sessionId}'), { token: fresh.access_token });
-  await probe('DELETE', c('/sessions/{sessionId}'), { token: fresh.access_token, params: { sessionId: 'x'.repeat(PATH_PARAMETER_MAX_LENGTH + 1) } });
-  // Last: ending a session of the caller's own refuses its token from then on.
-  await probe('DELETE', c('/sessions/{sessionId}'), { token: fresh.access_token, params: { sessionId: own.items.at(-1).id } });
-
-  // The administrators' customer routes.
-  const admin = { token: app.tokens.superAdmin };
-  const overLong = { customerId: 'x'.repeat(PATH_PARAMETER_MAX_LENGTH + 1) };
-  for (const [method, path] of [['GET', ''], ['POST', '/disable'], ['POST', '/enable'], ['GET', '/sessions']] as const) {
-    await probe(method, `/admin/customers/{customerId}${path}`, { ...admin, params: overLong });
-  }
-  const target = { customerId: app.w.customer.id };
-  await probe('GET', '/admin/customers', { ...admin, query: '?query=probe' });
-  await probe('GET', '/admin/customers/{customerId}', { ...admin, params: target });
-  await probe('POST', '/admin/customers/{customerId}/disable', { ...admin, params: target });
-  await probe('POST', '/admin/customers/{customerId}/enable', { ...admin, params: target });
-  await signIn(app.url, 'customer', app.w.customer.email, PASSWORDS.customer);
-  const sessions = (await probe('GET', '/admin/customers/{customerId}/sessions', { ...admin, params: target })).body;
-  await probe('DELETE', '/admin/customers/{customerId}/sessions/{sessionId}', { ...admin, params: { ...target, sessionId: sessions.items[0].id } });
-});
+test('customer routes: every status the app answers is documented, with a matching body', () => probeCustomerRoutes(app, probe));
 
 test('a duplicate employee e-mail is 409 and the server keeps answering', async () => {
   for (const [token, base, params] of [[app.tokens.superAdmin, '/admin/vendors/{vendorId}', { vendorId: app.w.vendor.id }], [app.tokens.owner, '/vendor', {}]] as const) {

@@ -6,11 +6,18 @@ export interface Answer<T = any> {
   text: string;
 }
 
+export interface RequestOptions {
+  json?: unknown;
+  body?: string;
+  headers?: Record<string, string>;
+  token?: string;
+}
+
 export async function request<T = any>(
   base: string,
   method: string,
   path: string,
-  options: { json?: unknown; body?: string; headers?: Record<string, string>; token?: string } = {},
+  options: RequestOptions = {},
 ): Promise<Answer<T>> {
   const headers: Record<string, string> = { ...options.headers };
   let body = options.body;
