@@ -1,8 +1,11 @@
-// Configuration rules: durations, production secrets, defaults.
+// Configuration rules: durations, production secrets, defaults, and the documented variables.
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
 import { ConfigError, parseConfig } from '@/core/config';
+import { envSchema } from '@/core/config-env';
 import { parseDurationSeconds } from '@/core/duration';
+import { serverNodeFlags } from '../../scripts/server-flags';
 
 const secrets = { JWT_ACCESS_SECRET: 'a'.repeat(32), JWT_REFRESH_SECRET: 'b'.repeat(32), MFA_ENCRYPTION_KEY: 'm'.repeat(32) };
 
@@ -100,4 +103,16 @@ test('operations settings: shutdown timing (a zero delay allowed), the metrics t
   assert.throws(() => parseConfig({ ...secrets, JWT_SECRET_PREVIOUS_UNTIL: 'next week' }), /JWT_SECRET_PREVIOUS_UNTIL/);
   assert.throws(() => parseConfig({ NODE_ENV: 'production', ...secrets, JWT_ACCESS_SECRET_PREVIOUS: 'short' }), /JWT_ACCESS_SECRET_PREVIOUS must be at least 32 bytes/);
   assert.throws(() => parseConfig({ ...secrets, JWT_REFRESH_SECRET_PREVIOUS: secrets.JWT_REFRESH_SECRET }), /must differ from the current secrets/);
+});
+
+test('.env.example lists every variable the service reads', async () => {
+  const example = await readFile(new URL('../../.env.example', import.meta.url), 'utf8');
+  const listed = new Set([...example.matchAll(/^#? ?([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1]));
+  const missing = Object.keys(envSchema.shape).filter((name) => !listed.has(name));
+  assert.deepEqual(missing, []);
+});
+
+test('npm start bounds the heap at 192 MiB unless HEAP_LIMIT_MIB says otherwise, and the tests start the server alike', () => {
+  assert.deepEqual(serverNodeFlags({}), ['--max-old-space-size=192', '--max-semi-space-size=4']);
+  assert.deepEqual(serverNodeFlags({ HEAP_LIMIT_MIB: '512' }), ['--max-old-space-size=512', '--max-semi-space-size=4']);
 });

@@ -1,0 +1,129 @@
+// The environment variables the service reads, each with its type, bounds and default, as one zod
+// schema; src/core/config.ts maps the parsed values onto the service's settings.
+import { z } from 'zod';
+import { parseDurationSeconds } from './duration';
+import { ADMIN_TYPES, VENDOR_TYPES } from '../contract/modules';
+
+const duration = (fallback: string, options: { allowZero?: boolean } = {}) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((value, ctx) => {
+      if (options.allowZero && /^0+\s*[smhd]?$/.test(value.trim())) return 0;
+      const seconds = parseDurationSeconds(value);
+      if (seconds === null) {
+        ctx.addIssue({ code: 'custom', message: `"${value}" is not a duration (use 900, 30s, 15m, 12h or 7d)` });
+        return z.NEVER;
+      }
+      return seconds;
+    });
+
+const count = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const flag = z.enum(['0', '1', 'true', 'false']).optional().transform((v) => (v === undefined ? undefined : v === '1' || v === 'true'));
+
+/** An origin as browsers send it (scheme://host[:port]); a trailing slash is tolerated and dropped. */
+const origin = z.string().trim().transform((v, ctx) => {
+  let url: URL | undefined;
+  try {
+    url = new URL(v);
+  } catch {
+    // reported below
+  }
+  if (!url || v.includes('*') || !/^https?:$/.test(url.protocol) || url.origin !== v.replace(/\/$/, '').toLowerCase()) {
+    ctx.addIssue({ code: 'custom', message: `"${v}" is not an origin like https://shop.example.com (no path, no *)` });
+    return z.NEVER;
+  }
+  return url.origin;
+});
+
+/** Where the embedded database, the development outbox and development secrets live by default. */
+export const DEFAULT_DATA_DIR = './.data';
+
+/** Whether DATABASE_URL names PostgreSQL (the only server database); unset means the SQLite file. */
+export const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//i.test(url);
+
+export const envSchema = z.object({
+  NODE_ENV: z.string().default('production'),
+  DATABASE_URL: z.string().trim().optional().transform((v) => v || undefined)
+    .refine((v) => v === undefined || isPostgresUrl(v), 'must be a postgres:// or postgresql:// URL'),
+  DATA_DIR: z.string().trim().min(1).default(DEFAULT_DATA_DIR),
+  JWT_ACCESS_SECRET: z.string().optional(),
+  JWT_REFRESH_SECRET: z.string().optional(),
+  /** The secrets before a rotation: still accepted for verification, never used to sign. */
+  JWT_ACCESS_SECRET_PREVIOUS: z.string().optional(),
+  JWT_REFRESH_SECRET_PREVIOUS: z.string().optional(),
+  JWT_SECRET_PREVIOUS_UNTIL: z.string().trim().optional().transform((v) => v || undefined)
+    .pipe(z.iso.datetime({ offset: true, message: 'must be an ISO 8601 instant such as 2026-12-01T12:00:00Z' }).optional())
+    .transform((v) => (v === undefined ? undefined : new Date(v))),
+  JWT_ACCESS_EXPIRES: duration('15m'),
+  JWT_REFRESH_EXPIRES: duration('7d'),
+  JWT_REFRESH_REUSE_GRACE: duration('10s'),
+  SESSION_MAX_AGE: duration('30d'),
+  SESSION_MAX_AGE_ADMIN: duration('0').optional(),
+  SESSION_MAX_AGE_VENDOR: duration('0').optional(),
+  SESSION_MAX_AGE_CUSTOMER: duration('0').optional(),
+  JWT_ISSUER: z.string().min(1).default('commerce-auth'),
+  JWT_AUDIENCE: z.string().min(1).default('commerce-platform'),
+  PASSWORD_RESET_TOKEN_TTL: duration('10m'),
+  PASSWORD_RESET_OTP_TTL: duration('10m'),
+  PASSWORD_RESET_MAX_ATTEMPTS: count(5),
+  PASSWORD_RESET_LOG_OTP: z.enum(['0', '1']).optional(),
+  CODE_FAILURES_PER_ACCOUNT: count(10),
+  BCRYPT_ROUNDS: z.coerce.number().int().min(4).max(15).default(12),
+  SMTP_URL: z.string().trim().optional().transform((v) => v || undefined),
+  MAIL_FROM: z.string().min(3).default('Commerce Auth <no-reply@localhost>'),
+  /** How many proxies in front of the app append to X-Forwarded-For: 0 (use the socket), 1, 2... */
+  TRUST_PROXY: z.string().trim().default('0').transform((v, ctx) => {
+    const hops = v === 'true' ? 1 : v === 'false' ? 0 : Number(v);
+    if (!Number.isInteger(hops) || hops < 0 || hops > 10) {
+      ctx.addIssue({ code: 'custom', message: 'must be 0, 1, 2... (the number of proxies) or true/false' });
+      return z.NEVER;
+    }
+    return hops;
+  }),
+  MAX_BODY_BYTES: count(16 * 1024),
+  RATE_LIMIT_LOGIN_WINDOW: duration('15m'),
+  RATE_LIMIT_LOGIN_PER_IDENTITY_IP: count(10),
+  RATE_LIMIT_LOGIN_PER_IDENTITY: count(100),
+  RATE_LIMIT_LOGIN_PER_IP: count(100),
+  RATE_LIMIT_RESET_WINDOW: duration('1h'),
+  RATE_LIMIT_RESET_PER_IDENTITY: count(5),
+  RATE_LIMIT_RESET_PER_IP: count(30),
+  // Customers: their codes' lifetime, how long an unverified account waits, registration limits.
+  CUSTOMER_CODE_TTL: duration('10m'),
+  CUSTOMER_UNVERIFIED_TTL: duration('7d'),
+  RATE_LIMIT_CUSTOMER_WINDOW: duration('1h'),
+  RATE_LIMIT_CUSTOMER_REGISTER_PER_IP: count(10),
+  RATE_LIMIT_CUSTOMER_CODES_PER_EMAIL: count(5),
+  DEMO_ACCOUNTS: flag,
+  CLEANUP_INTERVAL: duration('10m'),
+  /** How long stored security events are kept before the sweeper removes them. */
+  AUDIT_RETENTION: duration('180d'),
+  DATABASE_TIMEOUT: duration('5s'),
+  /** Origins (comma list) whose pages may call the REST API from a browser. */
+  CORS_ORIGINS: z.string().default('').transform((v) => v.split(',').map((o) => o.trim()).filter(Boolean)).pipe(z.array(origin)),
+  /** The app's public origin; unset: taken from each request's Host header. */
+  APP_URL: z.string().trim().optional().transform((v) => v || undefined).pipe(origin.optional()),
+  SHUTDOWN_DELAY: duration('5s', { allowZero: true }),
+  SHUTDOWN_TIMEOUT: duration('25s'),
+  METRICS_TOKEN: z.string().trim().optional().transform((v) => v || undefined)
+    .refine((v) => v === undefined || Buffer.byteLength(v, 'utf8') >= 16, 'must be at least 16 bytes long (or unset, which hides /metrics)'),
+  // POS terminals: pairing codes, PIN sessions and the PIN limits (keyed by account and terminal).
+  PAIRING_CODE_TTL: duration('10m'),
+  PIN_SESSION_MAX_AGE: duration('12h'),
+  PIN_FAILURES_PER_ACCOUNT: count(5),
+  PIN_FAILURES_PER_TERMINAL: count(20),
+  PIN_TERMINAL_WINDOW: duration('1h'),
+  /** Entries the token routes' cache of account, session and context state holds; 0 turns it off. */
+  AUTH_CACHE_SIZE: z.coerce.number().int().min(0).max(10_000_000).default(10_000),
+  /** How often (ms) an instance on PostgreSQL reads the change counter, in case a notification was missed. */
+  AUTH_CHANGE_POLL_MS: z.coerce.number().int().min(10).max(1000).default(250),
+  /** Account types (comma list) that must sign in with a second factor; unset: the defaults below. */
+  MFA_REQUIRED: z.string().optional().transform((v) => (v === undefined ? undefined : v.split(',').map((t) => t.trim()).filter(Boolean)))
+    .pipe(z.array(z.enum([...ADMIN_TYPES, ...VENDOR_TYPES], { message: `must list account types among ${[...ADMIN_TYPES, ...VENDOR_TYPES].join(', ')}` })).optional()),
+  /** The key material second-factor secrets are encrypted under (AES-256-GCM). */
+  MFA_ENCRYPTION_KEY: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Env = z.output<typeof envSchema>;
