@@ -10,6 +10,7 @@ import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { haproxyConfig } from './cluster/haproxy-config';
+import { serverNodeFlags } from './server-flags';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const HAPROXY = '/usr/sbin/haproxy';
@@ -71,7 +72,7 @@ const env = {
 const instances: ChildProcess[] = [];
 
 function startInstance(i: number): Promise<void> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], { cwd: ROOT, env: { ...env, PORT: String(ports[i]) } as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...serverNodeFlags(), '--import', 'tsx', 'scripts/serve.ts'], { cwd: ROOT, env: { ...env, PORT: String(ports[i]) } as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   instances[i] = child;
   const prefix = `[app${i + 1}] `;
   for (const stream of [child.stdout, child.stderr]) {

@@ -27,10 +27,11 @@ async function main(): Promise<number> {
   const target = await startTarget(options);
   say(`app started at ${target.app.url} on a scratch ${info.dialect} database`);
   let rows;
+  let loopDelays;
   let revocation: RevocationResult;
   let rssMiB: number;
   try {
-    rows = await runScenarios(target, options, say);
+    ({ rows, loopDelays } = await runScenarios(target, options, say));
     rssMiB = peakRssMiB(target.app.process.pid);
     revocation = await measureRevocation(target, options.smoke ? 2 : 20, say);
   } catch (error) {
@@ -40,7 +41,7 @@ async function main(): Promise<number> {
     await target.close();
   }
 
-  const extra = { revocation, rssMiB, cacheSize: target.cacheSize };
+  const extra = { revocation, rssMiB, loopDelays, cacheSize: target.cacheSize };
   const targets = checkTargets(rows, info, extra);
   const markdown = markdownReport(rows, targets, info, extra);
   process.stdout.write(`\n${markdown}\n`);

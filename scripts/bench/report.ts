@@ -3,7 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { RevocationResult } from './revocation';
-import type { Row, RowKey } from './scenarios';
+import type { LoopDelays, Row, RowKey } from './scenarios';
 
 export interface RunInfo {
   command: string;
@@ -20,6 +20,8 @@ export interface Extras {
   revocation: RevocationResult;
   /** The measured instance's peak resident memory after the load rows, MiB. */
   rssMiB: number;
+  /** The app's own event-loop delay during the idle probe and the storm. */
+  loopDelays: LoopDelays;
   cacheSize: string;
 }
 
@@ -103,6 +105,10 @@ export function markdownReport(rows: Row[], targets: Target[], info: RunInfo, ex
     ...extra.revocation.rows.map((r) => `| ${r.label} | ${fixed(r.median, 1)} | ${fixed(r.max, 1)} | ${r.errors} |`),
     '',
     `App peak RSS after the load rows: ${fixed(extra.rssMiB)} MiB; AUTH_CACHE_SIZE ${extra.cacheSize}.`,
+    '',
+    `The app's event-loop delay (its /metrics, 10 ms resolution, worst round): p99 ${fixed(extra.loopDelays.idle.p99, 1)} ms, max ${fixed(extra.loopDelays.idle.max, 1)} ms ` +
+      `during the idle probe; p99 ${fixed(extra.loopDelays.storm.p99, 1)} ms, max ${fixed(extra.loopDelays.storm.max, 1)} ms during the login storm. ` +
+      "A probe p99 far above the loop's delay waited outside the app's event loop (for a core, or in the client).",
     '',
     '| Target | measured | goal | |',
     '|---|---:|---:|---|',

@@ -3,6 +3,7 @@
 import { get, post } from '../../test/support/http';
 import { createCeilingMeter } from './bcrypt-ceiling';
 import { runLoad, summarize, type LoadSpec, type Measurement, type Sample } from './load';
+import { scrapeLoopDelay, worstDelay, type LoopDelay } from './loop-delay';
 import type { BenchOptions } from './options';
 import { refreshChains } from './refresh-chains';
 import type { BenchTarget } from './setup';
@@ -41,8 +42,14 @@ async function expectAnswer(url: string, path: string, token: string | undefined
   }
 }
 
+/** The app's event-loop delay during the context probe alone and beside the login storm (worst round). */
+export interface LoopDelays {
+  idle: LoopDelay;
+  storm: LoopDelay;
+}
+
 /** Runs every row against `target`; `progress` hears about each finished group. */
-export async function runScenarios(target: BenchTarget, o: BenchOptions, progress: (message: string) => void): Promise<Row[]> {
+export async function runScenarios(target: BenchTarget, o: BenchOptions, progress: (message: string) => void): Promise<{ rows: Row[]; loopDelays: LoopDelays }> {
   const url = target.app.url;
   const pid = target.app.process.pid;
   const c = o.connections;
@@ -126,20 +133,30 @@ export async function runScenarios(target: BenchTarget, o: BenchOptions, progres
   row('probe_idle', 'context probe, idle', probeWhat);
   row('storm_login', 'login during storm', `the saturating login storm itself, ${c} connections`);
   row('storm_context', 'context probe, login storm', `${probeWhat}, during the login storm`);
+  const delays = { idle: [] as LoopDelay[], storm: [] as LoopDelay[] };
+  /** `run` between two scrapes of the app's event-loop delay, kept under `into`. */
+  const delayDuring = async <T>(into: LoopDelay[], run: () => Promise<T>) => {
+    await scrapeLoopDelay(url);
+    const result = await run();
+    into.push(await scrapeLoopDelay(url));
+    return result;
+  };
+  const idleProbe: Part = { run: async (s) => [['probe_idle', await delayDuring(delays.idle, () => runLoad(url, probe, s, pid))]] };
   const storm: Part = {
     // Two loads at once: app CPU per answer would mean nothing, so neither sample measures it.
     run: async (s) => {
-      const [logins, contexts] = await Promise.all([runLoad(url, loginSpec, s), runLoad(url, probe, s)]);
+      const [logins, contexts] = await delayDuring(delays.storm, () => Promise.all([runLoad(url, loginSpec, s), runLoad(url, probe, s)]));
       return [['storm_login', logins], ['storm_context', contexts]];
     },
     settle: loginsDrained,
   };
-  await interleave('login storm', [load('probe_idle', probe), storm], o.rounds);
+  await interleave('login storm', [idleProbe, storm], o.rounds);
 
   // 4. Last: step 1 answers first and works afterwards, so its backlog must not disturb another row.
   row('step1', 'password reset step 1', 'POST password-reset: validate and answer; the lookup and counters run after the answer');
   await interleave('password reset step 1', [load('step1', { method: 'POST', path: `${AUTH}/password-reset`, body: { email: target.email, vendor_type: 'employee' }, connections: c })], 1);
 
   const fixedRate = new Set<RowKey>(['probe_idle', 'storm_context']);
-  return [...what.entries()].map(([key, [label, description]]) => ({ key, label, what: description, ...summarize(samples.get(key) ?? [], fixedRate.has(key)) }));
+  const rows = [...what.entries()].map(([key, [label, description]]) => ({ key, label, what: description, ...summarize(samples.get(key) ?? [], fixedRate.has(key)) }));
+  return { rows, loopDelays: { idle: worstDelay(delays.idle), storm: worstDelay(delays.storm) } };
 }

@@ -3,6 +3,7 @@
 import { PASSWORDS, seedAccounts, withContainer } from '../../test/support/accounts';
 import { startApp, type RunningApp } from '../../test/support/app-process';
 import { createTestDatabase, type TestDatabase } from '../../test/support/databases';
+import { BENCH_METRICS_TOKEN } from './loop-delay';
 import type { BenchOptions } from './options';
 
 /** Far above anything a run can reach: the bench measures work, not refusals. */
@@ -49,8 +50,10 @@ export async function startTarget(options: BenchOptions): Promise<BenchTarget> {
       await c.auth.operator.resetPassword('customer', seed.customer.email, PASSWORDS.customer);
     }, cost);
     const cache = process.env.AUTH_CACHE_SIZE ? { AUTH_CACHE_SIZE: process.env.AUTH_CACHE_SIZE } : {};
-    const env = { ...cost, ...BENCH_LIMITS, ...cache, BENCH_ROUTES: '1', NEXT_DIST_DIR: options.distDir };
-    const [app, second] = await Promise.all([startApp(db, env), startApp(db, env)]);
+    // BENCH_NODE_OPTIONS reaches the measured instance only (say `--cpu-prof`), to profile it under load.
+    const profile = process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {};
+    const env = { ...cost, ...BENCH_LIMITS, ...cache, BENCH_ROUTES: '1', METRICS_TOKEN: BENCH_METRICS_TOKEN, NEXT_DIST_DIR: options.distDir };
+    const [app, second] = await Promise.all([startApp(db, { ...env, ...profile }), startApp(db, env)]);
     return {
       app,
       second,

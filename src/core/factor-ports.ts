@@ -20,7 +20,13 @@ export interface FactorSummary {
 
 export interface FactorRepository {
   findTotp(role: Role, accountId: string): Promise<TotpFactorRecord | null>;
+  /** What the account has now, read from the database: the rules (second step at login, last factor) decide on it. */
   summary(role: Role, accountId: string): Promise<FactorSummary>;
+  /**
+   * The same for showing in a profile (login and `/me` answers): may come from the token routes'
+   * cache, which every enrolment, removal and reset drops on every instance.
+   */
+  profileSummary(role: Role, accountId: string): Promise<FactorSummary>;
   /** Stores a new unconfirmed secret in place of an unconfirmed one; false (no change) when a confirmed one exists. */
   savePendingTotp(role: Role, accountId: string, secretCipher: string): Promise<boolean>;
   /**

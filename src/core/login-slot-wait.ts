@@ -32,17 +32,16 @@ function refused(retryAfter: number, detail = `Too many failed sign-in attempts.
 }
 
 async function tryReserve(store: CounterStore, limits: LoginLimit[], w: LoginWindow): Promise<boolean> {
-  const expiresAt = w.end;
-  const counts = await Promise.all(limits.map((l) => store.add(l.key, 1, expiresAt)));
+  const keys = limits.map((l) => l.key);
+  const counts = await store.addEach(keys, 1, w.end);
   if (counts.every((count, i) => count <= limits[i]!.limit)) return true;
-  await Promise.all(limits.map((l) => store.add(l.key, -1, expiresAt)));
+  await store.addEach(keys, -1, w.end);
   return false;
 }
 
 /** Whether settled failures alone fill a limit: no attempt in flight can free a slot then. */
 async function failuresFillALimit(store: CounterStore, limits: LoginLimit[], w: LoginWindow): Promise<boolean> {
-  const expiresAt = w.end;
-  const settled = await Promise.all(limits.map((l) => store.add(settledFailuresKey(l.key), 0, expiresAt)));
+  const settled = await store.addEach(limits.map((l) => settledFailuresKey(l.key)), 0, w.end);
   return settled.some((count, i) => count >= limits[i]!.limit);
 }
 

@@ -7,6 +7,8 @@ import { settledFailuresKey, waitForLoginSlot, type SlotWaiting } from './login-
 export interface CounterStore {
   /** Adds `by` to the counter `key` (created at 0, expiring at `expiresAt`) and returns its new value. */
   add(key: string, by: number, expiresAt: Date): Promise<number>;
+  /** The same for several distinct counters at once (one round trip); their new values in the order of `keys`. */
+  addEach(keys: string[], by: number, expiresAt: Date): Promise<number[]>;
 }
 
 export interface RateLimitSettings {
@@ -81,21 +83,18 @@ export function createRateLimiter(settings: RateLimitSettings, store: CounterSto
 
     async refundLogin(role, email, ip, exemption) {
       const { w, limits } = loginKeys(role, email, ip, exemption);
-      await Promise.all(limits.map((l) => store.add(l.key, -1, w.end)));
+      await store.addEach(limits.map((l) => l.key), -1, w.end);
     },
 
     async recordLoginFailure(role, email, ip, exemption) {
       const { w, limits } = loginKeys(role, email, ip, exemption);
-      await Promise.all(limits.map((l) => store.add(settledFailuresKey(l.key), 1, w.end)));
+      await store.addEach(limits.map((l) => settledFailuresKey(l.key)), 1, w.end);
     },
 
     async allowResetRequest(role, email, ip) {
       const w = window(settings.resetWindow);
-      const [perIdentity, perIp] = await Promise.all([
-        store.add(`reset:identity:${role}:${email}:${w.start}`, 1, w.end),
-        store.add(`reset:ip:${addressKey(ip)}:${w.start}`, 1, w.end),
-      ]);
-      return perIdentity <= settings.resetPerIdentity && perIp <= settings.resetPerIp;
+      const [perIdentity, perIp] = await store.addEach([`reset:identity:${role}:${email}:${w.start}`, `reset:ip:${addressKey(ip)}:${w.start}`], 1, w.end);
+      return perIdentity! <= settings.resetPerIdentity && perIp! <= settings.resetPerIp;
     },
 
     async allowRegistration(ip) {

@@ -60,7 +60,8 @@ export function createContainer(options: ContainerOptions = {}) {
   const changeFeed = config.databaseUrl
     ? postgresChangeFeed({ databaseUrl: config.databaseUrl, prisma: db.prisma, pollMs: config.authCache.pollMs, logger })
     : sqliteChangeFeed(sqliteFilePath(config.dataDir));
-  const cache = createTokenRouteCache(config.authCache.size, changeFeed);
+  const cache = createTokenRouteCache(config.authCache.size, changeFeed, metrics.cacheObserver);
+  metrics.observeCache(cache);
   const auth = createAuthService({
     config,
     accounts: cache.accounts(createAccountRepository(db.prisma)),
@@ -73,7 +74,7 @@ export function createContainer(options: ContainerOptions = {}) {
     limiter: createRateLimiter(config.rateLimits, counters, clock),
     counters,
     terminals: cache.terminals(createTerminalRepository(db.prisma)),
-    factors: createFactorRepository(db.prisma),
+    factors: cache.factors(createFactorRepository(db.prisma)),
     passkeys: createPasskeyRepository(db.prisma),
     devices: createDeviceRepository(db.prisma),
     codeFailures: createCodeFailureCap(config.codeFailures, counters, clock),

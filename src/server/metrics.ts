@@ -18,6 +18,11 @@ export interface PoolSources {
   database(): PoolStats | undefined;
 }
 
+/** The token routes' cache as the metrics see it (src/server/cache/token-route-cache.ts). */
+export interface CacheSource {
+  readonly size: number;
+}
+
 export type SignInResult = 'success' | 'invalid_credentials' | 'account_disabled' | 'rate_limited' | 'error';
 
 function createMetrics() {
@@ -54,6 +59,19 @@ function createMetrics() {
   poolGauge('auth_bcrypt_busy_workers', 'bcrypt workers hashing now', (p) => p.bcrypt().busy);
   let databaseGauges = false;
 
+  let cache: CacheSource | undefined;
+  new Gauge({
+    name: 'auth_token_cache_entries',
+    help: "Entries in the token routes' cache (accounts, sessions, vendor contexts, terminal pairings)",
+    registers: [registry],
+    collect() {
+      this.set(cache?.size ?? 0);
+    },
+  });
+  const cacheHelp = (what: string) => `Token-route reads ${what}, by kind of entry`;
+  const cacheHits = new Counter({ name: 'auth_token_cache_hits_total', help: cacheHelp("answered from the cache"), labelNames: ['kind'], registers: [registry] });
+  const cacheMisses = new Counter({ name: 'auth_token_cache_misses_total', help: cacheHelp('that went to the database with the cache on'), labelNames: ['kind'], registers: [registry] });
+
   return {
     registry,
     /** One answered request; `route` is the route's template (`/api/v1/auth/{role}/login`), never the raw path. */
@@ -66,6 +84,14 @@ function createMetrics() {
     rateLimited: (limit: 'login' | 'password_reset') => rateLimited.inc({ limit }),
     refreshReuse: (role: string) => refreshReuse.inc({ role }),
     codeMailed: (role: string) => codesMailed.inc({ role }),
+    /** The cache whose size the gauge reports; hits and misses are counted through `cacheObserver`. */
+    observeCache(source: CacheSource) {
+      cache = source;
+    },
+    cacheObserver: {
+      hit: (kind: string) => cacheHits.inc({ kind }),
+      miss: (kind: string) => cacheMisses.inc({ kind }),
+    },
     observePools(sources: PoolSources) {
       pools = sources;
       // Only a database with a pool (PostgreSQL) gets its gauges, rather than a constant 0.

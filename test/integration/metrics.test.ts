@@ -115,3 +115,19 @@ test("the pages' tRPC calls are counted by procedure; unknown procedures under o
   assert.equal(moved(requests('unmatched', 'POST', 404)), 1);
   assert.doesNotMatch(text, /4711/);
 });
+
+test("the token routes' cache reports its entries, and a repeated me call as a hit", async () => {
+  const { employee } = seed;
+  const pair = (await post(app.url, '/api/v1/auth/vendor/login', { email: employee.email, password: PASSWORDS.employee })).body;
+  const before = await scrape();
+  for (let i = 0; i < 2; i++) assert.equal((await get(app.url, '/api/v1/auth/vendor/me', pair.access_token)).status, 200);
+  const { samples } = await scrape();
+  const moved = (key: string) => delta(before.samples, samples, key);
+  const lookups = (kind: string) => moved(`auth_token_cache_hits_total{kind="${kind}"}`) + moved(`auth_token_cache_misses_total{kind="${kind}"}`);
+  // Each me call reads the account and its session: two lookups of each kind, the second a hit.
+  assert.equal(lookups('account'), 2);
+  assert.equal(lookups('family'), 2);
+  assert.ok(moved('auth_token_cache_hits_total{kind="account"}') >= 1, 'the second read of the account is a hit');
+  assert.ok(moved('auth_token_cache_hits_total{kind="family"}') >= 1, 'the second read of the session is a hit');
+  assert.ok((samples.get('auth_token_cache_entries') ?? 0) >= 2, 'the account and the session are kept');
+});

@@ -1,7 +1,8 @@
 // Ending a session, signing out, disabling an account and changing its password refuse the access
 // tokens concerned on the very next request of the instance that did it, within a second on another
 // instance, and within a second after the operator CLI disabled the account. Every instance is
-// warmed first, so the cache of the token routes holds the answers that must be dropped.
+// warmed first, so the cache of the token routes holds the answers that must be dropped; the same
+// holds for the second factors a profile shows.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { RunningApp } from '../support/app-process';
@@ -10,6 +11,7 @@ import { appSuite } from '../support/app-suite';
 import { get, post, request } from '../support/http';
 import { runCli } from '../support/operator-cli';
 import { signIn } from '../support/sign-in';
+import { enrolTotp } from '../support/totp';
 import { decodePayload, forge } from '../support/tokens';
 
 let a: RunningApp;
@@ -164,4 +166,30 @@ test('a token without sid (issued before the claim existed) answers to the accou
   assert.equal((await me(a, old)).status, 200, 'no session to end: it lives until it expires');
   const { sid: _, ...withEmptySid } = decodePayload(owner.access_token);
   assert.equal((await me(a, await forge({ ...withEmptySid, sid: 42 }))).status, 401, 'a sid that is not a string is refused');
+});
+
+test('the second factors a profile shows change at once on the instance that changed them, and within a second on the other', async () => {
+  const { access_token: token } = await signIn(a.url, 'admin', seed.admin.email, PASSWORDS.admin);
+  const totpShown = async (app: RunningApp) => {
+    const answer = await get(app.url, '/api/v1/auth/admin/me', token);
+    assert.equal(answer.status, 200, answer.text);
+    return answer.body.admin.mfa.totp as boolean;
+  };
+  const msUntilShown = async (app: RunningApp, expected: boolean) => {
+    const started = performance.now();
+    while ((await totpShown(app)) !== expected) {
+      assert.ok(performance.now() - started < GENEROUS_MS, `${app.url} still shows totp ${!expected}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+  for (const app of [a, b, a, b]) assert.equal(await totpShown(app), false); // kept in both caches
+
+  await enrolTotp(a.url, 'admin', token);
+  assert.equal(await totpShown(a), true, 'the very next request on the instance that enrolled');
+  await msUntilShown(b, true);
+
+  const removed = await request(b.url, 'DELETE', '/api/v1/auth/admin/mfa/totp', { token, json: { password: PASSWORDS.admin } });
+  assert.equal(removed.status, 204, removed.text);
+  assert.equal(await totpShown(b), false, 'the very next request on the instance that removed it');
+  await msUntilShown(a, false);
 });

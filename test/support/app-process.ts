@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import type { TestDatabase } from './databases';
+import { serverNodeFlags } from '../../scripts/server-flags';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -57,7 +58,7 @@ export function appEnv(db: TestDatabase, env: Record<string, string | undefined>
 
 export async function startApp(db: TestDatabase, env: Record<string, string | undefined> = {}, port?: number, args: string[] = []): Promise<RunningApp> {
   port ??= await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts', ...args], {
+  const child = spawn(process.execPath, [...serverNodeFlags(), '--import', 'tsx', 'scripts/serve.ts', ...args], {
     cwd: ROOT,
     env: { ...appEnv(db, env), PORT: String(port), HOST: '127.0.0.1' } as unknown as NodeJS.ProcessEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -97,7 +98,7 @@ export async function startApp(db: TestDatabase, env: Record<string, string | un
 /** Runs the server with `env` and resolves when it exits (for start-up checks that must refuse). */
 export function startExpectingExit(db: TestDatabase, env: Record<string, string | undefined>, timeoutMs = 60_000): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/serve.ts'], {
+    const child = spawn(process.execPath, [...serverNodeFlags(), '--import', 'tsx', 'scripts/serve.ts'], {
       cwd: ROOT,
       env: { ...appEnv(db, env), PORT: '0', HOST: '127.0.0.1' } as unknown as NodeJS.ProcessEnv,
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -5,14 +5,12 @@ import { createRateLimiter, type CounterStore, type RateLimiter } from '@/core/r
 
 function memoryCounters(): CounterStore & { values: Map<string, number> } {
   const values = new Map<string, number>();
-  return {
-    values,
-    async add(key, by) {
-      const next = (values.get(key) ?? 0) + by;
-      values.set(key, next);
-      return next;
-    },
+  const add = async (key: string, by: number) => {
+    const next = (values.get(key) ?? 0) + by;
+    values.set(key, next);
+    return next;
   };
+  return { values, add, addEach: (keys, by) => Promise.all(keys.map((key) => add(key, by))) };
 }
 
 /** One attempt that ends as a wrong password: its slot is reserved, then settled as a failure. */

@@ -54,7 +54,7 @@ export function createAuthService(deps: ServiceDeps) {
 
   /** The profile as login and /me show it, with the account's second factors. */
   const fullProfileOf = async <R extends Role>(role: R, account: AccountRecord) =>
-    role === 'customer' ? profileOf(role, account) : profileOf(role, account, await deps.factors.summary(role, account.id));
+    role === 'customer' ? profileOf(role, account) : profileOf(role, account, await deps.factors.profileSummary(role, account.id));
 
   /** A started session as the login route answers it. */
   async function loginResponseOf<R extends Role>(role: R, signedIn: { account: AccountRecord; pair: TokenPair; deviceId: string }): Promise<LoginResponseOf<R>> {

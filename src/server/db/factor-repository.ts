@@ -2,6 +2,7 @@
 import type { FactorRepository } from '@/core/factor-ports';
 import type { PrismaClient } from './prisma';
 import { auditIn } from './audit-repository';
+import { recordAuthChange } from './auth-changes';
 import { endEverySession } from './end-sessions';
 
 type Tx = Pick<PrismaClient, 'recoveryCode'>;
@@ -17,19 +18,22 @@ async function replaceCodes(tx: Tx, role: string, accountId: string, codeHashes:
 export function createFactorRepository(prisma: PrismaClient): FactorRepository {
   const key = (role: string, accountId: string) => ({ role_accountId: { role, accountId } });
 
+  async function summary(role: string, accountId: string) {
+    const [confirmed, passkeys] = await Promise.all([
+      prisma.totpFactor.count({ where: { role, accountId, confirmedAt: { not: null } } }),
+      prisma.passkey.count({ where: { role, accountId } }),
+    ]);
+    return { totp: confirmed > 0, passkeys };
+  }
+
   return {
     async findTotp(role, accountId) {
       const row = await prisma.totpFactor.findUnique({ where: key(role, accountId), select: { secretCipher: true, confirmedAt: true, lastStep: true } });
       return row && { secretCipher: row.secretCipher, confirmed: row.confirmedAt !== null, lastStep: row.lastStep };
     },
 
-    async summary(role, accountId) {
-      const [confirmed, passkeys] = await Promise.all([
-        prisma.totpFactor.count({ where: { role, accountId, confirmedAt: { not: null } } }),
-        prisma.passkey.count({ where: { role, accountId } }),
-      ]);
-      return { totp: confirmed > 0, passkeys };
-    },
+    summary,
+    profileSummary: summary,
 
     async savePendingTotp(role, accountId, secretCipher) {
       return prisma.$transaction(async (tx) => {
@@ -47,6 +51,7 @@ export function createFactorRepository(prisma: PrismaClient): FactorRepository {
         const confirmed = await tx.totpFactor.updateMany({ where: { role, accountId, confirmedAt: null }, data: { confirmedAt: now, lastStep: step } });
         if (confirmed.count !== 1) return false;
         await replaceCodes(tx, role, accountId, codeHashes, now);
+        await recordAuthChange(tx); // the profile's factor summary changed
         await auditIn(tx, audit, now);
         return true;
       });
@@ -64,6 +69,7 @@ export function createFactorRepository(prisma: PrismaClient): FactorRepository {
         const removed = await tx.totpFactor.deleteMany({ where: { role, accountId, confirmedAt: { not: null } } });
         if (removed.count !== 1) return false;
         await tx.recoveryCode.deleteMany({ where: { role, accountId } });
+        await recordAuthChange(tx);
         await auditIn(tx, audit, now);
         return true;
       });

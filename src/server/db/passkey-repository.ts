@@ -3,6 +3,7 @@ import type { PasskeyRecord, PasskeyRepository } from '@/core/factor-ports';
 import type { Role } from '@/contract/auth-schemas';
 import type { PrismaClient } from './prisma';
 import { auditIn } from './audit-repository';
+import { recordAuthChange } from './auth-changes';
 import { isUniqueViolation } from './records';
 
 type Row = Awaited<ReturnType<PrismaClient['passkey']['findMany']>>[number];
@@ -35,6 +36,7 @@ export function createPasskeyRepository(prisma: PrismaClient): PasskeyRepository
       try {
         await prisma.$transaction(async (tx) => {
           await tx.passkey.create({ data: { ...passkey, transports: passkey.transports.join(',') } });
+          await recordAuthChange(tx); // the profile's factor summary changed
           await auditIn(tx, audit, passkey.createdAt);
         });
         return true;
@@ -63,6 +65,7 @@ export function createPasskeyRepository(prisma: PrismaClient): PasskeyRepository
       return prisma.$transaction(async (tx) => {
         const removed = await tx.passkey.deleteMany({ where: { id, role, accountId } });
         if (removed.count !== 1) return false;
+        await recordAuthChange(tx);
         await auditIn(tx, audit, now);
         return true;
       });
