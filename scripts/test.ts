@@ -27,16 +27,28 @@ function run(cmd: string, args: string[], env: Record<string, string> = {}): num
   return res.status ?? 1;
 }
 
-/** Runs a command, echoing its output while keeping a copy to read the runner's summary from. */
-function runTee(cmd: string, args: string[], env: Record<string, string>): Promise<{ status: number; output: string }> {
+/**
+ * Runs a command, echoing its output line by line under `label` (stages run side by side) while
+ * keeping a copy to read the runner's summary from.
+ */
+function runTee(label: string, cmd: string, args: string[], env: Record<string, string>): Promise<{ status: number; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env } });
+    const child = spawn(cmd, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env } });
     let output = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      process.stdout.write(chunk);
-      output += chunk.toString('utf8');
+    let partial = { stdout: '', stderr: '' };
+    const echo = (stream: 'stdout' | 'stderr') => (chunk: Buffer) => {
+      const text = chunk.toString('utf8');
+      if (stream === 'stdout') output += text;
+      const lines = (partial[stream] + text).split('\n');
+      partial = { ...partial, [stream]: lines.pop() ?? '' };
+      for (const line of lines) process[stream].write(`[${label}] ${line}\n`);
+    };
+    child.stdout.on('data', echo('stdout'));
+    child.stderr.on('data', echo('stderr'));
+    child.on('close', (code) => {
+      for (const stream of ['stdout', 'stderr'] as const) if (partial[stream]) process[stream].write(`[${label}] ${partial[stream]}\n`);
+      resolve({ status: code ?? 1, output });
     });
-    child.on('close', (code) => resolve({ status: code ?? 1, output }));
   });
 }
 
@@ -45,7 +57,7 @@ function runTee(cmd: string, args: string[], env: Record<string, string>): Promi
 async function nodeTests(stage: string, testFiles: string[], env: Record<string, string> = {}) {
   if (!wanted(stage) || testFiles.length === 0) return;
   console.log(`\n=== ${stage}: ${testFiles.length} file(s)`);
-  const { status, output } = await runTee(process.execPath, [
+  const { status, output } = await runTee(stage, process.execPath, [
     '--import', 'tsx', '--test', '--test-timeout=600000', '--test-force-exit', '--test-reporter=spec',
     ...testFiles,
   ], env);
@@ -90,6 +102,19 @@ async function postgresAnswers(url: string): Promise<boolean> {
   }
 }
 
+async function postgresTests() {
+  if (!wanted('integration:postgresql')) return;
+  const pgUrl = process.env.TEST_DATABASE_URL || DEFAULT_BASE_URL;
+  if (await postgresAnswers(pgUrl)) {
+    await nodeTests('integration:postgresql', files('test/integration'), { TEST_DB: 'postgresql', TEST_DATABASE_URL: pgUrl });
+  } else if (process.env.CI) {
+    failures.push('integration:postgresql (no PostgreSQL answers; CI requires it)');
+    totals.failed += 1;
+  } else {
+    console.log('\n=== integration:postgresql skipped: no PostgreSQL answers at TEST_DATABASE_URL');
+  }
+}
+
 async function main() {
   await nodeTests('unit', files('test/unit'));
 
@@ -98,18 +123,9 @@ async function main() {
     failures.push('build');
     totals.failed += 1;
   } else {
-    await nodeTests('integration:sqlite', files('test/integration'), { TEST_DB: 'sqlite' });
-    const pgUrl = process.env.TEST_DATABASE_URL || DEFAULT_BASE_URL;
-    if (wanted('integration:postgresql')) {
-      if (await postgresAnswers(pgUrl)) {
-        await nodeTests('integration:postgresql', files('test/integration'), { TEST_DB: 'postgresql', TEST_DATABASE_URL: pgUrl });
-      } else if (process.env.CI) {
-        failures.push('integration:postgresql (no PostgreSQL answers; CI requires it)');
-        totals.failed += 1;
-      } else {
-        console.log('\n=== integration:postgresql skipped: no PostgreSQL answers at TEST_DATABASE_URL');
-      }
-    }
+    // The two databases' stages run side by side: a file spends most of its time waiting on its
+    // own app, so two of them share the cores well; each file has its own database and ports.
+    await Promise.all([nodeTests('integration:sqlite', files('test/integration'), { TEST_DB: 'sqlite' }), postgresTests()]);
     browserTests();
   }
 

@@ -51,6 +51,8 @@ export function appEnv(db: TestDatabase, env: Record<string, string | undefined>
     // The suite signs admins in with a password alone; the second-factor tests set their own.
     MFA_REQUIRED: '',
     LOG_LEVEL: 'info',
+    // A test server stops at once; the shutdown and rolling-restart tests set their own delay.
+    SHUTDOWN_DELAY: '0',
     ...env,
   };
   return Object.fromEntries(Object.entries(full).filter((e): e is [string, string] => e[1] !== undefined));
