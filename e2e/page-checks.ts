@@ -26,6 +26,9 @@ async function assertAccessible(page: Page, label: string) {
 /** Scans `page` and saves its screenshots as `name-<viewport>.png`, at each of `viewports`. */
 export async function checkPage(page: Page, testInfo: TestInfo, name: string, viewports: readonly ViewportName[] = ['desktop', 'phone']) {
   const original = page.viewportSize();
+  // Next.js streams a page's metadata after its content, so right after a client-side navigation
+  // the title may still be on its way: wait for it (a page without one still fails here).
+  await expect(page).toHaveTitle(/\S/);
   for (const viewport of viewports) {
     await page.setViewportSize(VIEWPORTS[viewport]);
     await page.evaluate(() => document.fonts.ready);

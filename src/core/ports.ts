@@ -135,6 +135,8 @@ export interface SessionRepository {
     token: NewRefreshToken;
     /** The terminal of a PIN sign-in: unpairing it ends the family. */
     terminalId?: string;
+    /** The sign-in's event, written in the same transaction. */
+    audit?: { entry: AuditEntry; at: Date };
   }): Promise<void>;
   findToken(jti: string): Promise<RefreshTokenRow | null>;
   /**

@@ -29,74 +29,92 @@ parentPort.on('message', (task) => {
 /** Nice value of the worker threads: 10 gives the event loop about nine tenths of a contended core. */
 const WORKER_NICE = 10;
 
+/**
+ * Jobs a worker holds at once: the one it runs and the next, waiting in its own message queue. A
+ * worker that finishes starts the next at once instead of idling until the event loop, busy with
+ * other requests during a storm, gets round to handing it one.
+ */
+const JOBS_PER_WORKER = 2;
+
 type Task = { id: number; op: 'hash' | 'compare'; password: string; hash?: string; rounds?: number };
 type Pending = { task: Task; resolve: (value: unknown) => void; reject: (error: Error) => void };
 
 export function createWorkerPool(size: number) {
   const bcryptPath = createRequire(path.join(process.cwd(), 'package.json')).resolve('bcryptjs');
-  const idle: Worker[] = [];
-  const busy = new Map<Worker, Pending>();
+  const held = new Map<Worker, Map<number, Pending>>();
   const queue: Pending[] = [];
   let nextId = 0;
   let closed = false;
 
   function spawn() {
     const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { bcryptPath, nice: WORKER_NICE } });
+    const jobs = new Map<number, Pending>();
+    held.set(worker, jobs);
     worker.on('message', (message: { id: number; result?: unknown; error?: string }) => {
-      const job = busy.get(worker);
-      busy.delete(worker);
+      const job = jobs.get(message.id);
+      jobs.delete(message.id);
       if (job) {
         if (message.error !== undefined) job.reject(new Error(message.error));
         else job.resolve(message.result);
       }
-      release(worker);
+      refill(worker);
     });
-    worker.on('error', (error) => {
-      busy.get(worker)?.reject(error);
-      busy.delete(worker);
-    });
+    worker.on('error', (error) => fail(worker, error));
     worker.on('exit', () => {
-      const i = idle.indexOf(worker);
-      if (i >= 0) idle.splice(i, 1);
-      busy.get(worker)?.reject(new Error('bcrypt worker exited'));
-      busy.delete(worker);
-      if (!closed) release(spawn()); // keep the pool at its size
+      fail(worker, new Error('bcrypt worker exited'));
+      held.delete(worker);
+      if (!closed) refill(spawn()); // keep the pool at its size
     });
     worker.unref(); // after the listeners, which ref it: an idle pool never keeps a process alive
     return worker;
   }
 
+  function fail(worker: Worker, error: Error) {
+    const jobs = held.get(worker);
+    for (const job of jobs?.values() ?? []) job.reject(error);
+    jobs?.clear();
+  }
+
   // A worker with a job holds the process open until the answer comes; an idle one does not.
   function assign(worker: Worker, job: Pending) {
-    busy.set(worker, job);
+    held.get(worker)!.set(job.task.id, job);
     worker.ref();
     worker.postMessage(job.task);
   }
 
-  function release(worker: Worker) {
-    const job = queue.shift();
-    if (job) return assign(worker, job);
-    worker.unref();
-    idle.push(worker);
+  function refill(worker: Worker) {
+    const jobs = held.get(worker)!;
+    while (jobs.size < JOBS_PER_WORKER && queue.length > 0) assign(worker, queue.shift()!);
+    if (jobs.size === 0) worker.unref();
   }
 
-  for (let i = 0; i < size; i++) idle.push(spawn());
+  /** The worker holding the fewest jobs, while one holds fewer than its share. */
+  function leastHeld(): Worker | undefined {
+    let best: Worker | undefined;
+    for (const [worker, jobs] of held) if (jobs.size < JOBS_PER_WORKER && (!best || jobs.size < held.get(best)!.size)) best = worker;
+    return best;
+  }
+
+  for (let i = 0; i < size; i++) spawn();
 
   return {
     run<T>(task: Omit<Task, 'id'>): Promise<T> {
       if (closed) return Promise.reject(new Error('bcrypt pool closed'));
       return new Promise<T>((resolve, reject) => {
         const job: Pending = { task: { ...task, id: nextId++ }, resolve: resolve as (v: unknown) => void, reject };
-        const worker = idle.pop();
+        const worker = leastHeld();
         if (worker) assign(worker, job);
         else queue.push(job);
       });
     },
-    /** Jobs waiting for a worker, and workers busy with one (for the metrics). */
-    stats: () => ({ waiting: queue.length, busy: busy.size }),
+    /** Jobs not yet started (in the pool's queue or behind a worker's current one), and workers busy with one (for the metrics). */
+    stats: () => {
+      const counts = [...held.values()].map((jobs) => jobs.size);
+      return { waiting: queue.length + counts.reduce((sum, n) => sum + Math.max(0, n - 1), 0), busy: counts.filter((n) => n > 0).length };
+    },
     async close() {
       closed = true;
-      await Promise.all([...idle, ...busy.keys()].map((w) => w.terminate()));
+      await Promise.all([...held.keys()].map((w) => w.terminate()));
     },
   };
 }

@@ -112,9 +112,9 @@ export function createSessions(deps: ServiceDeps) {
     const pin = terminalId === undefined ? undefined : pinSessionOf({ terminalId, createdAt: now }, config);
     const first = newRefreshToken(now, familyEndOf(account.role, now));
     const token = pin ? pin.capped(first) : first;
-    await sessions.createFamily({ id: familyId, role: account.role, accountId: account.id, client, token, terminalId });
+    const audit = event === 'login' ? { entry: auditEntry('sign_in_succeeded', subjectOf(account), selfCause(account, client), { session_id: familyId, ...details }), at: now } : undefined;
+    await sessions.createFamily({ id: familyId, role: account.role, accountId: account.id, client, token, terminalId, audit });
     logger.info({ event, role: account.role, accountId: account.id, familyId, ...(terminalId ? { terminalId, amr: 'pin' } : {}) }, 'signed in');
-    if (event === 'login') await record(auditEntry('sign_in_succeeded', subjectOf(account), selfCause(account, client), { session_id: familyId, ...details }));
     return pairFor(account, familyId, token, pin);
   }
 

@@ -10,23 +10,26 @@ const CLIENT_FIELD_MAX = 300;
 
 type Tx = Pick<PrismaClient, 'auditEvent'>;
 
+/** The row of `entry`; `accountId` fills in the account a creation just made. */
+export function auditEventRow(entry: AuditEntry, now: Date, accountId = entry.accountId) {
+  return {
+    at: now,
+    event: entry.event,
+    role: entry.role,
+    accountId,
+    actorRole: entry.actor?.role ?? null,
+    actorId: entry.actor?.accountId ?? null,
+    vendorId: entry.vendorId ?? null,
+    clientIp: entry.client.ip?.slice(0, CLIENT_FIELD_MAX) ?? null,
+    userAgent: entry.client.userAgent?.slice(0, CLIENT_FIELD_MAX) ?? null,
+    // Scrubbed plain data from the core: JSON by construction.
+    details: entry.details as Prisma.InputJsonObject,
+  };
+}
+
 /** Inserts `entry`; `accountId` fills in the account a creation just made. */
 export async function writeAuditEvent(tx: Tx, entry: AuditEntry, now: Date, accountId = entry.accountId): Promise<void> {
-  await tx.auditEvent.create({
-    data: {
-      at: now,
-      event: entry.event,
-      role: entry.role,
-      accountId,
-      actorRole: entry.actor?.role ?? null,
-      actorId: entry.actor?.accountId ?? null,
-      vendorId: entry.vendorId ?? null,
-      clientIp: entry.client.ip?.slice(0, CLIENT_FIELD_MAX) ?? null,
-      userAgent: entry.client.userAgent?.slice(0, CLIENT_FIELD_MAX) ?? null,
-      // Scrubbed plain data from the core: JSON by construction.
-      details: entry.details as Prisma.InputJsonObject,
-    },
-  });
+  await tx.auditEvent.create({ data: auditEventRow(entry, now, accountId) });
 }
 
 /** Runs `entry` (when given) in the transaction `tx` of the change it records. */

@@ -18,12 +18,13 @@ async function replaceCodes(tx: Tx, role: string, accountId: string, codeHashes:
 export function createFactorRepository(prisma: PrismaClient): FactorRepository {
   const key = (role: string, accountId: string) => ({ role_accountId: { role, accountId } });
 
+  // One statement on every login's path (the same SQL on both dialects); counts come back as
+  // bigint or number depending on the driver.
   async function summary(role: string, accountId: string) {
-    const [confirmed, passkeys] = await Promise.all([
-      prisma.totpFactor.count({ where: { role, accountId, confirmedAt: { not: null } } }),
-      prisma.passkey.count({ where: { role, accountId } }),
-    ]);
-    return { totp: confirmed > 0, passkeys };
+    const [row] = await prisma.$queryRaw<{ totp: bigint | number; passkeys: bigint | number }[]>`SELECT
+      (SELECT COUNT(*) FROM "TotpFactor" WHERE "role" = ${role} AND "accountId" = ${accountId} AND "confirmedAt" IS NOT NULL) AS "totp",
+      (SELECT COUNT(*) FROM "Passkey" WHERE "role" = ${role} AND "accountId" = ${accountId}) AS "passkeys"`;
+    return { totp: Number(row?.totp ?? 0) > 0, passkeys: Number(row?.passkeys ?? 0) };
   }
 
   return {

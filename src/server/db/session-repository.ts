@@ -3,7 +3,7 @@ import type { PrismaClient } from '@/generated/prisma/postgresql/client';
 import type { SessionListing, SessionRecord, SessionRepository, RefreshTokenRow } from '@/core/ports';
 import type { Role } from '@/contract/auth-schemas';
 import type { Dialect } from './dialect';
-import { auditIn } from './audit-repository';
+import { auditEventRow, auditIn } from './audit-repository';
 import { pageArgs } from './keyset';
 import { recordAuthChange } from './auth-changes';
 
@@ -42,8 +42,10 @@ async function rotateInOneStatement(prisma: PrismaClient, input: Parameters<Sess
 
 export function createSessionRepository(prisma: PrismaClient, dialect: Dialect): SessionRepository {
   return {
-    async createFamily({ id, role, accountId, client, token, terminalId }) {
-      await prisma.refreshFamily.create({
+    // One batch transaction (no interactive round trips): the family, its first token and the
+    // sign-in's event commit together.
+    async createFamily({ id, role, accountId, client, token, terminalId, audit }) {
+      const family = prisma.refreshFamily.create({
         data: {
           id,
           role,
@@ -56,7 +58,10 @@ export function createSessionRepository(prisma: PrismaClient, dialect: Dialect):
           terminalId: terminalId ?? null,
           tokens: { create: { jti: token.jti, issuedAt: token.issuedAt, expiresAt: token.expiresAt } },
         },
+        select: { id: true },
       });
+      if (!audit) await family;
+      else await prisma.$transaction([family, prisma.auditEvent.create({ data: auditEventRow(audit.entry, audit.at), select: { id: true } })]);
     },
 
     // One joined query on the refresh hot path; Prisma's include would send a second for the family.
