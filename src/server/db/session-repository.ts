@@ -1,5 +1,5 @@
 // Refresh-token families and their tokens in Prisma: the core's SessionRepository.
-import type { PrismaClient } from '@/generated/prisma/postgresql/client';
+import { Prisma, type PrismaClient } from '@/generated/prisma/postgresql/client';
 import type { SessionListing, SessionRecord, SessionRepository, RefreshTokenRow } from '@/core/ports';
 import type { Role } from '@/contract/auth-schemas';
 import type { Dialect } from './dialect';
@@ -40,28 +40,52 @@ async function rotateInOneStatement(prisma: PrismaClient, input: Parameters<Sess
   return rows[0]?.claimed === 1;
 }
 
+/**
+ * SQLite: the same conditional update, and the insert and the family update in one batch
+ * transaction with it (one queue slot, one commit; writers are serialised, so nothing comes
+ * between them). The successor's fresh jti marks the claim: only the update that won wrote it, so
+ * a losing call's insert and family update match no row. It replaced an interactive transaction
+ * of four statements whose client-side machinery was most of a refresh's CPU.
+ */
+async function rotateInOneBatch(prisma: PrismaClient, input: Parameters<SessionRepository['rotate']>[0]): Promise<boolean> {
+  const { jti, familyId, usedAt, successor } = input;
+  const ourClaim = Prisma.sql`SELECT 1 FROM "RefreshToken" c WHERE c."jti" = ${jti} AND c."successorJti" = ${successor.jti}`;
+  const [claimed] = await prisma.$transaction([
+    prisma.$executeRaw`UPDATE "RefreshToken" SET "usedAt" = ${usedAt}, "successorJti" = ${successor.jti}
+      WHERE "jti" = ${jti} AND "familyId" = ${familyId} AND "usedAt" IS NULL
+        AND EXISTS (SELECT 1 FROM "RefreshFamily" f WHERE f."id" = ${familyId} AND f."revokedAt" IS NULL)`,
+    prisma.$executeRaw`INSERT INTO "RefreshToken" ("jti", "familyId", "issuedAt", "expiresAt")
+      SELECT ${successor.jti}, ${familyId}, ${successor.issuedAt}, ${successor.expiresAt} WHERE EXISTS (${ourClaim})`,
+    prisma.$executeRaw`UPDATE "RefreshFamily" SET "lastUsedAt" = ${usedAt}, "expiresAt" = ${successor.expiresAt}
+      WHERE "id" = ${familyId} AND EXISTS (${ourClaim})`,
+  ]);
+  return claimed === 1;
+}
+
 export function createSessionRepository(prisma: PrismaClient, dialect: Dialect): SessionRepository {
   return {
     // One batch transaction (no interactive round trips): the family, its first token and the
-    // sign-in's event commit together.
+    // sign-in's event commit together. The token is a write of its own rather than a nested create,
+    // which would read the family back after inserting it.
     async createFamily({ id, role, accountId, client, token, terminalId, audit }) {
-      const family = prisma.refreshFamily.create({
-        data: {
-          id,
-          role,
-          accountId,
-          userAgent: client.userAgent?.slice(0, CLIENT_FIELD_MAX) ?? null,
-          clientIp: client.ip?.slice(0, CLIENT_FIELD_MAX) ?? null,
-          createdAt: token.issuedAt,
-          lastUsedAt: token.issuedAt,
-          expiresAt: token.expiresAt,
-          terminalId: terminalId ?? null,
-          tokens: { create: { jti: token.jti, issuedAt: token.issuedAt, expiresAt: token.expiresAt } },
-        },
-        select: { id: true },
-      });
-      if (!audit) await family;
-      else await prisma.$transaction([family, prisma.auditEvent.create({ data: auditEventRow(audit.entry, audit.at), select: { id: true } })]);
+      await prisma.$transaction([
+        prisma.refreshFamily.create({
+          data: {
+            id,
+            role,
+            accountId,
+            userAgent: client.userAgent?.slice(0, CLIENT_FIELD_MAX) ?? null,
+            clientIp: client.ip?.slice(0, CLIENT_FIELD_MAX) ?? null,
+            createdAt: token.issuedAt,
+            lastUsedAt: token.issuedAt,
+            expiresAt: token.expiresAt,
+            terminalId: terminalId ?? null,
+          },
+          select: { id: true },
+        }),
+        prisma.refreshToken.create({ data: { jti: token.jti, familyId: id, issuedAt: token.issuedAt, expiresAt: token.expiresAt }, select: { jti: true } }),
+        ...(audit ? [prisma.auditEvent.create({ data: auditEventRow(audit.entry, audit.at), select: { id: true } })] : []),
+      ]);
     },
 
     // One joined query on the refresh hot path; Prisma's include would send a second for the family.
@@ -78,21 +102,7 @@ export function createSessionRepository(prisma: PrismaClient, dialect: Dialect):
 
     // The conditional update is the arbiter: under concurrency exactly one caller sees count 1,
     // on PostgreSQL through its row lock and on SQLite because writers are serialised.
-    async rotate({ jti, familyId, usedAt, successor }) {
-      if (dialect === 'postgresql') return rotateInOneStatement(prisma, { jti, familyId, usedAt, successor });
-      return prisma.$transaction(async (tx) => {
-        const family = await tx.refreshFamily.findUnique({ where: { id: familyId }, select: { revokedAt: true } });
-        if (!family || family.revokedAt) return false;
-        const claimed = await tx.refreshToken.updateMany({
-          where: { jti, familyId, usedAt: null },
-          data: { usedAt, successorJti: successor.jti },
-        });
-        if (claimed.count !== 1) return false;
-        await tx.refreshToken.create({ data: { jti: successor.jti, familyId, issuedAt: successor.issuedAt, expiresAt: successor.expiresAt } });
-        await tx.refreshFamily.update({ where: { id: familyId }, data: { lastUsedAt: usedAt, expiresAt: successor.expiresAt } });
-        return true;
-      });
-    },
+    rotate: (input) => (dialect === 'postgresql' ? rotateInOneStatement : rotateInOneBatch)(prisma, input),
 
     // The one place a single family ends (logout, an ended session, reuse): the change counter
     // moves on with it, so every instance refuses the family's access tokens too.
