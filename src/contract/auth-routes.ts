@@ -57,7 +57,7 @@ export function roleAuthRoutes<L extends z.ZodType, M extends z.ZodType, RR exte
       role, methods: ['POST'], path: `${base}/logout`, auth: 'none', body: logoutRequest, result: undefined, resultStatuses: [204],
       errors: [...BODY_ERRORS, 'invalid_refresh_token'],
       summary: `Sign out (${role})`,
-      description: 'Revokes the whole family of the given refresh token. Access tokens already issued live until they expire.',
+      description: 'Revokes the whole family of the given refresh token. Access tokens issued to that sign-in are refused from the next request on, by every instance of this service (services that verify them on their own accept them until they expire).',
     }),
     me: route({
       role, methods: ['GET'], path: `${base}/me`, auth: 'bearer', body: undefined, result: schemas.meResult, resultStatuses: [200],

@@ -1,8 +1,8 @@
 // The route table is what the app serves: every entry answers its declared methods with a declared
 // status, every other method of its path with 405 and the declared Allow, and nothing outside the
-// table is served (no route file beside the dispatcher, unknown paths 404 problem+json).
+// table is served (route files only re-export the dispatcher, unknown paths 404 problem+json).
 import assert from 'node:assert/strict';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { ERROR_CATALOGUE } from '@/contract/errors';
@@ -19,10 +19,20 @@ const fill = (template: string) => template.replace(/\{(\w+)\}/g, 'no-such-id');
 const inTable = (path: string) =>
   NAMED_ROUTES.some(({ route }) => new RegExp(`^${route.path.replace(/\{\w+\}/g, '[^/]+')}$`).test(path));
 
-test('the only route handlers under /api/v1 are the dispatcher and the benchmark\'s bare handler', () => {
+/** The token routes that are also static Next.js paths, for speed; the dispatcher answers them as any other. */
+const STATIC_TOKEN_ROUTES = ['admin/me', 'vendor/me', 'customer/me', 'vendor/context', 'admin/refresh', 'vendor/refresh', 'customer/refresh'];
+
+test('the route handlers under /api/v1 are the dispatcher, static paths of the table that re-export it, and the bench\'s bare handler', () => {
   const dir = path.join(ROOT, 'src/app/api/v1');
   const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => path.basename(f) === 'route.ts').map((f) => f.replace(/\\/g, '/'));
-  assert.deepEqual(files.sort(), ['[[...path]]/route.ts', 'bench/noop/route.ts']);
+  const staticFiles = STATIC_TOKEN_ROUTES.map((p) => `auth/${p}/route.ts`);
+  assert.deepEqual(files.sort(), ['[[...path]]/route.ts', 'bench/noop/route.ts', ...staticFiles].sort());
+  for (const file of ['[[...path]]/route.ts', ...staticFiles]) {
+    const source = readFileSync(path.join(dir, file), 'utf8');
+    assert.match(source, /^export \{ GET, POST, PUT, PATCH, DELETE \} from '@\/server\/rest\/route-handlers';$/m, file);
+    assert.equal(source.split('\n').filter((line) => line && !line.startsWith('//')).length, 1, `${file} holds nothing but the re-export`);
+  }
+  for (const p of STATIC_TOKEN_ROUTES) assert.ok(inTable(`/auth/${p}`), `/auth/${p} is in the route table`);
 });
 
 test('every table entry answers its methods with a declared status, and other methods with 405 and Allow', async () => {
