@@ -1,14 +1,20 @@
 // Timing of alternating request kinds, for the checks that a refusal reveals nothing by its speed:
 // runs interleave so that the machine's load weighs on every kind alike.
 
-export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
+const median = (xs: number[]) => sorted(xs)[Math.floor(xs.length / 2)]!;
+/**
+ * The time below which a quarter of the runs finished. Other load only ever adds time, so on a busy
+ * machine (the test stages run side by side) the fastest runs show what the work itself costs.
+ */
+export const lowerQuartile = (xs: number[]) => sorted(xs)[Math.floor(xs.length / 4)]!;
 
-/** The median time of each of `kinds` over `rounds` interleaved runs; every answer goes to `check`. */
-export async function interleavedMedians<T>(
+/** Every run's time of each of `kinds` over `rounds` interleaved runs; every answer goes to `check`. */
+export async function interleavedSamples<T>(
   kinds: Record<string, (round: number) => Promise<T>>,
   rounds = 12,
   check: (kind: string, answer: T) => void = () => undefined,
-): Promise<Record<string, number>> {
+): Promise<Record<string, number[]>> {
   const samples: Record<string, number[]> = Object.fromEntries(Object.keys(kinds).map((k) => [k, []]));
   for (let round = 0; round < rounds; round++) {
     for (const [kind, run] of Object.entries(kinds)) {
@@ -18,5 +24,15 @@ export async function interleavedMedians<T>(
       check(kind, answer);
     }
   }
+  return samples;
+}
+
+/** The median time of each of `kinds` over `rounds` interleaved runs; every answer goes to `check`. */
+export async function interleavedMedians<T>(
+  kinds: Record<string, (round: number) => Promise<T>>,
+  rounds = 12,
+  check: (kind: string, answer: T) => void = () => undefined,
+): Promise<Record<string, number>> {
+  const samples = await interleavedSamples(kinds, rounds, check);
   return Object.fromEntries(Object.entries(samples).map(([k, xs]) => [k, median(xs)]));
 }
