@@ -34,7 +34,8 @@ async function fill(scope: Locator, fields: Record<string, string>) {
 
 test('an admin creates a business, a store, a terminal and an employee, and the employee signs in at the POS', async ({ page, accounts }, testInfo) => {
   const id = unique(testInfo.testId);
-  const business = `Fresh Foods ${id}`;
+  // One long word, as real business names have: on a phone it must wrap, not widen the page.
+  const business = `Feinkostgroßhandlung${id}`;
   const employee = { name: `Nora ${id}`, email: `nora-${id}@example.com` };
 
   await signIn(page, 'admin', accounts.admin.email, PASSWORDS.admin);

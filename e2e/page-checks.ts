@@ -23,6 +23,29 @@ async function assertAccessible(page: Page, label: string) {
   expect(severe, `axe violations on ${label}`).toEqual([]);
 }
 
+/**
+ * How far the page sticks out to the right, and the elements that make it: those whose box or
+ * text (a long word in a heading) passes the right edge, unless a scrolling ancestor holds them.
+ */
+function sidewaysOverflow() {
+  const width = document.documentElement.clientWidth;
+  const visible = (el: Element) => getComputedStyle(el).overflowX === 'visible';
+  const right = (el: Element) => {
+    const box = el.getBoundingClientRect();
+    return visible(el) ? Math.max(box.right, box.left + el.scrollWidth) : box.right;
+  };
+  const sticksOut = (el: Element) => right(el) > width + 0.5;
+  const held = (el: Element): boolean => {
+    const parent = el.parentElement;
+    return parent !== null && parent !== document.body && (!visible(parent) || held(parent));
+  };
+  const culprits = [...document.body.querySelectorAll('*')]
+    .filter((el) => sticksOut(el) && !held(el) && !(visible(el) && [...el.children].some(sticksOut)))
+    .slice(0, 5)
+    .map((el) => `<${el.tagName.toLowerCase()} class="${el.className}"> "${(el.textContent ?? '').trim().slice(0, 40)}"`);
+  return { by: document.documentElement.scrollWidth - width, culprits };
+}
+
 /** Scans `page` and saves its screenshots as `name-<viewport>.png`, at each of `viewports`. */
 export async function checkPage(page: Page, testInfo: TestInfo, name: string, viewports: readonly ViewportName[] = ['desktop', 'phone']) {
   const original = page.viewportSize();
@@ -37,8 +60,8 @@ export async function checkPage(page: Page, testInfo: TestInfo, name: string, vi
     await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
     await testInfo.attach(`${name}-${viewport}`, { path: file, contentType: 'image/png' });
     // Nothing may stick out sideways on a phone: a horizontal scrollbar means broken layout.
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow, `${name} is wider than the ${viewport} viewport`).toBeLessThanOrEqual(0);
+    const overflow = await page.evaluate(sidewaysOverflow);
+    expect(overflow.by, `${name} is wider than the ${viewport} viewport: ${overflow.culprits.join('; ')}`).toBeLessThanOrEqual(0);
   }
   if (original) await page.setViewportSize(original);
 }
