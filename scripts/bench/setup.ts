@@ -50,7 +50,8 @@ export async function startTarget(options: BenchOptions): Promise<BenchTarget> {
       await c.auth.operator.resetPassword('customer', seed.customer.email, PASSWORDS.customer);
     }, cost);
     const cache = process.env.AUTH_CACHE_SIZE ? { AUTH_CACHE_SIZE: process.env.AUTH_CACHE_SIZE } : {};
-    // BENCH_NODE_OPTIONS reaches the measured instance only (say `--cpu-prof`), to profile it under load.
+    // BENCH_NODE_OPTIONS reaches the measured instance only (say `--require` of a script that starts
+    // the inspector's profiler; Node refuses `--cpu-prof` there), to profile it under load.
     const profile = process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {};
     const env = { ...cost, ...BENCH_LIMITS, ...cache, BENCH_ROUTES: '1', METRICS_TOKEN: BENCH_METRICS_TOKEN, NEXT_DIST_DIR: options.distDir };
     const [app, second] = await Promise.all([startApp(db, { ...env, ...profile }), startApp(db, env)]);

@@ -2,6 +2,7 @@
 // `typ` header, iss, aud, expiry, the purpose claim and the role, so no token serves another use.
 import { SignJWT, errors, jwtVerify, type JWTPayload } from 'jose';
 import { AuthError } from './errors';
+import { Lru } from './lru';
 import { type ErrorCode } from '../contract/errors';
 import type { Role } from '../contract/auth-schemas';
 import type { Clock } from './ports';
@@ -91,6 +92,17 @@ export interface TokenSettings {
   previousAccessSecret?: string;
   previousRefreshSecret?: string;
   previousUntil?: Date;
+  /**
+   * Access tokens whose signature and claims were verified, kept so that the next request with the
+   * same token skips the HMAC (an access token is sent many times in its life); 0 keeps none.
+   */
+  verifiedAccessTokens?: number;
+}
+
+/** A verified access token's claims, and whether it verified only with the previous secret. */
+interface Verified {
+  payload: JWTPayload;
+  withPrevious: boolean;
 }
 
 /**
@@ -127,8 +139,30 @@ export function createTokenService(settings: TokenSettings, clock: Clock) {
       .sign(await keyFor(purpose));
   }
 
+  const nowSeconds = () => Math.floor(clock.now().getTime() / 1000);
+  const verifiedAccess = new Lru<string, Verified>(settings.verifiedAccessTokens ?? 0);
+
+  /**
+   * The same token string verified before: its signature and every claim but the time-bound ones
+   * were checked then, so only expiry and the previous secret's window are checked again.
+   */
+  function verifiedBefore(token: string): JWTPayload | undefined {
+    const known = verifiedAccess.get(token);
+    if (!known) return undefined;
+    const { payload, withPrevious } = known;
+    const now = nowSeconds();
+    const inTime = typeof payload.exp === 'number' && payload.exp > now && (payload.nbf === undefined || payload.nbf <= now);
+    return inTime && (!withPrevious || previousKeyFor('access') !== undefined) ? payload : undefined;
+  }
+
   async function verify(purpose: TokenPurpose, token: string, role: Role): Promise<JWTPayload> {
     const failure = () => new AuthError(FAILURE[purpose]);
+    const payload = (purpose === 'access' && verifiedBefore(token)) || (await verifySignature(purpose, token, failure));
+    if (payload.purpose !== purpose || payload.role !== role) throw failure();
+    return payload;
+  }
+
+  async function verifySignature(purpose: TokenPurpose, token: string, failure: () => AuthError): Promise<JWTPayload> {
     if (typeof token !== 'string' || token.length === 0 || token.length > 8192 || !isCanonicalCompactJws(token)) throw failure();
     const options = {
       algorithms: ['HS256'],
@@ -139,6 +173,7 @@ export function createTokenService(settings: TokenSettings, clock: Clock) {
       currentDate: clock.now(),
     };
     let payload: JWTPayload;
+    let withPrevious = false;
     try {
       ({ payload } = await jwtVerify(token, await keyFor(purpose), options));
     } catch (error) {
@@ -147,15 +182,14 @@ export function createTokenService(settings: TokenSettings, clock: Clock) {
       if (!previous || !(error instanceof errors.JWSSignatureVerificationFailed)) throw failure();
       try {
         ({ payload } = await jwtVerify(token, await previous, options));
+        withPrevious = true;
       } catch {
         throw failure();
       }
     }
-    if (payload.purpose !== purpose || payload.role !== role) throw failure();
+    if (purpose === 'access') verifiedAccess.set(token, { payload: Object.freeze(payload), withPrevious });
     return payload;
   }
-
-  const nowSeconds = () => Math.floor(clock.now().getTime() / 1000);
 
   return {
     accessTtl: settings.accessTtl,

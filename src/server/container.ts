@@ -92,6 +92,7 @@ export function createContainer(options: ContainerOptions = {}) {
         previousAccessSecret: config.jwt.previousAccessSecret,
         previousRefreshSecret: config.jwt.previousRefreshSecret,
         previousUntil: config.jwt.previousUntil,
+        verifiedAccessTokens: config.authCache.size,
       },
       clock,
     ),

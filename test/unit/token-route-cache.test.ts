@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { AccountRecord, AccountRepository, SessionRepository } from '@/core/ports';
 import type { AuthChangeFeed } from '@/server/cache/auth-change-feed';
-import { Lru } from '@/server/cache/lru';
+import { Lru } from '@/core/lru';
 import { createTokenRouteCache } from '@/server/cache/token-route-cache';
 
 function fakeFeed() {

@@ -5,7 +5,9 @@ import { createTokenService } from '@/core/tokens';
 
 let now = new Date('2026-01-01T00:00:00Z');
 const clock = { now: () => now };
-const settings = { accessSecret: 'a'.repeat(32), refreshSecret: 'r'.repeat(32), accessTtl: 900, issuer: 'iss', audience: 'aud' };
+// As the app runs: verified access tokens are kept, so every check below after a first
+// verification also holds for a token answered from memory.
+const settings = { accessSecret: 'a'.repeat(32), refreshSecret: 'r'.repeat(32), accessTtl: 900, issuer: 'iss', audience: 'aud', verifiedAccessTokens: 100 };
 const tokens = createTokenService(settings, clock);
 const access = { sub: 'acc-1', role: 'vendor' as const, ver: 0, acct: 'employee', modules: ['orders'] };
 
@@ -72,4 +74,33 @@ test('after a rotation, the previous secrets verify (never across purposes) unti
   await refusedWith(rotated.verifyAccess(oldAccess, 'vendor'), 'invalid_token');
   await refusedWith(rotated.verifyRefresh(oldRefresh, 'vendor'), 'invalid_refresh_token');
   now = saved;
+});
+
+test('a verified access token is not verified again while it is kept; the memory holds a bounded number', async () => {
+  const subtle = crypto.subtle;
+  const verify = subtle.verify.bind(subtle);
+  let hmacs = 0;
+  subtle.verify = (...args: Parameters<SubtleCrypto['verify']>) => {
+    hmacs++;
+    return verify(...args);
+  };
+  try {
+    const small = createTokenService({ ...settings, verifiedAccessTokens: 1 }, clock);
+    const [first, second] = [await small.signAccess(access), await small.signAccess({ ...access, sub: 'acc-2' })];
+    for (const token of [first, first, first]) assert.equal((await small.verifyAccess(token, 'vendor')).sub, 'acc-1');
+    assert.equal(hmacs, 1);
+    await small.verifyAccess(second, 'vendor'); // pushes the first one out
+    await small.verifyAccess(first, 'vendor');
+    assert.equal(hmacs, 3);
+    // The same signature under another header or payload is a different string: verified, and refused.
+    const [header, payload, signature] = first.split('.');
+    await refusedWith(small.verifyAccess(`${header}.${payload}x.${signature}`, 'vendor'), 'invalid_token');
+    await refusedWith(small.verifyRefresh(first, 'vendor'), 'invalid_refresh_token');
+    const none = createTokenService({ ...settings, verifiedAccessTokens: 0 }, clock);
+    hmacs = 0;
+    for (const token of [first, first]) await none.verifyAccess(token, 'vendor');
+    assert.equal(hmacs, 2);
+  } finally {
+    Reflect.deleteProperty(subtle, 'verify'); // the prototype's method again
+  }
 });

@@ -45,12 +45,23 @@ function versionTracker(now: () => number) {
   };
 }
 
-/** SQLite: a read of the counter row on its own connection before every use of the cache. */
+/**
+ * SQLite: a read of the counter row on its own connection before the cache is used. Lookups made
+ * before the pending microtasks have run (those a request starts together: account, session,
+ * terminal) share one read. Safe: a request that arrives later starts in a later task, after those
+ * microtasks, and reads again; one that arrived earlier sees a read made after it arrived.
+ */
 export function sqliteChangeFeed(file: string): AuthChangeFeed {
   const tracker = versionTracker(Date.now);
   let read: (() => number) | undefined;
   let closeDb = () => {};
+  let readThisTurn = false;
   function check() {
+    if (readThisTurn) return;
+    readThisTurn = true;
+    queueMicrotask(() => {
+      readThisTurn = false;
+    });
     try {
       if (!read) {
         const db = new Database(file, { fileMustExist: true, timeout: 1000 });

@@ -4,7 +4,7 @@ import type { FactorRepository } from '@/core/factor-ports';
 import type { AccountRepository, SessionRepository } from '@/core/ports';
 import type { TerminalRepository } from '@/core/terminal-ports';
 import type { AuthChangeFeed } from './auth-change-feed';
-import { Lru } from './lru';
+import { Lru } from '@/core/lru';
 
 /** What the cache keeps, one kind per wrapped repository method (the metrics' label). */
 export type CacheKind = 'account' | 'stores' | 'family' | 'paired' | 'factors';
