@@ -90,3 +90,20 @@ test('pre-hashed passwords count past 72 bytes; earlier plain hashes refuse what
     await hasher.close();
   }
 });
+
+// The event loop must win a contended core over bcrypt: each worker thread runs at the lowest
+// priority, and the process's other threads keep theirs (Linux: field 19 of /proc/<pid>/task/<tid>/stat).
+test('the bcrypt workers run at the lowest priority, the event loop at its own', { skip: process.platform !== 'linux' }, async () => {
+  const { readdirSync, readFileSync } = await import('node:fs');
+  const niceOf = (tid: string) => Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]);
+  const before = new Set(readdirSync('/proc/self/task'));
+  const hasher = createBcryptHasher(4, 2);
+  try {
+    await Promise.all([hasher.hash('a'), hasher.hash('b')]); // both workers started and lowered
+    const added = readdirSync('/proc/self/task').filter((tid) => !before.has(tid));
+    assert.equal(added.filter((tid) => niceOf(tid) === 19).length, 2, 'two worker threads at nice 19');
+    assert.ok(niceOf(String(process.pid)) < 19, 'the main thread keeps its priority');
+  } finally {
+    await hasher.close();
+  }
+});
