@@ -137,6 +137,10 @@ export interface SessionRepository {
     terminalId?: string;
     /** The sign-in's event, written in the same transaction. */
     audit?: { entry: AuditEntry; at: Date };
+    /** The device marker the client is given (recorded or renewed for this account), in the same transaction. */
+    device?: { idHash: string; expiresAt: Date };
+    /** A password sign-in lifts the account's PIN lock (its failed PIN count), in the same transaction. */
+    liftPinLock?: boolean;
   }): Promise<void>;
   findToken(jti: string): Promise<RefreshTokenRow | null>;
   /**

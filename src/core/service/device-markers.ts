@@ -28,14 +28,16 @@ export function createDeviceMarkers(deps: Pick<ServiceDeps, 'devices' | 'account
     return owner !== null && (await accounts.findByEmail(role, email))?.id === owner;
   }
 
-  /** The device id for a client that just signed in: the one it presented when it is this account's, else a new one. */
-  async function issue(account: AccountRecord, presented: string | undefined): Promise<string> {
+  /**
+   * The device id for a client signing in: the one it presented when it is this account's, else a
+   * new one; `record` is what the new session writes with it (createFamily's `device`).
+   */
+  async function markerFor(account: AccountRecord, presented: string | undefined) {
     const keep = presented !== undefined && (await ownerOf(account.role, presented)) === account.id;
     const deviceId = keep ? presented : randomBytes(32).toString('base64url');
     const expiresAt = new Date(clock.now().getTime() + DEVICE_MARKER_TTL_SECONDS * 1000);
-    await devices.remember({ idHash: hashOf(deviceId), role: account.role, accountId: account.id, expiresAt });
-    return deviceId;
+    return { deviceId, record: { idHash: hashOf(deviceId), expiresAt } };
   }
 
-  return { known, issue };
+  return { known, markerFor };
 }

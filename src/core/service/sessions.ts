@@ -1,6 +1,6 @@
 // Sign-in sessions: login, refresh-token rotation with a grace period and reuse detection, logout.
 import { AuthError } from '../errors';
-import type { AccountRecord, ClientInfo, NewRefreshToken } from '../ports';
+import type { AccountRecord, ClientInfo, NewRefreshToken, SessionRepository } from '../ports';
 import type { LoginRequest, Role, TokenPair } from '../../contract/auth-schemas';
 import type { ServiceDeps } from './deps';
 import { createDeviceMarkers } from './device-markers';
@@ -12,6 +12,8 @@ import { pinSessionOf, type PinSession } from './pin-session';
 
 /** A last check of an account whose password was right, before its session starts. */
 export type SignInGate = (account: AccountRecord, client: ClientInfo) => Promise<void>;
+
+type NewFamily = Parameters<SessionRepository['createFamily']>[0];
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
@@ -94,11 +96,15 @@ export function createSessions(deps: ServiceDeps) {
     return completeSignIn(account, client);
   }
 
-  /** A sign-in whose every step passed (the password, and a second factor where there is one): a session. */
+  /**
+   * A sign-in whose every step passed (the password, and a second factor where there is one): a
+   * session, with the client's device marker and, for staff, the lift of a PIN lock (section "POS
+   * terminals" of docs/interface.md), all in one write.
+   */
   async function completeSignIn(account: AccountRecord, client: ClientInfo, details?: Record<string, unknown>) {
-    // A password sign-in lifts a PIN lock (section "POS terminals" of docs/interface.md).
-    if (account.role === 'vendor') await deps.terminals.resetPinFailures(account.id);
-    return { account, pair: await startSession(account, client, 'login', undefined, details), deviceId: await deviceMarkers.issue(account, client.deviceId) };
+    const device = await deviceMarkers.markerFor(account, client.deviceId);
+    const pair = await startSession(account, client, 'login', undefined, details, { device: device.record, liftPinLock: account.role === 'vendor' });
+    return { account, pair, deviceId: device.deviceId };
   }
 
   /**
@@ -106,14 +112,21 @@ export function createSessions(deps: ServiceDeps) {
    * a PIN sign-in). A PIN sign-in's family is tied to its terminal and capped at PIN_SESSION_MAX_AGE
    * as well as SESSION_MAX_AGE.
    */
-  async function startSession(account: AccountRecord, client: ClientInfo, event: string, terminalId?: string, details?: Record<string, unknown>): Promise<TokenPair> {
+  async function startSession(
+    account: AccountRecord,
+    client: ClientInfo,
+    event: string,
+    terminalId?: string,
+    details?: Record<string, unknown>,
+    signInWrites?: Pick<NewFamily, 'device' | 'liftPinLock'>,
+  ): Promise<TokenPair> {
     const familyId = newId();
     const now = clock.now();
     const pin = terminalId === undefined ? undefined : pinSessionOf({ terminalId, createdAt: now }, config);
     const first = newRefreshToken(now, familyEndOf(account.role, now));
     const token = pin ? pin.capped(first) : first;
     const audit = event === 'login' ? { entry: auditEntry('sign_in_succeeded', subjectOf(account), selfCause(account, client), { session_id: familyId, ...details }), at: now } : undefined;
-    await sessions.createFamily({ id: familyId, role: account.role, accountId: account.id, client, token, terminalId, audit });
+    await sessions.createFamily({ id: familyId, role: account.role, accountId: account.id, client, token, terminalId, audit, ...signInWrites });
     logger.info({ event, role: account.role, accountId: account.id, familyId, ...(terminalId ? { terminalId, amr: 'pin' } : {}) }, 'signed in');
     return pairFor(account, familyId, token, pin);
   }

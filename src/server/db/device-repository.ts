@@ -5,9 +5,6 @@ import type { Role } from '@/contract/auth-schemas';
 
 export function createDeviceRepository(prisma: PrismaClient): DeviceRepository {
   return {
-    async remember({ idHash, role, accountId, expiresAt }) {
-      await prisma.knownDevice.upsert({ where: { idHash }, create: { idHash, role, accountId, expiresAt }, update: { role, accountId, expiresAt } });
-    },
     async ownerOf(idHash, now) {
       const row = await prisma.knownDevice.findUnique({ where: { idHash }, select: { role: true, accountId: true, expiresAt: true } });
       return row && row.expiresAt > now ? { role: row.role as Role, accountId: row.accountId } : null;

@@ -62,12 +62,16 @@ async function rotateInOneBatch(prisma: PrismaClient, input: Parameters<SessionR
   return claimed === 1;
 }
 
+/** Records (or renews) that the device with this id hash signed in to the account. */
+const rememberDevice = (prisma: PrismaClient, { idHash, role, accountId, expiresAt }: { idHash: string; role: Role; accountId: string; expiresAt: Date }) =>
+  prisma.knownDevice.upsert({ where: { idHash }, create: { idHash, role, accountId, expiresAt }, update: { role, accountId, expiresAt }, select: { idHash: true } });
+
 export function createSessionRepository(prisma: PrismaClient, dialect: Dialect): SessionRepository {
   return {
-    // One batch transaction (no interactive round trips): the family, its first token and the
-    // sign-in's event commit together. The token is a write of its own rather than a nested create,
-    // which would read the family back after inserting it.
-    async createFamily({ id, role, accountId, client, token, terminalId, audit }) {
+    // One batch transaction (no interactive round trips): the family, its first token, the
+    // sign-in's event, the device marker and the PIN lock's lift commit together. The token is a
+    // write of its own rather than a nested create, which would read the family back after inserting it.
+    async createFamily({ id, role, accountId, client, token, terminalId, audit, device, liftPinLock }) {
       await prisma.$transaction([
         prisma.refreshFamily.create({
           data: {
@@ -85,6 +89,8 @@ export function createSessionRepository(prisma: PrismaClient, dialect: Dialect):
         }),
         prisma.refreshToken.create({ data: { jti: token.jti, familyId: id, issuedAt: token.issuedAt, expiresAt: token.expiresAt }, select: { jti: true } }),
         ...(audit ? [prisma.auditEvent.create({ data: auditEventRow(audit.entry, audit.at), select: { id: true } })] : []),
+        ...(device ? [rememberDevice(prisma, { ...device, role, accountId })] : []),
+        ...(liftPinLock ? [prisma.staffPin.updateMany({ where: { accountId, failures: { gt: 0 } }, data: { failures: 0 } })] : []),
       ]);
     },
 
