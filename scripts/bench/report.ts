@@ -38,7 +38,7 @@ export interface Target {
 
 const fixed = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
 /** Which ceiling a row is a fraction of. */
-const BASE: Partial<Record<RowKey, RowKey>> = { login: 'bcrypt', customer_login: 'bcrypt', storm_login: 'bcrypt', me: 'noop', customer_me: 'noop', context: 'noop', refresh: 'noop', step1: 'noop' };
+const BASE: Partial<Record<RowKey, RowKey>> = { floor: 'bcrypt', login: 'bcrypt', customer_login: 'bcrypt', storm_login: 'bcrypt', me: 'noop', customer_me: 'noop', context: 'noop', refresh: 'noop', step1: 'noop' };
 
 export function checkTargets(rows: Row[], info: RunInfo, extra: Extras): Target[] {
   const get = (key: RowKey) => rows.find((r) => r.key === key);
@@ -84,6 +84,13 @@ function ratioCell(row: Row, rows: Row[]): string {
   return base ? `${fixed(row.rps / base.rps, 2)} of ${base.key === 'bcrypt' ? 'bcrypt' : 'bare'}` : '-';
 }
 
+/** Where a login's gap to the ceiling lies: the framework's floor, and the service's work on top of it. */
+function floorSentence(rows: Row[]): string {
+  const rps = (key: RowKey) => rows.find((r) => r.key === key)?.rps ?? NaN;
+  return `Sign-in floor: ${fixed(rps('floor') / rps('bcrypt'), 2)} of the bcrypt ceiling is what a route handler that reads a body and makes the one comparison reaches; ` +
+    `login reaches ${fixed(rps('login') / rps('floor'), 2)} of that floor, the rest of its gap being the service's own work (the limits, the account, the new session).`;
+}
+
 export function markdownReport(rows: Row[], targets: Target[], info: RunInfo, extra: Extras): string {
   const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU';
   const lines = [
@@ -109,6 +116,8 @@ export function markdownReport(rows: Row[], targets: Target[], info: RunInfo, ex
     `The app's event-loop delay (its /metrics, 10 ms resolution, worst round): p99 ${fixed(extra.loopDelays.idle.p99, 1)} ms, max ${fixed(extra.loopDelays.idle.max, 1)} ms ` +
       `during the idle probe; p99 ${fixed(extra.loopDelays.storm.p99, 1)} ms, max ${fixed(extra.loopDelays.storm.max, 1)} ms during the login storm. ` +
       "A probe p99 far above the loop's delay waited outside the app's event loop (for a core, or in the client).",
+    '',
+    floorSentence(rows),
     '',
     '| Target | measured | goal | |',
     '|---|---:|---:|---|',

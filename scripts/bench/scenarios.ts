@@ -9,7 +9,7 @@ import { refreshChains } from './refresh-chains';
 import type { BenchTarget } from './setup';
 
 export type RowKey =
-  | 'bcrypt' | 'login' | 'customer_login' | 'noop' | 'me' | 'customer_me' | 'context' | 'refresh' | 'probe_idle' | 'storm_login' | 'storm_context' | 'step1';
+  | 'bcrypt' | 'floor' | 'login' | 'customer_login' | 'noop' | 'me' | 'customer_me' | 'context' | 'refresh' | 'probe_idle' | 'storm_login' | 'storm_context' | 'step1';
 
 export interface Row extends Measurement {
   key: RowKey;
@@ -35,10 +35,10 @@ async function signIn(target: BenchTarget, as: { path: string; email: string; pa
 }
 
 /** One request first, so a row can never measure the wrong route (a 404 page answers fast too). */
-async function expectAnswer(url: string, path: string, token: string | undefined, key: string) {
-  const answer = await get(url, path, token);
+async function expectAnswer(url: string, path: string, token: string | undefined, key: string, body?: unknown) {
+  const answer = body === undefined ? await get(url, path, token) : await post(url, path, body);
   if (answer.status !== 200 || typeof answer.body !== 'object' || !(key in answer.body)) {
-    throw new Error(`GET ${path} answered ${answer.status} ${answer.text.slice(0, 200)}, not a body with "${key}"`);
+    throw new Error(`${body === undefined ? 'GET' : 'POST'} ${path} answered ${answer.status} ${answer.text.slice(0, 200)}, not a body with "${key}"`);
   }
 }
 
@@ -78,6 +78,7 @@ export async function runScenarios(target: BenchTarget, o: BenchOptions, progres
   const { access_token: accessToken } = await signIn(target);
   const bearer = { authorization: `Bearer ${accessToken}` };
   await expectAnswer(url, '/api/v1/bench/noop', undefined, 'ok');
+  await expectAnswer(url, '/api/v1/bench/compare', undefined, 'ok', { password: target.password });
   await expectAnswer(url, `${AUTH}/me`, accessToken, 'vendor');
   await expectAnswer(url, `${AUTH}/context`, accessToken, 'pos_terminals');
   const shopper = { path: CUSTOMER, ...target.customer };
@@ -88,10 +89,14 @@ export async function runScenarios(target: BenchTarget, o: BenchOptions, progres
   // The bcrypt pool takes jobs in order, so once one more login is answered, every comparison
   // left over from a stopped run has run (one at most may still be finishing on another worker).
   const loginsDrained = () => signIn(target);
+  const floorSpec: LoadSpec = { method: 'POST', path: '/api/v1/bench/compare', body: { password: target.password }, connections: c };
+  // The same pool, in the same order: one more answer means every comparison left over has run.
+  const floorDrained = () => expectAnswer(url, '/api/v1/bench/compare', undefined, 'ok', floorSpec.body);
 
   // 1. Login against the bcrypt ceiling.
   const ceiling = createCeilingMeter(o.cost);
   row('bcrypt', `bcrypt ceiling (${ceiling.workers} workers)`, `one bcryptjs comparison at cost ${o.cost} on a pool of ${ceiling.workers} worker threads in the bench process, app idle`);
+  row('floor', 'sign-in floor', 'POST /api/v1/bench/compare: a Next.js route handler that reads a JSON body and makes one comparison on the app\'s bcrypt pool, nothing else');
   row('login', 'login', 'POST login: correct password, one bcrypt comparison, a new sign-in');
   row('customer_login', 'customer login', 'POST customer login: the same for a verified customer');
   try {
@@ -100,6 +105,7 @@ export async function runScenarios(target: BenchTarget, o: BenchOptions, progres
       'login and bcrypt ceiling',
       [
         { run: async (s) => [['bcrypt', await ceiling.run(s)]] },
+        load('floor', floorSpec, floorDrained),
         load('login', loginSpec, loginsDrained),
         load('customer_login', customerLoginSpec, () => signIn(target, shopper)),
       ],

@@ -106,6 +106,8 @@ export function createContainer(options: ContainerOptions = {}) {
     auth,
     db,
     cache,
+    /** The bcrypt pool the service hashes on (the bench's sign-in floor compares on it too). */
+    hasher,
     /** True when the database answers a trivial query within DATABASE_TIMEOUT. */
     async databaseHealthy(): Promise<boolean> {
       let timer: NodeJS.Timeout | undefined;

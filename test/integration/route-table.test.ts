@@ -22,11 +22,11 @@ const inTable = (path: string) =>
 /** The token routes that are also static Next.js paths, for speed; the dispatcher answers them as any other. */
 const STATIC_TOKEN_ROUTES = ['admin/me', 'vendor/me', 'customer/me', 'vendor/context', 'admin/refresh', 'vendor/refresh', 'customer/refresh'];
 
-test('the route handlers under /api/v1 are the dispatcher, static paths of the table that re-export it, and the bench\'s bare handler', () => {
+test('the route handlers under /api/v1 are the dispatcher, static paths of the table that re-export it, and the bench\'s two handlers', () => {
   const dir = path.join(ROOT, 'src/app/api/v1');
   const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => path.basename(f) === 'route.ts').map((f) => f.replace(/\\/g, '/'));
   const staticFiles = STATIC_TOKEN_ROUTES.map((p) => `auth/${p}/route.ts`);
-  assert.deepEqual(files.sort(), ['[[...path]]/route.ts', 'bench/noop/route.ts', ...staticFiles].sort());
+  assert.deepEqual(files.sort(), ['[[...path]]/route.ts', 'bench/noop/route.ts', 'bench/compare/route.ts', ...staticFiles].sort());
   for (const file of ['[[...path]]/route.ts', ...staticFiles]) {
     const source = readFileSync(path.join(dir, file), 'utf8');
     assert.match(source, /^export \{ GET, POST, PUT, PATCH, DELETE \} from '@\/server\/rest\/route-handlers';$/m, file);
@@ -62,7 +62,7 @@ test('every table entry answers its methods with a declared status, and other me
 test('paths the table lacks are 404 problem+json for every method', async () => {
   const unlisted = [
     '/', '/auth', '/auth/admin', '/auth/admin/context', '/auth/shopper/login', '/auth/admin/login/extra',
-    '/admin', '/vendor/accounts/a/b/c/d', '/bench/noop', '/HEALTH',
+    '/admin', '/vendor/accounts/a/b/c/d', '/bench/noop', '/bench/compare', '/HEALTH',
     ...NAMED_ROUTES.map(({ route }) => `${fill(route.path)}/more`),
   ].filter((p) => !inTable(p));
   for (const p of unlisted) {

@@ -1,0 +1,38 @@
+// POST /api/v1/bench/compare: the framework's floor for a sign-in, the benchmark's measure of what a
+// login could reach with no service work at all: a JSON body read, one password comparison on the
+// app's own bcrypt pool at its cost, and a constant answer. Served only with BENCH_ROUTES=1;
+// otherwise 404 problem+json like any unknown path.
+import { AuthError, NO_SUCH_ROUTE } from '@/core/errors';
+import { getContainer } from '@/server/container';
+import { problemResponse } from '@/server/rest/responses';
+
+// Never prerendered: the flag is read when the server starts, not when the app is built.
+export const dynamic = 'force-dynamic';
+
+const enabled = process.env.BENCH_ROUTES === '1';
+const BODY = '{"ok":true}';
+const headers = { 'content-type': 'application/json', 'cache-control': 'no-store' };
+
+const notFound = async () => problemResponse(new AuthError('not_found', NO_SUCH_ROUTE));
+const notAllowed = async () => problemResponse(new AuthError('method_not_allowed', 'Use POST.'), { allow: 'POST' });
+
+// Hashed once, at the app's cost and in its stored format, on the first request.
+let stored: Promise<string> | undefined;
+
+// Deliberately outside the dispatcher: no table, no validation, no database. The body's `password`
+// (an empty one for any other body) is compared with the stored hash; a comparison costs the same
+// whether it matches or not, so the answer is the same constant either way.
+async function compare(request: Request): Promise<Response> {
+  const body: unknown = await request.json().catch(() => null);
+  const password = typeof body === 'object' && body !== null && 'password' in body && typeof body.password === 'string' ? body.password : '';
+  const { hasher } = getContainer();
+  stored ??= hasher.hash('bench-floor');
+  await hasher.verify(password, await stored);
+  return new Response(BODY, { headers });
+}
+
+export const POST = enabled ? compare : notFound;
+export const GET = enabled ? notAllowed : notFound;
+export const PUT = GET;
+export const PATCH = GET;
+export const DELETE = GET;
