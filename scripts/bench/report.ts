@@ -82,7 +82,7 @@ function verdict(t: Target, info: RunInfo): string {
 }
 
 function ratioCell(row: Row, rows: Row[]): string {
-  if (row.key === 'probe_idle' || row.key === 'storm_context') return 'fixed rate';
+  if (row.key === 'probe_idle' || row.key === 'storm_start' || row.key === 'storm_context') return 'fixed rate';
   const base = rows.find((r) => r.key === (BASE[row.key] ?? row.key));
   return base ? `${fixed(row.rps / base.rps, 2)} of ${base.key === 'bcrypt' ? 'bcrypt' : 'bare'}` : '-';
 }
