@@ -26,7 +26,7 @@ interface Part {
 }
 
 /** How long the login storm runs before the context probe joins it. */
-export const STORM_LEAD_SECONDS = 1;
+const STORM_LEAD_SECONDS = 1;
 
 const AUTH = '/api/v1/auth/vendor';
 const CUSTOMER = '/api/v1/auth/customer';

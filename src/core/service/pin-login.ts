@@ -60,7 +60,7 @@ export function createPinLogin(deps: Deps, counters: CounterStore, startSession:
       throw new AuthError('invalid_credentials', 'The PIN is wrong, or this person cannot sign in here with a PIN.');
     }
     await Promise.all([terminals.resetPinFailures(account.id), counters.add(window.key, -1, window.end)]);
-    const pair = await startSession(account, client, 'pin_login', device.terminal.id);
+    const pair = await startSession(account, client, 'pin_login', { terminalId: device.terminal.id });
     logger.info({ event: 'pin_login', accountId: account.id, terminalId: device.terminal.id }, 'PIN sign-in');
     await record(auditEntry('pin_sign_in_succeeded', subjectOf(account), selfCause(account, client), { terminal_id: device.terminal.id }));
     return { ...pair, vendor: vendorProfileOf(account) };

@@ -13,7 +13,11 @@ import { pinSessionOf, type PinSession } from './pin-session';
 /** A last check of an account whose password was right, before its session starts. */
 export type SignInGate = (account: AccountRecord, client: ClientInfo) => Promise<void>;
 
-type NewFamily = Parameters<SessionRepository['createFamily']>[0];
+/**
+ * What a new session may carry besides its account: the terminal of a PIN sign-in, details of the
+ * sign-in's event, and the writes of a sign-in that commit with it (device marker, PIN lock's lift).
+ */
+type SessionStart = Pick<Parameters<SessionRepository['createFamily']>[0], 'terminalId' | 'device' | 'liftPinLock'> & { details?: Record<string, unknown> };
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
@@ -103,7 +107,7 @@ export function createSessions(deps: ServiceDeps) {
    */
   async function completeSignIn(account: AccountRecord, client: ClientInfo, details?: Record<string, unknown>) {
     const device = await deviceMarkers.markerFor(account, client.deviceId);
-    const pair = await startSession(account, client, 'login', undefined, details, { device: device.record, liftPinLock: account.role === 'vendor' });
+    const pair = await startSession(account, client, 'login', { details, device: device.record, liftPinLock: account.role === 'vendor' });
     return { account, pair, deviceId: device.deviceId };
   }
 
@@ -112,14 +116,8 @@ export function createSessions(deps: ServiceDeps) {
    * a PIN sign-in). A PIN sign-in's family is tied to its terminal and capped at PIN_SESSION_MAX_AGE
    * as well as SESSION_MAX_AGE.
    */
-  async function startSession(
-    account: AccountRecord,
-    client: ClientInfo,
-    event: string,
-    terminalId?: string,
-    details?: Record<string, unknown>,
-    signInWrites?: Pick<NewFamily, 'device' | 'liftPinLock'>,
-  ): Promise<TokenPair> {
+  async function startSession(account: AccountRecord, client: ClientInfo, event: string, more: SessionStart = {}): Promise<TokenPair> {
+    const { terminalId, details, ...signInWrites } = more;
     const familyId = newId();
     const now = clock.now();
     const pin = terminalId === undefined ? undefined : pinSessionOf({ terminalId, createdAt: now }, config);

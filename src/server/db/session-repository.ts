@@ -6,6 +6,7 @@ import type { Dialect } from './dialect';
 import { auditEventRow, auditIn } from './audit-repository';
 import { pageArgs } from './keyset';
 import { recordAuthChange } from './auth-changes';
+import { liftPinLock } from './terminal-repository';
 
 const CLIENT_FIELD_MAX = 300;
 
@@ -71,7 +72,7 @@ export function createSessionRepository(prisma: PrismaClient, dialect: Dialect):
     // One batch transaction (no interactive round trips): the family, its first token, the
     // sign-in's event, the device marker and the PIN lock's lift commit together. The token is a
     // write of its own rather than a nested create, which would read the family back after inserting it.
-    async createFamily({ id, role, accountId, client, token, terminalId, audit, device, liftPinLock }) {
+    async createFamily({ id, role, accountId, client, token, terminalId, audit, device, liftPinLock: liftsPinLock }) {
       await prisma.$transaction([
         prisma.refreshFamily.create({
           data: {
@@ -90,7 +91,7 @@ export function createSessionRepository(prisma: PrismaClient, dialect: Dialect):
         prisma.refreshToken.create({ data: { jti: token.jti, familyId: id, issuedAt: token.issuedAt, expiresAt: token.expiresAt }, select: { jti: true } }),
         ...(audit ? [prisma.auditEvent.create({ data: auditEventRow(audit.entry, audit.at), select: { id: true } })] : []),
         ...(device ? [rememberDevice(prisma, { ...device, role, accountId })] : []),
-        ...(liftPinLock ? [prisma.staffPin.updateMany({ where: { accountId, failures: { gt: 0 } }, data: { failures: 0 } })] : []),
+        ...(liftsPinLock ? [liftPinLock(prisma, accountId)] : []),
       ]);
     },
 

@@ -13,6 +13,10 @@ const terminalInfo = (row: { id: string; name: string; storeId: string; store: {
 
 type Tx = Pick<PrismaClient, 'terminalCredential' | 'refreshFamily' | '$queryRaw'>;
 
+/** The PIN lock lifted: the account's failed PIN count back to 0 (a statement, for a batch too). */
+export const liftPinLock = (prisma: PrismaClient, accountId: string) =>
+  prisma.staffPin.updateMany({ where: { accountId, failures: { gt: 0 } }, data: { failures: 0 } });
+
 /** Every session started on the terminal ends: its credential changed hands or went away. */
 async function endTerminalSessions(tx: Tx, terminalId: string, now: Date) {
   await tx.refreshFamily.updateMany({ where: { terminalId, revokedAt: null }, data: { revokedAt: now } });
@@ -97,7 +101,7 @@ export function createTerminalRepository(prisma: PrismaClient): TerminalReposito
     },
 
     async resetPinFailures(accountId) {
-      await prisma.staffPin.updateMany({ where: { accountId, failures: { gt: 0 } }, data: { failures: 0 } });
+      await liftPinLock(prisma, accountId);
     },
   };
 }
