@@ -1,8 +1,8 @@
 // The module keys, actions and account types of admin and vendor accounts: what a profile's
 // `modules`, `module_permissions`, `admin_type` and `vendor_type` may hold.
 
-/** Modules an admin account can hold; `audit` reads the stored security events, `customers` manages shoppers' accounts. */
-export const ADMIN_MODULES = ['orders', 'catalogue', 'pos', 'stores', 'reports', 'admins', 'vendors', 'audit', 'customers'] as const;
+/** Modules an admin account can hold; `audit` reads the stored security events, `customers` manages shoppers' accounts, `integrations` the platform's service clients and webhook endpoints. */
+export const ADMIN_MODULES = ['orders', 'catalogue', 'pos', 'stores', 'reports', 'admins', 'vendors', 'audit', 'customers', 'integrations'] as const;
 /** Every module key; `staff` (a business's own employees) exists on the vendor side only. */
 export const MODULES = [...ADMIN_MODULES, 'staff'] as const;
 export type ModuleKey = (typeof MODULES)[number];

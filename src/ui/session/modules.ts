@@ -16,6 +16,7 @@ export const MODULE_LABEL: Record<ModuleKey, string> = {
   staff: 'Staff',
   audit: 'Audit trail',
   customers: 'Customers',
+  integrations: 'Integrations',
 };
 
 export function adminSubject(profile: AdminProfile): GuardSubject {
