@@ -53,7 +53,7 @@ export function EnrolmentStep({ role, mfaToken, onDone, onStartOver, onCancel }:
   }
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-label="Set up an authenticator app">
+    <form method="post" className={styles.form} onSubmit={submit} noValidate aria-label="Set up an authenticator app">
       <h2 className={styles.stepTitle}>Set up an authenticator app</h2>
       <p>{mfaToken ? 'This account needs a second factor. ' : ''}Scan the QR code with your authenticator app, or type the secret into it.</p>
       <LiveAlert tone="error" message={shown?.message} />

@@ -61,7 +61,7 @@ export function LoginForm({ role, notice }: { role: Role; notice?: LoginReason }
   const notification = notice && !login.error ? LOGIN_NOTICES[notice] : null;
   return (
     <>
-      <form className={styles.form} onSubmit={submit} noValidate aria-label="Sign in">
+      <form method="post" className={styles.form} onSubmit={submit} noValidate aria-label="Sign in">
         <LiveAlert tone={notification?.tone ?? 'info'} message={notification?.text} />
         <LiveAlert tone="error" message={error?.message ?? passkeyProblem} />
         <EmailField value={email} onChange={setEmail} error={missing.email ?? error?.fieldErrors.email} />

@@ -38,7 +38,7 @@ export function NewPasswordStep({ role, resetToken, onDone, onStartOver }: NewPa
   }
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-label="Choose a new password">
+    <form method="post" className={styles.form} onSubmit={submit} noValidate aria-label="Choose a new password">
       <LiveAlert tone="error" message={expired ? 'This reset has expired or was already used. Ask for a new code.' : error?.message} />
       <NewPasswordField label="New password" value={password} onChange={setPassword} error={problems.password ?? error?.fieldErrors.password} />
       <PasswordField

@@ -37,7 +37,7 @@ export function RequestCodeStep({ role, initial, onSent }: { role: Role; initial
   }
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-label="Request a code">
+    <form method="post" className={styles.form} onSubmit={submit} noValidate aria-label="Request a code">
       <LiveAlert tone="error" message={error?.message ?? missing.type} />
       <EmailField
         value={email}

@@ -46,7 +46,7 @@ export function SecondFactorStep({ role, challenge, onSignedIn, onStartOver }: S
   }
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-label="Second step">
+    <form method="post" className={styles.form} onSubmit={submit} noValidate aria-label="Second step">
       <h2 className={styles.stepTitle}>{useRecovery ? 'Enter one of your recovery codes' : 'Enter the 6-digit code from your authenticator app'}</h2>
       <LiveAlert tone="error" message={error?.message} />
       <StartOver error={error} onStartOver={onStartOver} />

@@ -38,7 +38,7 @@ export function VerifyCodeStep({ role, identity, sentMessage, onVerified, onStar
   }
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-label="Enter the code">
+    <form method="post" className={styles.form} onSubmit={submit} noValidate aria-label="Enter the code">
       <LiveAlert tone="info" message={sentMessage} />
       <LiveAlert tone="error" message={error?.message} />
       <CodeField

@@ -27,7 +27,7 @@ export function ActionForm({ label, submitLabel, pendingLabel, pending, error, s
     onSubmit();
   }
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-label={label}>
+    <form method="post" className={styles.form} onSubmit={submit} noValidate aria-label={label}>
       <LiveAlert tone="error" message={error} />
       <LiveAlert tone="success" message={success} />
       <div className={inline ? listStyles.inlineForm : styles.form}>

@@ -26,6 +26,10 @@ export function AuthLayout({ role, title, lead, footer, children }: AuthLayoutPr
             <h1>{title}</h1>
             {lead ? <p className={styles.lead}>{lead}</p> : null}
           </div>
+          {/* Before the page's script runs its forms cannot work: a form posted then comes back here. */}
+          <noscript>
+            <p className={styles.lead}>This page needs JavaScript: turn it on in your browser, then sign in or continue here.</p>
+          </noscript>
           {children}
         </div>
         {footer ? <div className={styles.authFooter}>{footer}</div> : null}

@@ -46,7 +46,7 @@ export function CodeSignInStep({ email, kind, sentMessage, onResend }: CodeSignI
   }
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-label="Enter the code">
+    <form method="post" className={styles.form} onSubmit={submit} noValidate aria-label="Enter the code">
       <LiveAlert tone="info" message={resend.data?.message ?? sentMessage} />
       <LiveAlert tone="error" message={shown?.message} />
       <CodeField value={code} onChange={setCode} error={incomplete ? `Enter all ${CODE_LENGTH} digits.` : shown?.fieldErrors.code} autoFocus />

@@ -35,7 +35,7 @@ export function EmailStep({ label, submitLabel, otherProblems, send, onSent, chi
   }
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-label={label}>
+    <form method="post" className={styles.form} onSubmit={submit} noValidate aria-label={label}>
       <LiveAlert tone="error" message={error?.message} />
       <EmailField value={email} onChange={setEmail} error={problems.email ?? fieldError('email')} hint="We send a 6-digit code to this address." />
       {children?.(fieldError, problems)}

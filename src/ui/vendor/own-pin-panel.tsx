@@ -27,7 +27,7 @@ export function OwnPinPanel() {
 
   return (
     <Panel title="Your PIN">
-      <form onSubmit={submit} noValidate aria-label="Set your PIN">
+      <form method="post" onSubmit={submit} noValidate aria-label="Set your PIN">
         <LiveAlert tone="error" message={error?.message} />
         <LiveAlert tone="success" message={save.isSuccess ? 'PIN saved: you can switch in with it at the tills of your stores.' : null} />
         <PasswordField

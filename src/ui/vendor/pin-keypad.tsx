@@ -19,7 +19,7 @@ export function PinKeypad({ who, pending, onSubmit }: { who: string; pending: bo
   }
 
   return (
-    <form className={styles.keypad} onSubmit={submit} aria-label={`Sign in as ${who}`}>
+    <form method="post" className={styles.keypad} onSubmit={submit} aria-label={`Sign in as ${who}`}>
       <label className={styles.label} htmlFor="pin-input">
         PIN for {who}
       </label>

@@ -23,7 +23,7 @@ export function PosPairForm() {
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Pair this device">
+    <form method="post" onSubmit={submit} noValidate aria-label="Pair this device">
       <LiveAlert tone="error" message={error?.code === 'invalid_code' ? 'That code is wrong, used or expired. Ask for a new one.' : error?.message} />
       <LiveAlert tone="success" message={pair.data ? `This device is now ${pair.data.terminal.name}.` : null} />
       <TextField
