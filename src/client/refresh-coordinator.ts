@@ -16,9 +16,11 @@ export function singleFlight<T>(task: () => Promise<T>): () => Promise<T> {
 
 /**
  * Whether a refresh may cure a refused call: a 401 whose token expired or was refused. A wrong
- * current password (invalid_credentials) is not: a retry would count as a second failed sign-in.
+ * current password (invalid_credentials) is not: a retry would count as a second failed sign-in;
+ * nor a passkey that failed verification or a till's credential, which no access token changes.
  */
-export const refreshMayCure = (status: number | undefined, code: string | undefined) => status === 401 && code !== 'invalid_credentials';
+const NOT_CURED_BY_REFRESH = ['invalid_credentials', 'invalid_passkey', 'invalid_terminal_token'];
+export const refreshMayCure = (status: number | undefined, code: string | undefined) => status === 401 && !NOT_CURED_BY_REFRESH.includes(code ?? '');
 
 export interface RefreshCoordinatorOptions<T> {
   /** The access token the role holds now, if any. */

@@ -6,6 +6,8 @@ export const ERROR_CATALOGUE = {
   validation_failed: { status: 400, title: 'The request is not valid', trpc: 'BAD_REQUEST' },
   invalid_credentials: { status: 401, title: 'Invalid e-mail or password', trpc: 'UNAUTHORIZED' },
   invalid_token: { status: 401, title: 'Invalid or expired access token', trpc: 'UNAUTHORIZED' },
+  invalid_terminal_token: { status: 401, title: 'This device is not paired with a terminal', trpc: 'UNAUTHORIZED' },
+  invalid_passkey: { status: 401, title: 'The passkey could not be verified', trpc: 'UNAUTHORIZED' },
   invalid_refresh_token: { status: 401, title: 'Invalid or expired refresh token', trpc: 'UNAUTHORIZED' },
   invalid_code: { status: 401, title: 'Invalid or expired code', trpc: 'UNAUTHORIZED' },
   invalid_reset_token: { status: 401, title: 'Invalid or expired reset token', trpc: 'UNAUTHORIZED' },

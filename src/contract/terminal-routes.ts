@@ -63,13 +63,13 @@ export const terminalRoutes = {
     }),
     staff: route({
       ...TERMINAL, methods: ['GET'], path: '/auth/terminal/staff', body: undefined, result: terminalStaffResponse, resultStatuses: [200],
-      errors: ['invalid_token'],
+      errors: ['invalid_terminal_token'],
       summary: 'Who can switch in at this terminal',
       description: 'The enabled accounts that may work at the terminal\'s store and have a PIN: id and name only.',
     }),
     pinLogin: route({
       ...TERMINAL, methods: ['POST'], path: '/auth/terminal/pin-login', body: pinLoginRequest, result: pinLoginResponse, resultStatuses: [200],
-      errors: [...BODY_ERRORS, 'invalid_token', 'invalid_credentials', 'rate_limited'],
+      errors: [...BODY_ERRORS, 'invalid_terminal_token', 'invalid_credentials', 'rate_limited'],
       summary: 'Switch user with a PIN',
       description: 'The vendor login response. The session does POS work only (amr ["pin"], terminal_id), ends within PIN_SESSION_MAX_AGE, and sees only this terminal. Every wrong case is the same 401.',
     }),

@@ -42,6 +42,14 @@ test('a signed-in account registers several passkeys, signs in with one, and rem
   assert.equal((await register('vendor', phone, 'Phone', { token: session.access_token })).status, 200);
   const again = await register('vendor', laptop, 'Laptop again', { token: session.access_token });
   assert.equal(again.status, 409, `the same credential twice: ${again.text}`);
+  const options = await request(s.url, 'POST', '/api/v1/auth/vendor/passkeys/register/options', { token: session.access_token, json: {} });
+  const answerTwice = { token: session.access_token, json: { response: softwareAuthenticator().register(options.body), name: 'Twice' } };
+  assert.equal((await request(s.url, 'POST', '/api/v1/auth/vendor/passkeys/register/verify', answerTwice)).status, 200);
+  const spent = await request(s.url, 'POST', '/api/v1/auth/vendor/passkeys/register/verify', answerTwice);
+  assert.equal(spent.status, 401, spent.text);
+  assert.equal(spent.body.code, 'invalid_passkey', 'a registration answer that does not verify names the passkey');
+  const twice = (await get(s.url, '/api/v1/auth/vendor/passkeys', session.access_token)).body.items.find((p: { name: string }) => p.name === 'Twice');
+  assert.equal((await request(s.url, 'DELETE', `/api/v1/auth/vendor/passkeys/${twice.id}`, { token: session.access_token })).status, 204);
   const listed = await get(s.url, '/api/v1/auth/vendor/passkeys', session.access_token);
   assert.deepEqual(listed.body.items.map((p: { name: string }) => p.name), ['Laptop', 'Phone']);
 
@@ -52,6 +60,11 @@ test('a signed-in account registers several passkeys, signs in with one, and rem
   assert.equal((await get(s.url, '/api/v1/auth/vendor/me', answer.body.access_token)).status, 200);
   const replay = await post(s.url, '/api/v1/auth/vendor/passkeys/login/verify', { response });
   assert.equal(replay.status, 401, 'a challenge is single use');
+  // Regression: a passkey that failed verification answered the title "Invalid e-mail or password",
+  // naming what the caller had not sent.
+  assert.equal(replay.body.code, 'invalid_passkey');
+  assert.equal(replay.body.title, 'The passkey could not be verified');
+  assert.equal(replay.headers.get('www-authenticate'), null);
   assert.equal((await passkeySignIn('vendor', phone, { userVerified: false })).answer.status, 401, 'user verification is required');
   assert.equal((await passkeySignIn('vendor', phone, { origin: 'https://evil.example' })).answer.status, 401, 'another origin');
   assert.equal((await passkeySignIn('admin', phone)).answer.status, 401, 'a vendor passkey on the admin route');

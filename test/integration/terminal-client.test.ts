@@ -27,5 +27,5 @@ test('a till pairs, lists its staff and switches in with a PIN through the typed
   const context = await client.vendor.context();
   assert.deepEqual(context.pos_terminals.map((t) => t.id), [seed.tillA.id]);
   await assert.rejects(client.vendor.listVendorAccounts(), (e) => isAuthClientError(e, 'step_up_required'));
-  await assert.rejects(client.terminal.staff('not-a-credential'), (e) => isAuthClientError(e, 'invalid_token'));
+  await assert.rejects(client.terminal.staff('not-a-credential'), (e) => isAuthClientError(e, 'invalid_terminal_token'));
 });

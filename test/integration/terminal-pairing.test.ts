@@ -82,14 +82,18 @@ describe('the device credential', () => {
     assert.equal((await staffAt(suite.url, second)).status, 200);
     const old = await staffAt(suite.url, first);
     assert.equal(old.status, 401);
-    assert.equal(old.body.code, 'invalid_token');
+    assert.equal(old.body.code, 'invalid_terminal_token');
   });
 
-  test('terminal routes without a credential, or with a wrong one, are 401 invalid_token', async () => {
+  // Regression: a wrong terminal credential answered `WWW-Authenticate: Bearer` and the title of an
+  // expired access token, naming a credential the caller had not sent.
+  test('terminal routes without a credential, or with a wrong one, are 401 invalid_terminal_token, without a Bearer challenge', async () => {
     for (const token of [undefined, 'x', 'A'.repeat(43), 'A'.repeat(5000)]) {
       const res = await staffAt(suite.url, token);
       assert.equal(res.status, 401, String(token?.length));
-      assert.equal(res.body.code, 'invalid_token');
+      assert.equal(res.body.code, 'invalid_terminal_token');
+      assert.equal(res.body.title, 'This device is not paired with a terminal');
+      assert.equal(res.headers.get('www-authenticate'), null, 'no bearer token was asked for');
     }
   });
 

@@ -125,11 +125,12 @@ describe('PIN sign-in', () => {
     assert.equal(answers[0]!.body.code, 'invalid_credentials');
   });
 
-  test('without a valid terminal credential: 401 invalid_token, whatever the PIN', async () => {
+  test('without a valid terminal credential: 401 invalid_terminal_token, whatever the PIN, and no Bearer challenge', async () => {
     for (const token of [undefined, 'not-a-credential']) {
       const res = await pinLogin(suite.url, token, seed.owner.id, PINS.owner);
       assert.equal(res.status, 401);
-      assert.equal(res.body.code, 'invalid_token');
+      assert.equal(res.body.code, 'invalid_terminal_token');
+      assert.equal(res.headers.get('www-authenticate'), null);
     }
   });
 

@@ -49,7 +49,7 @@ export function createPasskeys(deps: ServiceDeps, step: SecondStep) {
   const { config, accounts, passkeys, factors, clock } = deps;
   const origin = config.browser.appUrl ?? DEFAULT_RELYING_PARTY_ORIGIN;
   const rpID = new URL(origin).hostname;
-  const refused = () => new AuthError('invalid_credentials', 'The passkey could not be verified.');
+  const refused = () => new AuthError('invalid_passkey', 'The passkey could not be verified: it is unknown here, or its answer was not for this sign-in.');
   const expiry = () => new Date(clock.now().getTime() + CHALLENGE_TTL_SECONDS * 1000);
 
   /** Spends the challenge the credential answers; false when it was not issued for this, or is spent or expired. */

@@ -97,11 +97,11 @@ export function createTerminalPairing(deps: Deps, scope: VendorScope) {
     return { terminal_token: terminalToken, terminal: pairedTerminalView(terminal) };
   }
 
-  /** The terminal a device's credential pairs it with; 401 invalid_token for a missing, unknown or revoked one. */
+  /** The terminal a device's credential pairs it with; 401 invalid_terminal_token for a missing, unknown or revoked one. */
   async function authenticateTerminal(terminalToken: string | null | undefined) {
-    if (!terminalToken || terminalToken.length > 200) throw new AuthError('invalid_token', 'This device is not paired with a terminal.');
+    if (!terminalToken || terminalToken.length > 200) throw new AuthError('invalid_terminal_token', 'This device is not paired with a terminal, or its pairing was revoked.');
     const device = await terminals.findByCredential(sha256(terminalToken));
-    if (!device) throw new AuthError('invalid_token', 'This device is not paired with a terminal.');
+    if (!device) throw new AuthError('invalid_terminal_token', 'This device is not paired with a terminal, or its pairing was revoked.');
     return device;
   }
 

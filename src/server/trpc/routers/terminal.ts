@@ -14,7 +14,7 @@ const TERMINAL_COOKIE_MAX_AGE = 400 * 24 * 3600;
 
 const terminalCookie = (ctx: Context, value: string, maxAgeSeconds: number) => appendCookie(ctx, TERMINAL_COOKIE, value, { path: TRPC_ENDPOINT, maxAgeSeconds });
 
-/** This browser's paired terminal; 401 invalid_token when it is not paired (or no longer). */
+/** This browser's paired terminal; 401 invalid_terminal_token when it is not paired (or no longer). */
 async function deviceOf(ctx: Context) {
   const token = ctx.cookies[TERMINAL_COOKIE];
   try {
