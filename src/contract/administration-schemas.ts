@@ -2,16 +2,16 @@
 // paging, shared by the service, the REST and tRPC adapters. Field names are snake_case.
 import { z } from 'zod';
 import { ADMIN_MODULES, ADMIN_TYPES, MODULE_ACTIONS, VENDOR_MODULES } from './modules';
-import { adminProfile, emailSchema, idSchema, PASSWORD_MAX_LENGTH, vendorProfile } from './auth-schemas';
+import { adminProfile, emailSchema, idSchema, newPasswordSchema, vendorProfile } from './auth-schemas';
 
 export const PAGE_LIMIT_DEFAULT = 20;
 export const PAGE_LIMIT_MAX = 100;
 
 const name = z.string().trim().min(1).max(200);
 const id = idSchema;
-// The rest of the password policy (least length, common passwords) is checked where the account
-// is created, for the CLI too.
-const password = z.string().max(PASSWORD_MAX_LENGTH);
+// The one password rule, so the description states its bounds; the common-password list is checked
+// where the account is created, for the CLI too.
+const password = newPasswordSchema;
 const unique = <T>(list: T[]) => [...new Set(list)];
 const adminModules = z.array(z.enum(ADMIN_MODULES)).max(50).transform(unique);
 const vendorModules = z.array(z.enum(VENDOR_MODULES)).max(50).transform(unique);

@@ -56,7 +56,12 @@ export type AuditEventView = z.infer<typeof auditEvent>;
 
 export const auditEventPage = pageOf(auditEvent);
 
-const instant = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 instant such as 2026-11-23T12:00:00Z' });
+// Up to nanoseconds and an offset (2026-11-23T12:00:00.123456789+05:30): 35 characters. Longer is
+// no instant a caller means, only work for the parser.
+const INSTANT_MAX_LENGTH = 35;
+const instant = z.iso
+  .datetime({ offset: true, message: 'must be an ISO 8601 instant such as 2026-11-23T12:00:00Z' })
+  .max(INSTANT_MAX_LENGTH, `must be at most ${INSTANT_MAX_LENGTH} characters`);
 
 /** `from` is inclusive, `to` exclusive; both ISO 8601 instants. */
 export const auditEventQuery = pageQuery.extend({

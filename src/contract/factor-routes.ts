@@ -23,13 +23,13 @@ export function roleFactorRoutes<L extends z.ZodType, C extends z.ZodType>(role:
       description: 'The mfa_token and a code from the authenticator app, or a recovery code, for the login response. A wrong code is 401 invalid_code and counts as a failed sign-in; five wrong codes spend the mfa_token (then 401 invalid_token). A code is accepted once.',
     }),
     totpSetup: route({
-      role, methods: ['POST'], path: `${base}/totp/setup`, auth: 'none', body: totpSetupRequest, result: totpSetupResponse, resultStatuses: [200],
+      role, methods: ['POST'], path: `${base}/totp/setup`, auth: 'bearer_or_mfa_token', body: totpSetupRequest, result: totpSetupResponse, resultStatuses: [200],
       errors: [...BODY_ERRORS, 'invalid_token', 'conflict', ...pinRefusal],
       summary: `Start enrolling an authenticator app (${role})`,
       description: `A new secret, its otpauth URI and a QR code; nothing changes until mfa/totp/confirm. 409 when an app is already enrolled. ${BEARER_OR_MFA_TOKEN}`,
     }),
     totpConfirm: route({
-      role, methods: ['POST'], path: `${base}/totp/confirm`, auth: 'none', body: totpConfirmRequest,
+      role, methods: ['POST'], path: `${base}/totp/confirm`, auth: 'bearer_or_mfa_token', body: totpConfirmRequest,
       result: schemas.confirmResult, resultStatuses: [200],
       errors: [...BODY_ERRORS, 'invalid_token', 'invalid_code', 'conflict', 'rate_limited', ...pinRefusal],
       summary: `Finish enrolling an authenticator app (${role})`,

@@ -12,17 +12,17 @@ export function rolePasskeyRoutes<L extends z.ZodType, P extends z.ZodType>(role
   const pinRefusal = pinRefusalOf(role);
   return {
     passkeyRegisterOptions: route({
-      role, methods: ['POST'], path: `${base}/register/options`, auth: 'none', body: passkeyRegisterOptionsRequest, result: webauthnOptions, resultStatuses: [200],
+      role, methods: ['POST'], path: `${base}/register/options`, auth: 'bearer_or_mfa_token', body: passkeyRegisterOptionsRequest, result: webauthnOptions, resultStatuses: [200],
       errors: [...BODY_ERRORS, 'invalid_token', ...pinRefusal],
       summary: `Start registering a passkey (${role})`,
       description: `Options for navigator.credentials.create: a discoverable credential with user verification; the challenge is single use, valid 5 minutes. ${BEARER_OR_MFA_TOKEN}`,
     }),
     passkeyRegisterVerify: route({
-      role, methods: ['POST'], path: `${base}/register/verify`, auth: 'none', body: passkeyRegisterVerifyRequest,
+      role, methods: ['POST'], path: `${base}/register/verify`, auth: 'bearer_or_mfa_token', body: passkeyRegisterVerifyRequest,
       result: schemas.registerResult, resultStatuses: [200],
-      errors: [...BODY_ERRORS, 'invalid_token', 'invalid_credentials', 'conflict', ...pinRefusal],
+      errors: [...BODY_ERRORS, 'invalid_token', 'invalid_passkey', 'conflict', ...pinRefusal],
       summary: `Finish registering a passkey (${role})`,
-      description: `The authenticator's answer and a name: the stored passkey, and, while enrolling, the login response as well. An answer that does not verify is 401 invalid_credentials. ${BEARER_OR_MFA_TOKEN}`,
+      description: `The authenticator's answer and a name: the stored passkey, and, while enrolling, the login response as well. An answer that does not verify is 401 invalid_passkey. ${BEARER_OR_MFA_TOKEN}`,
     }),
     listPasskeys: route({
       role, methods: ['GET'], path: base, auth: 'bearer', body: undefined, result: passkeyList, resultStatuses: [200],
@@ -43,9 +43,9 @@ export function rolePasskeyRoutes<L extends z.ZodType, P extends z.ZodType>(role
     }),
     passkeyLoginVerify: route({
       role, methods: ['POST'], path: `${base}/login/verify`, auth: 'none', body: passkeyLoginVerifyRequest, result: loginResult, resultStatuses: [200],
-      errors: [...BODY_ERRORS, 'invalid_credentials', 'account_disabled'],
+      errors: [...BODY_ERRORS, 'invalid_passkey', 'account_disabled'],
       summary: `Sign in with a passkey (${role})`,
-      description: 'The authenticator\'s signed answer for the login response, without a password. It satisfies MFA_REQUIRED: user verification is required. Every refusal is the same 401.',
+      description: 'The authenticator\'s signed answer for the login response, without a password. It satisfies MFA_REQUIRED: user verification is required. Every refusal is the same 401 invalid_passkey.',
     }),
   };
 }

@@ -2,7 +2,7 @@
 // credential it answers, in the JSON form of @simplewebauthn/browser; each field bounded.
 import { z } from 'zod';
 import { adminLoginResponse, vendorLoginResponse } from './auth-schemas';
-import { mfaToken } from './factor-schemas';
+import { enrolmentMfaToken } from './factor-schemas';
 
 const base64url = (max: number) => z.string().max(max).regex(/^[A-Za-z0-9_-]*$/, 'must be base64url');
 
@@ -29,11 +29,11 @@ export const webauthnCredential = z.object({
 /** Options for the browser's WebAuthn call; passed on as they are. */
 export const webauthnOptions = z.looseObject({ challenge: z.string() }).meta({ description: 'PublicKeyCredentialCreationOptionsJSON or PublicKeyCredentialRequestOptionsJSON, for @simplewebauthn/browser.' });
 
-export const passkeyRegisterOptionsRequest = z.object({ mfa_token: mfaToken.optional() });
+export const passkeyRegisterOptionsRequest = z.object({ mfa_token: enrolmentMfaToken });
 export const passkeyRegisterVerifyRequest = z.object({
   response: webauthnCredential,
   name: z.string().trim().min(1).max(100).meta({ description: 'A name to tell this passkey from the account\'s others.' }),
-  mfa_token: mfaToken.optional(),
+  mfa_token: enrolmentMfaToken,
 });
 export const passkeyLoginOptionsRequest = z.object({});
 export const passkeyLoginVerifyRequest = z.object({ response: webauthnCredential });

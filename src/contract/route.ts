@@ -10,8 +10,12 @@ export const API_PREFIX = '/api/v1';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** `bearer`: an access token of `role`; `terminal`: a paired device's X-Terminal-Token; `none`. */
-export type RouteAuth = 'bearer' | 'terminal' | 'none';
+/**
+ * `bearer`: an access token of `role`; `bearer_or_mfa_token`: an access token, or, while enrolling a
+ * second factor at sign-in, the login's `mfa_token` in the body; `terminal`: a paired device's
+ * X-Terminal-Token; `none`.
+ */
+export type RouteAuth = 'bearer' | 'bearer_or_mfa_token' | 'terminal' | 'none';
 
 export interface RestRoute<
   Body extends z.ZodType | undefined = z.ZodType | undefined,

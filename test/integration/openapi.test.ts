@@ -16,6 +16,7 @@ import { softwareAuthenticator } from '../support/software-authenticator';
 import { decodePayload } from '../support/tokens';
 import { answerWithin, assertMatchesResponse, BROWSER_ORIGIN, createProber, fill, FROM_BROWSER, NOT_PROBED, type Doc } from '../support/openapi-probe';
 import { probeCustomerRoutes } from '../support/openapi-probes/customers';
+import { probeDocumentedBounds, probeEnrolmentCredentials } from '../support/openapi-probes/enrolment';
 import { probeSecondFactorRoutes } from '../support/openapi-probes/second-factors';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -250,6 +251,10 @@ test('audit trail routes: every status the app answers is documented, with a mat
 });
 
 test('customer routes: every status the app answers is documented, with a matching body', () => probeCustomerRoutes(app, probe));
+
+test('the enrolment routes take a Bearer token or the body\'s mfa_token, as documented, and refuse neither with 401', () => probeEnrolmentCredentials(app, probe, () => resolved));
+
+test('account-creation passwords and audit times carry the bounds the service enforces', () => probeDocumentedBounds(app, probe, () => resolved));
 
 test('a duplicate employee e-mail is 409 and the server keeps answering', async () => {
   for (const [token, base, params] of [[app.tokens.superAdmin, '/admin/vendors/{vendorId}', { vendorId: app.w.vendor.id }], [app.tokens.owner, '/vendor', {}]] as const) {

@@ -1,7 +1,7 @@
 // The OpenAPI 3.1 document of the REST contract, generated from the route table the typed client
 // uses and the zod schemas both sides share; served at /api/v1/openapi.json and shown at /docs/api.
 import { NAMED_ROUTES } from '@/contract/routes';
-import { API_PREFIX, errorsOf, pathParameter, pathParameterNames, type RestRoute } from '@/contract/route';
+import { API_PREFIX, errorsOf, pathParameter, pathParameterNames, type RestRoute, type RouteAuth } from '@/contract/route';
 import { ANSWER_HEADERS, HEADER_COMPONENTS } from './answer-headers';
 import { componentSchemas, inputSchema, queryParameters, schemaRef } from './component-schemas';
 import { problemResponse, problemResponses } from './problem-responses';
@@ -37,6 +37,19 @@ algorithm is fixed by the server and never taken from the token's header (\`none
 algorithm are refused), and the \`typ\` header, issuer, audience, expiry, purpose and role are checked on every call.
 Access tokens are short-lived; the refresh route of the same role rotates a refresh token for a new pair.`;
 
+/**
+ * What each kind of route takes. Public operations say so explicitly: no requirement at all. An
+ * enrolment route takes the bearer token or, as its other alternative, no header at all: the
+ * `mfa_token` then travels in the body (its schema and the operation's description say so), which
+ * no OpenAPI security scheme can name.
+ */
+const SECURITY: Record<RouteAuth, object[]> = {
+  bearer: [{ bearerAuth: [] }],
+  bearer_or_mfa_token: [{ bearerAuth: [] }, {}],
+  terminal: [{ terminalToken: [] }],
+  none: [],
+};
+
 const SUCCESS: Record<number, string> = { 200: 'Success.', 201: 'Created.', 204: 'Done; no body.', 503: 'Answered with the same body shape.' };
 
 /** Path parameters from the `{name}` segments, then the query's parameters. */
@@ -61,8 +74,7 @@ function operation(operationId: string, tag: string, route: RestRoute, refOf: Re
     summary: route.summary,
     description: route.description,
     ...(params.length ? { parameters: params } : {}),
-    // Public operations say so explicitly: no security requirement at all.
-    security: route.auth === 'bearer' ? [{ bearerAuth: [] }] : route.auth === 'terminal' ? [{ terminalToken: [] }] : [],
+    security: SECURITY[route.auth],
     ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: refOf(route.body) } } } } : {}),
     responses: { ...success, ...problemResponses(errorsOf(route)) },
   };
