@@ -5,10 +5,9 @@ import type { ClientInfo } from '../ports';
 import { AuthError } from '../errors';
 import { parseInput } from '../validation';
 import type { ServiceDeps } from './deps';
-import { sessionView } from './account-views';
 import { auditEntry, selfCause, subjectOf } from './audit';
-import { auditEventView } from './audit-events';
 import type { createCustomerSignUp } from './customer-sign-up';
+import { createCustomerExport, type JsonPieces } from './customer-export';
 import { customerCodeMail, emailChangedMail, emailTakenMail } from './customer-mail';
 import { createOneTimeCodes } from './one-time-codes';
 import { createPasswordConfirmation } from './password-confirmation';
@@ -17,14 +16,12 @@ import { customerProfileOf } from './profiles';
 
 export const EMAIL_CHANGE_MESSAGE = 'If the new address can be used, a code to confirm it has been sent to it.';
 
-/** How much of its own data an export carries at most: sessions and events, newest kept. */
-const EXPORT_LIMIT = 1000;
-
 type SignUp = ReturnType<typeof createCustomerSignUp>;
 
 export function createCustomerAccount(deps: ServiceDeps, signUp: SignUp) {
   const { config, accounts, customers, limiter, mailer, clock, logger, defer, sessionListing, audit } = deps;
   const codes = createOneTimeCodes(deps);
+  const exportOf = createCustomerExport({ sessionListing, audit });
   const confirmPassword = createPasswordConfirmation(deps);
   const reread = async (id: string) => {
     const account = await accounts.findById('customer', id);
@@ -48,18 +45,9 @@ export function createCustomerAccount(deps: ServiceDeps, signUp: SignUp) {
     logger.info({ event: 'customer_deleted', role: 'customer', accountId: account.id }, 'customer account deleted');
   }
 
-  async function exportMe({ account }: Principal) {
-    const now = clock.now();
-    const [sessions, events] = await Promise.all([
-      sessionListing.listActive('customer', account.id, now, { limit: EXPORT_LIMIT }),
-      audit.list({ role: 'customer', accountId: account.id }, { limit: EXPORT_LIMIT }),
-    ]);
-    return {
-      customer: customerProfileOf(account),
-      sessions: sessions.slice(0, EXPORT_LIMIT).map(sessionView),
-      events: events.slice(0, EXPORT_LIMIT).map(auditEventView),
-      exported_at: now.toISOString(),
-    };
+  /** The whole export, as JSON text read and written a page at a time. */
+  function exportMe({ account }: Principal): JsonPieces {
+    return exportOf(account, clock.now());
   }
 
   /** The generic answer at once; a code to the new address, or a notice when another customer holds it. */

@@ -7,6 +7,7 @@ import type { RestRoute } from '@/contract/route';
 import type { Routes, RouteSide } from '@/contract/routes';
 import type { ClientInfo } from '@/core/ports';
 import type { AuthService, Principal } from '@/core/service';
+import type { JsonPieces } from '@/core/service/customer-export';
 import type { PairedDevice } from '@/core/terminal-ports';
 import { isDraining } from '../lifecycle';
 
@@ -33,11 +34,23 @@ export interface RouteCall<R extends RestRoute = RestRoute> {
   openapiDocument(): object;
 }
 
+/** A JSON body sent as it is produced (a customer's export), never held whole by the REST adapter. */
+export class JsonStream {
+  constructor(readonly pieces: JsonPieces) {}
+
+  /** The value whole, for the pages' tRPC adapter, whose answers are one JSON value. */
+  async whole(): Promise<object> {
+    let text = '';
+    for await (const piece of this.pieces) text += piece;
+    return JSON.parse(text) as object;
+  }
+}
+
 /** An answer with a status other than the route's first result status (health's 503), or with headers of its own. */
 export class Answer {
   constructor(
     readonly status: number,
-    readonly body: object,
+    readonly body: object | JsonStream,
     /** Headers besides the JSON ones (an export's Content-Disposition). */
     readonly headers: Record<string, string> = {},
   ) {}
@@ -170,7 +183,7 @@ export const BINDINGS: { [S in RouteSide]: SideBindings<S> } = {
     verifyLoginCode: async (c) => c.auth.customers.verifyLoginCode(await c.input(), c.client),
     updateMe: async (c) => c.auth.customers.updateMe(c.principal, await c.body()),
     deleteMe: async (c) => c.auth.customers.deleteMe(c.principal, await c.body(), c.client),
-    exportMe: async (c) => new Answer(200, await c.auth.customers.exportMe(c.principal), { 'content-disposition': 'attachment; filename="my-data.json"' }),
+    exportMe: async (c) => new Answer(200, new JsonStream(c.auth.customers.exportMe(c.principal)), { 'content-disposition': 'attachment; filename="my-data.json"' }),
     changeEmail: async (c) => c.auth.customers.changeEmail(c.principal, await c.body(), c.client),
     verifyEmailChange: async (c) => c.auth.customers.verifyEmailChange(c.principal, await c.body()),
   },

@@ -14,9 +14,9 @@ import { faultToAuthError } from '../faults';
 import { optionsAnswer, withApiHeaders } from '../http/api-headers';
 import { recordRequest, UNMATCHED_ROUTE } from '../metrics';
 import { openApiDocument } from '../openapi/document';
-import { Answer, BINDINGS, type Binding, type RouteCall } from './bindings';
+import { Answer, BINDINGS, JsonStream, type Binding, type RouteCall } from './bindings';
 import { readJsonBody } from './body';
-import { jsonResponse, noContent, problemResponse } from './responses';
+import { jsonResponse, noContent, problemResponse, streamedJsonResponse } from './responses';
 
 /** Where a paired device sends its credential on the terminal routes. */
 export const TERMINAL_TOKEN_HEADER = 'x-terminal-token';
@@ -84,7 +84,9 @@ async function answer(container: Container, request: Request, found: Found): Pro
   parseInput(found.route.paramsSchema, found.params);
   if (route.auth === 'terminal') call.terminal = await container.auth.terminals.authenticateTerminal(request.headers.get(TERMINAL_TOKEN_HEADER));
   const result = await binding(call);
-  if (result instanceof Answer) return jsonResponse(result.body, result.status, result.headers);
+  if (result instanceof Answer) {
+    return result.body instanceof JsonStream ? streamedJsonResponse(result.body.pieces, result.status, result.headers) : jsonResponse(result.body, result.status, result.headers);
+  }
   return route.result === undefined ? noContent() : jsonResponse(result, route.resultStatuses[0]);
 }
 

@@ -7,6 +7,23 @@ export function jsonResponse(body: unknown, status = 200, extraHeaders: Record<s
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...NO_STORE, ...extraHeaders } });
 }
 
+/** A JSON body written piece by piece as the reader takes it: the next piece is read only when asked for. */
+export function streamedJsonResponse(pieces: AsyncIterable<string>, status = 200, extraHeaders: Record<string, string> = {}): Response {
+  const iterator = pieces[Symbol.asyncIterator]();
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next: IteratorResult<string, unknown> = await iterator.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(next.value));
+    },
+    async cancel() {
+      await iterator.return?.();
+    },
+  });
+  return new Response(body, { status, headers: { 'content-type': 'application/json', ...NO_STORE, ...extraHeaders } });
+}
+
 export function noContent(): Response {
   return new Response(null, { status: 204, headers: NO_STORE });
 }

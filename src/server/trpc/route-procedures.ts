@@ -9,7 +9,7 @@ import { pathParameterNames, pathParametersSchema, type ParamsOf, type RestRoute
 import { ROUTES, type Routes } from '@/contract/routes';
 import { parseInput } from '@/core/validation';
 import { openApiDocument } from '../openapi/document';
-import { Answer, BINDINGS, type Binding, type RouteCall } from '../rest/bindings';
+import { Answer, BINDINGS, JsonStream, type Binding, type RouteCall } from '../rest/bindings';
 import type { Context } from './context';
 import { passedInput, protectedProcedure, publicProcedure } from './init';
 
@@ -62,7 +62,7 @@ function procedureFor(role: Role, route: RestRoute, binding: Binding<RestRoute>)
       openapiDocument: openApiDocument,
     };
     const result = await binding(call);
-    if (result instanceof Answer) return result.body;
+    if (result instanceof Answer) return result.body instanceof JsonStream ? result.body.whole() : result.body;
     return result ?? { success: true as const };
   };
   const base = (route.auth === 'bearer' ? protectedProcedure(role) : publicProcedure).input(passedInput());
