@@ -50,6 +50,16 @@ export default tseslint.config(
   boundary(['src/contract/**'], 'The contract imports only zod (and itself).', { regex: '^(?!zod$)(?!\\./)' }),
   boundary(['src/client/**'], 'The client for outside callers imports only the contract.', { regex: INTERNAL('core', 'server', 'ui', 'app', 'cli') }),
   boundary(['src/ui/**'], 'Browser code imports server code only as types.', { regex: INTERNAL('server', 'cli') }, true),
+  // The service reads its environment in the configuration module only, where every variable is
+  // parsed, defaulted and documented; the outside callers' client reads the one variable Next.js
+  // inlines into browser bundles. Scripts, examples and tests start processes and may read it.
+  {
+    files: ['src/**'],
+    ignores: ['src/core/config.ts', 'src/core/config-env.ts', 'src/client/base-url.ts'],
+    rules: {
+      'no-restricted-properties': ['error', { object: 'process', property: 'env', message: 'Read the environment through src/core/config.ts (processEnvironment, parseConfig).' }],
+    },
+  },
   // Destructured React props are the normal way to read callbacks; they never rely on `this`.
   { files: ['**/*.tsx'], rules: { '@typescript-eslint/unbound-method': 'off' } },
 );

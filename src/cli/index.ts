@@ -1,5 +1,5 @@
 // The operator CLI: `npm run -s cli -- <command> --flag value ...` prints one JSON object.
-import { ConfigError } from '@/core/config';
+import { ConfigError, processEnvironment } from '@/core/config';
 import { AuthError } from '@/core/errors';
 import { createContainer } from '@/server/container';
 import { applyMigrations } from '@/server/db/migrate';
@@ -10,7 +10,7 @@ async function main(): Promise<number> {
   const [name, ...argv] = process.argv.slice(2);
   const command = commandOrThrow(name);
   // Logs go to stderr so stdout carries only the command's JSON.
-  const container = createContainer({ logger: createLogger(process.env.LOG_LEVEL ?? 'warn', process.stderr) });
+  const container = createContainer({ logger: createLogger(processEnvironment().LOG_LEVEL ?? 'warn', process.stderr) });
   try {
     await applyMigrations({ databaseUrl: container.config.databaseUrl, dataDir: container.config.dataDir });
     const result = await command(argv, container);

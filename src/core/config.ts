@@ -4,6 +4,20 @@ import { envSchema, type Env } from './config-env';
 
 export { DEFAULT_DATA_DIR, isPostgresUrl } from './config-env';
 
+/**
+ * The process's environment. The service reads it here and nowhere else (a lint rule forbids
+ * `process.env` in the rest of src/), so every variable it heeds is parsed and documented in one place.
+ */
+export function processEnvironment(): Record<string, string | undefined> {
+  return process.env;
+}
+
+/** Whether the pages run under `next dev` (Next.js sets NODE_ENV; its bundler inlines this read). */
+export const underNextDev = (): boolean => process.env.NODE_ENV === 'development';
+
+/** Whether the benchmark's bare routes are served (BENCH_ROUTES=1, set by the bench only). */
+export const benchRoutesServed = (): boolean => process.env.BENCH_ROUTES === '1';
+
 export class ConfigError extends Error {
   constructor(message: string) {
     super(message);

@@ -1,6 +1,6 @@
 // The composition root: the only place that knows every implementation behind the core's ports.
 import { randomUUID } from 'node:crypto';
-import { DEFAULT_DATA_DIR, parseConfig, type Config } from '@/core/config';
+import { DEFAULT_DATA_DIR, parseConfig, processEnvironment, type Config } from '@/core/config';
 import { createCodeFailureCap } from '@/core/code-failure-cap';
 import { createRateLimiter } from '@/core/rate-limits';
 import { createAuthService } from '@/core/service';
@@ -34,7 +34,7 @@ export interface ContainerOptions {
 }
 
 export function createContainer(options: ContainerOptions = {}) {
-  const env = options.env ?? process.env;
+  const env = options.env ?? processEnvironment();
   const dataDir = env.DATA_DIR?.trim() || DEFAULT_DATA_DIR;
   const config: Config = parseConfig(env, devSecretsIn(dataDir));
   const logger = options.logger ?? createLogger(config.logLevel);

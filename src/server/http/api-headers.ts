@@ -1,7 +1,7 @@
 // The headers of every API answer, set by the adapters themselves as they answer: nosniff and
 // no-store, HSTS when the request came over https, and on the REST API the CORS headers; and the
 // answer to OPTIONS, preflight or not, from the methods of the route it names (decision 0024).
-import { parseBrowserConfig, type BrowserConfig } from '@/core/config';
+import { parseBrowserConfig, processEnvironment, type BrowserConfig } from '@/core/config';
 import { corsResponseHeaders, isPreflight, preflightHeaders } from './cors';
 import { API_SECURITY_HEADERS, cameOverHttps, STRICT_TRANSPORT_SECURITY } from './security-headers';
 
@@ -9,7 +9,7 @@ let browserConfig: BrowserConfig | undefined;
 
 /** Parsed on first use: the start script has validated the same variables already. */
 export function browserRules(): BrowserConfig {
-  return (browserConfig ??= parseBrowserConfig(process.env));
+  return (browserConfig ??= parseBrowserConfig(processEnvironment()));
 }
 
 /** Which API an answer belongs to: only the REST API is offered to other origins. */

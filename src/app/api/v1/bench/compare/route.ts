@@ -2,6 +2,7 @@
 // login could reach with no service work at all: a JSON body read, one password comparison on the
 // app's own bcrypt pool at its cost, and a constant answer. Served only with BENCH_ROUTES=1;
 // otherwise the dispatcher answers, as for any unknown path.
+import { benchRoutesServed } from '@/core/config';
 import { AuthError } from '@/core/errors';
 import { getContainer } from '@/server/container';
 import { optionsAnswer } from '@/server/http/api-headers';
@@ -11,7 +12,7 @@ import { problemResponse } from '@/server/rest/responses';
 // Never prerendered: the flag is read when the server starts, not when the app is built.
 export const dynamic = 'force-dynamic';
 
-const enabled = process.env.BENCH_ROUTES === '1';
+const enabled = benchRoutesServed();
 const BODY = '{"ok":true}';
 const headers = { 'content-type': 'application/json', 'cache-control': 'no-store' };
 

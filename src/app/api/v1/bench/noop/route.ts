@@ -1,5 +1,6 @@
 // GET /api/v1/bench/noop: a handler that does nothing, the benchmark's measure of the framework's
 // own ceiling. Served only with BENCH_ROUTES=1; otherwise the dispatcher answers, as for any unknown path.
+import { benchRoutesServed } from '@/core/config';
 import { AuthError } from '@/core/errors';
 import { optionsAnswer } from '@/server/http/api-headers';
 import { dispatch } from '@/server/rest/dispatch';
@@ -9,7 +10,7 @@ import { problemResponse } from '@/server/rest/responses';
 export const dynamic = 'force-dynamic';
 
 // Read once, so the handler costs nothing beyond the framework's routing of the request.
-const enabled = process.env.BENCH_ROUTES === '1';
+const enabled = benchRoutesServed();
 const BODY = '{"ok":true}';
 
 const notAllowed = async () => problemResponse(new AuthError('method_not_allowed', 'Use GET.'), { allow: 'GET' });
