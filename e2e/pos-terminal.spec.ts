@@ -18,10 +18,8 @@ async function typeOnKeypad(page: Page, pin: string) {
 }
 
 async function expectOnlyTheTillsStore(page: Page, name: string) {
-  await expect(page.getByRole('region', { name: 'Signed in' })).toContainText(name);
-  const stores = page.getByRole('group', { name: 'Store' });
-  await expect(stores.getByRole('radio')).toHaveCount(1);
-  await expect(stores.getByLabel('High Street')).toBeChecked();
+  await expect(page.getByRole('region', { name: 'Signed in', exact: true })).toContainText(name);
+  await expect(page.getByRole('region', { name: 'This device' })).toContainText('This device is the paired till Till A1 at High Street.');
   await expect(page.getByText('Station Road')).toHaveCount(0);
 }
 
