@@ -8,6 +8,9 @@ import { expect, PASSWORDS, signIn, submitPassword, test } from './fixtures';
 import { checkPage } from './page-checks';
 import { pairBrowser } from './till';
 
+// Many steps, each a round trip to a server on a shared machine: time enough that only a failure fails.
+test.describe.configure({ timeout: 180_000 });
+
 test('an unpaired browser says it is not a till; unpairing is offered only for a paired terminal', async ({ page, accounts, baseURL }, testInfo) => {
   const owner = { email: accounts.owner.email, password: PASSWORDS.owner };
   await signIn(page, 'vendor', owner.email, owner.password);

@@ -6,6 +6,9 @@ import { expect, PASSWORDS, test } from './fixtures';
 import { checkPage } from './page-checks';
 import { givePin, pairBrowser, stepUpRefusals, switchIn } from './till';
 
+// Many steps, each a round trip to a server on a shared machine: time enough that only a failure fails.
+test.describe.configure({ timeout: 180_000 });
+
 const PIN = '730466';
 
 /** Fills every form the page's main part offers and clicks each of its buttons but Lock. */

@@ -9,6 +9,9 @@ import { setPin } from '../test/support/terminals';
 import { expect, PASSWORDS, signIn, test } from './fixtures';
 import { checkPage } from './page-checks';
 
+// Many steps, each a round trip to a server on a shared machine: time enough that only a failure fails.
+test.describe.configure({ timeout: 180_000 });
+
 const DANA_PASSWORD = 'dana-pass-G7h!k2';
 const PINS = { casey: '730466', dana: '518294' };
 

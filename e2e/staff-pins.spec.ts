@@ -7,6 +7,9 @@ import { expect, PASSWORDS, signIn, test } from './fixtures';
 import { checkPage } from './page-checks';
 import { givePin } from './till';
 
+// Many steps, each a round trip to a server on a shared machine: time enough that only a failure fails.
+test.describe.configure({ timeout: 180_000 });
+
 const PIN = '730466';
 
 test('an owner clears an employee\'s PIN; nobody is offered to set another\'s', async ({ page, accounts, baseURL }, testInfo) => {
