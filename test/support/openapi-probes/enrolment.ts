@@ -20,10 +20,12 @@ const bodySchema = (doc: Doc, path: string) => (doc.paths[path]!.post!.requestBo
 // a Bearer token or an mfa_token with 401.
 export async function probeEnrolmentCredentials(app: AdministrationSuite, probe: Probe, resolved: () => Doc): Promise<void> {
   const enrolling = await app.start({ ...app.env, MFA_REQUIRED: 'admin,owner' });
+  // One account of each role adds a factor while signed in, another enrols at sign-in.
   const emails = { admin: 'probe-enrol-admin@example.com', vendor: 'probe-enrol-owner@example.com' };
+  const signedIn = { admin: 'probe-bearer-admin@example.com', vendor: 'probe-bearer-owner@example.com' };
   await withContainer(app.db, async ({ auth }) => {
-    await auth.operator.createAdmin({ email: emails.admin, password: EXTRA_PASSWORD, name: 'Enrolling', admin_type: 'admin' });
-    await auth.operator.createVendor({ name: 'Enrolling Shop', owner_email: emails.vendor, owner_password: EXTRA_PASSWORD, owner_name: 'Enrolling' });
+    for (const [email, name] of [[emails.admin, 'Enrolling'], [signedIn.admin, 'Signed in']] as const) await auth.operator.createAdmin({ email, password: EXTRA_PASSWORD, name, admin_type: 'admin' });
+    for (const [email, name] of [[emails.vendor, 'Enrolling'], [signedIn.vendor, 'Signed in']] as const) await auth.operator.createVendor({ name: `${name} Shop`, owner_email: email, owner_password: EXTRA_PASSWORD, owner_name: name });
   });
   for (const role of ['admin', 'vendor'] as const) {
     const base = `/auth/${role}`;
@@ -38,7 +40,7 @@ export async function probeEnrolmentCredentials(app: AdministrationSuite, probe:
       assert.equal(neither.status, 401, `${base}/${path} without a credential`);
     }
     // With a Bearer token: a signed-in account adds a factor.
-    const { access_token: token } = await signIn(app.url, role, emails[role], EXTRA_PASSWORD);
+    const { access_token: token } = await signIn(app.url, role, signedIn[role], EXTRA_PASSWORD);
     assert.equal((await probe('POST', `${base}/mfa/totp/setup`, { token, json: {} })).status, 200);
     const withBearer = (await probe('POST', `${base}/passkeys/register/options`, { token, json: {} })).body as { challenge: string; user: { id: string } };
     assert.equal((await probe('POST', `${base}/passkeys/register/verify`, { token, json: { response: softwareAuthenticator().register(withBearer), name: 'Bearer key' } })).status, 200);
