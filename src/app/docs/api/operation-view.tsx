@@ -3,7 +3,7 @@ import Link from 'next/link';
 import styles from './api-docs.module.css';
 import { schemaHref } from './reference';
 import { RichText } from './rich-text';
-import { FieldTable, refName, TableHead, TypeOf, type JsonSchema } from './schema-view';
+import { FieldTable, refName, TableBox, TableHead, TypeOf, type JsonSchema } from './schema-view';
 
 type Content = Record<string, { schema: JsonSchema }>;
 
@@ -72,7 +72,7 @@ export function OperationView(props: { method: string; path: string; op: Operati
         </>
       )}
       <h2>Responses</h2>
-      <div className={styles.tableBox}>
+      <TableBox label="Responses">
       <table className={styles.responses}>
         <TableHead columns={['Status', 'Meaning', 'Body']} />
         <tbody>
@@ -97,7 +97,7 @@ export function OperationView(props: { method: string; path: string; op: Operati
           ))}
         </tbody>
       </table>
-      </div>
+      </TableBox>
     </section>
   );
 }

@@ -70,6 +70,15 @@ function constraints(schema: JsonSchema): string {
   return notes.length ? `${notes.join(', ')}.` : '';
 }
 
+/** A table that scrolls sideways in its own box on a narrow screen, reachable by keyboard to do so. */
+export function TableBox({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className={styles.tableBox} role="region" aria-label={label} tabIndex={0}>
+      {children}
+    </div>
+  );
+}
+
 export function TableHead({ columns }: { columns: string[] }) {
   return (
     <thead>
@@ -89,7 +98,7 @@ export function FieldTable({ schema }: { schema: JsonSchema }) {
   const properties = Object.entries(schema.properties ?? {});
   if (properties.length === 0) return <p className={styles.muted}>No fields.</p>;
   return (
-    <div className={styles.tableBox}>
+    <TableBox label="Fields">
     <table className={styles.fields}>
       <TableHead columns={['Field', 'Type', 'Required', 'Notes']} />
       <tbody>
@@ -107,6 +116,6 @@ export function FieldTable({ schema }: { schema: JsonSchema }) {
         ))}
       </tbody>
     </table>
-    </div>
+    </TableBox>
   );
 }
