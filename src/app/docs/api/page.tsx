@@ -36,9 +36,8 @@ export default function ApiReferenceIndex() {
                 .map(({ path, method, op }) => (
                   <li key={`${method} ${path}`}>
                     <Link href={operationHref(op)}>
-                      <code>
-                        {method.toUpperCase()} /api/v1{path}
-                      </code>
+                      {/* One text node: the served HTML carries each full path, as the document's readers search it. */}
+                      <code>{`${method.toUpperCase()} /api/v1${path}`}</code>
                     </Link>{' '}
                     {op.summary}
                   </li>
