@@ -17,6 +17,7 @@ import { createPrismaClient, sqliteFilePath } from './db/prisma';
 import { createResetRepository } from './db/reset-repository';
 import { createSessionListing, createSessionRepository } from './db/session-repository';
 import { createTerminalRepository } from './db/terminal-repository';
+import { createWebhookRepository } from './db/webhook-repository';
 import { createDeferredTasks } from './deferred-tasks';
 import { devSecretsIn } from './dev-secrets';
 import { createBcryptHasher } from './hasher';
@@ -73,6 +74,7 @@ export function createContainer(options: ContainerOptions = {}) {
     audit: createAuditTrail(db.prisma),
     limiter: createRateLimiter(config.rateLimits, counters, clock),
     counters,
+    webhooks: createWebhookRepository(db.prisma),
     terminals: cache.terminals(createTerminalRepository(db.prisma)),
     factors: cache.factors(createFactorRepository(db.prisma)),
     passkeys: createPasskeyRepository(db.prisma),
