@@ -13,11 +13,11 @@ const boundary = (files, message, pattern, allowTypeImports = false) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['.next/**', '.next-*/**', 'node_modules/**', 'src/generated/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts', '.data/**'] },
+  { ignores: ['.next/**', '.next-*/**', 'node_modules/**', 'src/generated/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts', '.data/**', 'bench/plain-next/.next/**', 'bench/plain-next/next-env.d.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
-    languageOptions: { parserOptions: { projectService: { allowDefaultProject: ['*.mjs'] }, tsconfigRootDir: import.meta.dirname } },
+    languageOptions: { parserOptions: { projectService: { allowDefaultProject: ['*.mjs', 'bench/plain-next/*.mjs'] }, tsconfigRootDir: import.meta.dirname } },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],

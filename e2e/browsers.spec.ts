@@ -49,16 +49,19 @@ async function serveStatic(html: string): Promise<{ port: number; server: Server
 
 test.describe('a single-page app on another origin', () => {
   let spa: { port: number; server: Server };
+  let blank: { port: number; server: Server };
   let development: RunningApp;
 
   test.beforeAll(async ({ server }) => {
     spa = await serveStatic(SPA_HTML);
+    blank = await serveStatic('<!doctype html><html lang="en"><head><title>Another origin</title></head><body></body></html>');
     // Outside production every loopback origin may call the API; the worker's app runs in production.
     development = await startApp(server.db, { NODE_ENV: 'development', LOG_LEVEL: 'warn' });
   });
   test.afterAll(async () => {
     await development?.stop();
     spa?.server.close();
+    blank?.server.close();
   });
 
   const spaUrl = (api: string, email: string, password: string, code = '') =>
@@ -79,6 +82,31 @@ test.describe('a single-page app on another origin', () => {
     await page.goto(spaUrl(development.url, email, PASSWORDS.admin, totpCode(secret, 1)));
     await expect(page.locator('#result')).not.toBeEmpty();
     expect(JSON.parse(await page.locator('#result').textContent() ?? '')).toEqual({ login: 200, mfa: 200, me: 200, email, refresh: 200 });
+  });
+
+  // Regression: every preflight under /api/v1 was answered 204 allowing every method, so a call
+  // the route does not serve, or to a path that does not exist, went out and met a 405 or a 404.
+  test('its preflight allows only the methods of the route called, and none for a path that does not exist', async ({ browser, accounts }) => {
+    // A page of its own: the blocked calls are console errors this test provokes on purpose.
+    const page = await browser.newPage();
+    const messages: string[] = [];
+    page.on('console', (m) => messages.push(m.text()));
+    const signedIn = await post(development.url, '/api/v1/auth/admin/login', { email: accounts.admin.email, password: PASSWORDS.admin });
+    await page.goto(`http://127.0.0.1:${blank.port}/`);
+    const statuses = await page.evaluate(async ({ api, token }) => {
+      const call = async (method: string, path: string) => {
+        try {
+          return (await fetch(api + path, { method, headers: { authorization: `Bearer ${token}` } })).status;
+        } catch (error) {
+          return String(error);
+        }
+      };
+      return { me: await call('GET', '/api/v1/auth/admin/me'), deleteMe: await call('DELETE', '/api/v1/auth/admin/me'), unknown: await call('GET', '/api/v1/auth/admin/no-such-route') };
+    }, { api: development.url, token: signedIn.body.access_token as string });
+    expect(statuses).toEqual({ me: 200, deleteMe: 'TypeError: Failed to fetch', unknown: 'TypeError: Failed to fetch' });
+    expect(messages.join('\n')).toMatch(/Method DELETE is not allowed by Access-Control-Allow-Methods in preflight response/);
+    expect(messages.join('\n')).toMatch(/no-such-route.*Response to preflight request doesn't pass access control check: It does not have HTTP ok status/);
+    await page.close();
   });
 
   test('is blocked by the browser when the app runs in production without its origin in CORS_ORIGINS', async ({ browser, server, accounts }) => {

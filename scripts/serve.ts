@@ -6,8 +6,8 @@ import next from 'next';
 import { ConfigError, type Config } from '@/core/config';
 import { AuthError, problemBody } from '@/core/errors';
 import { SOCKET_IP_HEADER } from '@/server/client-info';
-import { corsResponseHeaders } from '@/server/http/cors';
-import { API_SECURITY_HEADERS, SOCKET_TLS_HEADER } from '@/server/http/security-headers';
+import { apiHeaders } from '@/server/http/api-headers';
+import { SOCKET_TLS_HEADER } from '@/server/http/security-headers';
 import { createContainer, servingContainer, type Container } from '@/server/container';
 import { applyMigrations } from '@/server/db/migrate';
 import { sqliteFilePath } from '@/server/db/prisma';
@@ -45,12 +45,11 @@ function refuseBeforeNext(req: IncomingMessage, res: ServerResponse, browser: Co
     }
   }
   if (!refusal) return false;
-  // The same API headers the proxy gives every answer Next.js serves, CORS included.
-  const cors = req.url?.startsWith('/api/v1/') ? corsResponseHeaders(req.headers.origin ?? null, browser) : {};
+  // The same headers the API's adapters give every answer they serve, CORS included on the REST API.
+  const headers = new Headers(Object.entries(req.headers).flatMap(([name, value]) => (typeof value === 'string' ? [[name, value]] : [])));
   res.writeHead(refusal.status, {
     'content-type': 'application/problem+json',
-    ...API_SECURITY_HEADERS,
-    ...cors,
+    ...apiHeaders(headers, req.url?.startsWith('/api/v1/') ? 'rest' : 'trpc', browser),
     ...(refusal.code === 'method_not_allowed' ? { allow: 'GET, POST, PUT, PATCH, DELETE' } : {}),
   });
   res.end(JSON.stringify(problemBody(refusal)));

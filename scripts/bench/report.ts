@@ -38,11 +38,13 @@ export interface Target {
 
 const fixed = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
 /** Which ceiling a row is a fraction of. */
-const BASE: Partial<Record<RowKey, RowKey>> = { floor: 'bcrypt', login: 'bcrypt', customer_login: 'bcrypt', storm_login: 'bcrypt', me: 'noop', customer_me: 'noop', context: 'noop', refresh: 'noop', step1: 'noop' };
+const BASE: Partial<Record<RowKey, RowKey>> = { floor: 'bcrypt', login: 'bcrypt', customer_login: 'bcrypt', storm_login: 'bcrypt', noop: 'plain', me: 'noop', customer_me: 'noop', context: 'noop', refresh: 'noop', step1: 'noop' };
+/** Rows also shown as a fraction of the plain Next.js app's route handler: what the framework allows. */
+const OF_PLAIN = new Set<RowKey>(['me', 'customer_me', 'context', 'refresh']);
 
 export function checkTargets(rows: Row[], info: RunInfo, extra: Extras): Target[] {
   const get = (key: RowKey) => rows.find((r) => r.key === key);
-  const ratio = (key: RowKey) => (get(key)?.rps ?? NaN) / (get(BASE[key] ?? key)?.rps ?? NaN);
+  const ratio = (key: RowKey, base = BASE[key] ?? key) => (get(key)?.rps ?? NaN) / (get(base)?.rps ?? NaN);
   const atLeast = (name: string, value: number, goal: number, applies = true): Target => ({ name, value, goal: `>= ${goal}`, met: value >= goal, applies, speed: true });
   const stormP99 = get('storm_context')?.p99 ?? NaN;
   const errors = rows.reduce((sum, r) => sum + r.errors, 0) + extra.revocation.rows.reduce((sum, r) => sum + r.errors, 0);
@@ -52,6 +54,9 @@ export function checkTargets(rows: Row[], info: RunInfo, extra: Extras): Target[
   const postgres = info.dialect === 'postgresql';
   const targets: Target[] = [
     atLeast('login / bcrypt ceiling', ratio('login'), 0.9),
+    atLeast('bare route / plain Next.js route handler', ratio('noop'), 0.9),
+    atLeast('me / plain Next.js route handler', ratio('me', 'plain'), 0.9),
+    atLeast('context / plain Next.js route handler', ratio('context', 'plain'), 0.9),
     atLeast('me / bare route', ratio('me'), 0.8),
     atLeast('context / bare route', ratio('context'), 0.8),
     atLeast(`refresh / bare route (${postgres ? 'PostgreSQL' : 'SQLite'})`, ratio('refresh'), postgres ? 0.45 : 0.35),
@@ -84,7 +89,10 @@ function verdict(t: Target, info: RunInfo): string {
 function ratioCell(row: Row, rows: Row[]): string {
   if (row.key === 'probe_idle' || row.key === 'storm_start' || row.key === 'storm_context') return 'fixed rate';
   const base = rows.find((r) => r.key === (BASE[row.key] ?? row.key));
-  return base ? `${fixed(row.rps / base.rps, 2)} of ${base.key === 'bcrypt' ? 'bcrypt' : 'bare'}` : '-';
+  const plain = rows.find((r) => r.key === 'plain');
+  const name = { bcrypt: 'bcrypt', plain: 'plain' }[base?.key as string] ?? 'bare';
+  const ofPlain = OF_PLAIN.has(row.key) && plain ? `; ${fixed(row.rps / plain.rps, 2)} of plain` : '';
+  return base ? `${fixed(row.rps / base.rps, 2)} of ${name}${ofPlain}` : '-';
 }
 
 /** Where a login's gap to the ceiling lies: the framework's floor, and the service's work on top of it. */

@@ -9,7 +9,7 @@ import { refreshChains } from './refresh-chains';
 import type { BenchTarget } from './setup';
 
 export type RowKey =
-  | 'bcrypt' | 'floor' | 'login' | 'customer_login' | 'noop' | 'me' | 'customer_me' | 'context' | 'refresh' | 'probe_idle' | 'storm_login' | 'storm_start' | 'storm_context' | 'step1';
+  | 'bcrypt' | 'floor' | 'login' | 'customer_login' | 'plain' | 'noop' | 'me' | 'customer_me' | 'context' | 'refresh' | 'probe_idle' | 'storm_login' | 'storm_start' | 'storm_context' | 'step1';
 
 export interface Row extends Measurement {
   key: RowKey;
@@ -59,8 +59,8 @@ export async function runScenarios(target: BenchTarget, o: BenchOptions, progres
   const samples = new Map<RowKey, Sample[]>();
   const what = new Map<RowKey, [string, string]>();
   const row = (key: RowKey, label: string, description: string) => what.set(key, [label, description]);
-  const load = (key: RowKey, spec: LoadSpec, settle?: () => Promise<unknown>): Part => ({
-    run: async (seconds) => [[key, await runLoad(url, spec, seconds, pid)]],
+  const load = (key: RowKey, spec: LoadSpec, settle?: () => Promise<unknown>, at = { url, pid }): Part => ({
+    run: async (seconds) => [[key, await runLoad(at.url, spec, seconds, at.pid)]],
     settle,
   });
 
@@ -123,12 +123,14 @@ export async function runScenarios(target: BenchTarget, o: BenchOptions, progres
   const chains = refreshChains(`${AUTH}/refresh`, []);
   const topUpChains = async () => chains.add(await Promise.all(Array.from({ length: Math.max(0, 2 * c - chains.ready()) }, async () => (await signIn(target)).refresh_token)));
   await topUpChains();
-  row('noop', 'bare route handler', 'GET /api/v1/bench/noop: a Next.js route handler that returns a constant');
+  row('plain', 'plain Next.js route handler', 'GET /noop of a minimal Next.js app (bench/plain-next/, `next start`, no flags): a route handler that returns the same constant');
+  row('noop', 'bare route handler', 'GET /api/v1/bench/noop: the product\'s own route handler that returns a constant (its server, flags and proxy matcher)');
   row('me', 'me', 'GET me: verify the access token, read the account, answer the profile');
   row('customer_me', 'customer me', 'GET customer me: verify the access token, read the customer, answer the profile');
   row('context', 'context', 'GET context: verify, read the account, read its stores and terminals');
   row('refresh', 'refresh', `POST refresh: rotate the newest token of one of ${2 * c} sign-ins; no token is presented twice`);
   await interleave('token routes', [
+    load('plain', { path: '/noop', connections: c }, undefined, target.plain),
     load('noop', { path: '/api/v1/bench/noop', connections: c }),
     load('me', { path: `${AUTH}/me`, headers: bearer, connections: c }),
     load('customer_me', { path: `${CUSTOMER}/me`, headers: { authorization: `Bearer ${customerToken}` }, connections: c }),

@@ -5,6 +5,7 @@ import { startApp, type RunningApp } from '../../test/support/app-process';
 import { createTestDatabase, type TestDatabase } from '../../test/support/databases';
 import { BENCH_METRICS_TOKEN } from './loop-delay';
 import type { BenchOptions } from './options';
+import { buildPlainNext, startPlainNext, type PlainNext } from './plain-next';
 
 /** Far above anything a run can reach: the bench measures work, not refusals. */
 const NO_LIMIT = '1000000000';
@@ -35,6 +36,8 @@ export interface BenchTarget {
   cacheSize: string;
   /** The business's owner, who disables and enables the employee in the revocation row. */
   owner: { email: string; password: string };
+  /** A minimal Next.js app with one route handler, the framework's own floor (bench/plain-next/). */
+  plain: PlainNext;
   close(): Promise<void>;
 }
 
@@ -54,7 +57,8 @@ export async function startTarget(options: BenchOptions): Promise<BenchTarget> {
     // the inspector's profiler; Node refuses `--cpu-prof` there), to profile it under load.
     const profile = process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {};
     const env = { ...cost, ...BENCH_LIMITS, ...cache, BENCH_ROUTES: '1', METRICS_TOKEN: BENCH_METRICS_TOKEN, NEXT_DIST_DIR: options.distDir };
-    const [app, second] = await Promise.all([startApp(db, { ...env, ...profile }), startApp(db, env)]);
+    buildPlainNext();
+    const [app, second, plain] = await Promise.all([startApp(db, { ...env, ...profile }), startApp(db, env), startPlainNext()]);
     return {
       app,
       second,
@@ -65,8 +69,9 @@ export async function startTarget(options: BenchOptions): Promise<BenchTarget> {
       employeeId: seed.employee.id,
       cacheSize: process.env.AUTH_CACHE_SIZE || 'default (10000)',
       owner: { email: seed.owner.email, password: PASSWORDS.owner },
+      plain,
       async close() {
-        await Promise.all([app.stop(), second.stop()]);
+        await Promise.all([app.stop(), second.stop(), plain.stop()]);
         await db.drop();
       },
     };

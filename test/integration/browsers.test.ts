@@ -50,6 +50,22 @@ describe('CORS on the REST API', () => {
     for (const header of ['content-type', 'x-device-id', 'x-terminal-token']) assert.ok(allowed.includes(header), `${header} in ${allowed.join(', ')}`);
   });
 
+  // Regression: every preflight under /api/v1 was answered 204 with every method, an unknown path's too.
+  test('a preflight is allowed only the methods of the route it names, and an unknown path\'s is 404', async () => {
+    const me = await request(production.url, 'OPTIONS', '/api/v1/auth/admin/me', { headers: { origin: SPA, 'access-control-request-method': 'GET' } });
+    assert.equal(me.status, 204);
+    assert.equal(me.headers.get('access-control-allow-methods'), 'GET');
+    assert.equal(me.headers.get('allow'), 'GET, OPTIONS');
+    assert.equal(me.headers.get('access-control-allow-origin'), SPA);
+    const login = await preflight(production, SPA);
+    assert.equal(login.headers.get('access-control-allow-methods'), 'POST');
+    const unknown = await preflight(production, SPA, '/api/v1/auth/admin/no-such-route');
+    assert.equal(unknown.status, 404);
+    assert.equal(unknown.headers.get('content-type'), 'application/problem+json');
+    assert.equal(unknown.body.code, 'not_found');
+    assert.equal(unknown.headers.get('access-control-allow-methods'), null);
+  });
+
   test('the answer itself echoes the listed origin, exposes Retry-After, and never allows credentials or *', async () => {
     const answer = await loginFrom(production, SPA);
     assert.equal(answer.status, 200);

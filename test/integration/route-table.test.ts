@@ -29,7 +29,7 @@ test('the route handlers under /api/v1 are the dispatcher, static paths of the t
   assert.deepEqual(files.sort(), ['[[...path]]/route.ts', 'bench/noop/route.ts', 'bench/compare/route.ts', ...staticFiles].sort());
   for (const file of ['[[...path]]/route.ts', ...staticFiles]) {
     const source = readFileSync(path.join(dir, file), 'utf8');
-    assert.match(source, /^export \{ GET, POST, PUT, PATCH, DELETE \} from '@\/server\/rest\/route-handlers';$/m, file);
+    assert.match(source, /^export \{ GET, POST, PUT, PATCH, DELETE, OPTIONS \} from '@\/server\/rest\/route-handlers';$/m, file);
     assert.equal(source.split('\n').filter((line) => line && !line.startsWith('//')).length, 1, `${file} holds nothing but the re-export`);
   }
   for (const p of STATIC_TOKEN_ROUTES) assert.ok(inTable(`/auth/${p}`), `/auth/${p} is in the route table`);
@@ -59,6 +59,20 @@ test('every table entry answers its methods with a declared status, and other me
   }
 });
 
+// Regression: Next.js answered OPTIONS on every path under /api/v1, an unknown one too, with 204
+// and an Allow that listed every method, whatever the path served.
+test('OPTIONS on a listed path answers 204 with Allow naming that path\'s own methods', async () => {
+  const methodsOf = new Map<string, Set<string>>();
+  for (const { route } of NAMED_ROUTES) methodsOf.set(route.path, new Set([...(methodsOf.get(route.path) ?? []), ...route.methods]));
+  for (const [template, methods] of methodsOf) {
+    const answer = await request(app.url, 'OPTIONS', `/api/v1${fill(template)}`);
+    assert.equal(answer.status, 204, `${template}: ${answer.text}`);
+    assert.deepEqual(answer.headers.get('allow')?.split(', ').sort(), [...methods, 'OPTIONS'].sort(), `${template}: Allow`);
+    assert.equal(answer.headers.get('access-control-allow-methods'), null, `${template}: not a preflight`);
+    assert.equal(answer.headers.get('x-content-type-options'), 'nosniff', template);
+  }
+});
+
 test('paths the table lacks are 404 problem+json for every method', async () => {
   const unlisted = [
     '/', '/auth', '/auth/admin', '/auth/admin/context', '/auth/shopper/login', '/auth/admin/login/extra',
@@ -66,7 +80,7 @@ test('paths the table lacks are 404 problem+json for every method', async () => 
     ...NAMED_ROUTES.map(({ route }) => `${fill(route.path)}/more`),
   ].filter((p) => !inTable(p));
   for (const p of unlisted) {
-    for (const method of METHODS) {
+    for (const method of [...METHODS, 'OPTIONS']) {
       const body = method === 'GET' ? {} : { headers: { 'content-type': 'application/json' }, body: '{}' };
       const answer = await request(app.url, method, `/api/v1${p}`, body);
       // Next.js redirects a trailing slash before any handler runs; that is no route either.

@@ -1,6 +1,7 @@
 // The REST adapter: finds the request's route in the table, authenticates bearer routes, hands the
 // request to the route's binding and maps what it answers or throws (problem+json). A path the table
-// lacks is 404; a listed path called with another method is 405 with Allow.
+// lacks is 404; a listed path called with another method is 405 with Allow, and OPTIONS (a browser's
+// preflight or not) 204 with the route's own methods. Every answer gets the API's headers here.
 import { after } from 'next/server';
 import { API_PREFIX, pathParametersSchema, type HttpMethod, type RestRoute } from '@/contract/route';
 import { NAMED_ROUTES, type NamedRoute } from '@/contract/routes';
@@ -10,6 +11,7 @@ import { bearerTokenOf, clientInfoOf, missingBearer } from '../client-info';
 import { getContainer, type Container } from '../container';
 import { collectDeferred, type StartDeferred } from '../deferred-tasks';
 import { faultToAuthError } from '../faults';
+import { optionsAnswer, withApiHeaders } from '../http/api-headers';
 import { recordRequest, UNMATCHED_ROUTE } from '../metrics';
 import { openApiDocument } from '../openapi/document';
 import { Answer, BINDINGS, type Binding, type RouteCall } from './bindings';
@@ -91,7 +93,7 @@ export async function dispatch(request: Request): Promise<Response> {
   const started = performance.now();
   const path = new URL(request.url).pathname.slice(API_PREFIX.length) || '/';
   const found = findRoute(request.method, path);
-  const response = await answerFound(request, path, found);
+  const response = withApiHeaders(await answerFound(request, path, found), request, 'rest');
   const route = 'route' in found ? `${API_PREFIX}${found.route.route.path}` : UNMATCHED_ROUTE;
   recordRequest({ route, method: request.method, status: response.status, seconds: (performance.now() - started) / 1000 });
   return response;
@@ -103,6 +105,7 @@ async function answerFound(request: Request, path: string, found: Found | { allo
   try {
     if ('allow' in found) {
       if (found.allow.length === 0) return problemResponse(new AuthError('not_found', NO_SUCH_ROUTE));
+      if (request.method === 'OPTIONS') return optionsAnswer(request, found.allow);
       const allow = found.allow.join(', ');
       return problemResponse(new AuthError('method_not_allowed', `Use ${allow}.`), { allow });
     }

@@ -1,5 +1,5 @@
-// Serves a tRPC router over the fetch adapter: the REST adapter's body limits, no-store caching,
-// Retry-After on rate limiting, and one log line per unexpected fault.
+// Serves a tRPC router over the fetch adapter: the REST adapter's body limits, the API's headers
+// (no-store, nosniff, HSTS), Retry-After on rate limiting, and one log line per unexpected fault.
 import type { AnyRouter } from '@trpc/server';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
@@ -10,6 +10,7 @@ import type { Role } from '@/contract/auth-schemas';
 import { getContainer } from '../container';
 import { collectDeferred, type StartDeferred } from '../deferred-tasks';
 import { faultToAuthError } from '../faults';
+import { withApiHeaders } from '../http/api-headers';
 import type { AppLogger } from '../logger';
 import { recordRequest, UNMATCHED_ROUTE } from '../metrics';
 import { readJsonBody } from '../rest/body';
@@ -48,7 +49,7 @@ function routeLabel(req: Request, { endpoint, router }: TrpcOptions): string {
 /** Answers one call of the pages, counted in the request metrics like a REST route. */
 export async function handleTrpc(req: Request, options: TrpcOptions): Promise<Response> {
   const started = performance.now();
-  const response = await answer(req, options);
+  const response = withApiHeaders(await answer(req, options), req, 'trpc');
   recordRequest({ route: routeLabel(req, options), method: req.method, status: response.status, seconds: (performance.now() - started) / 1000 });
   return response;
 }

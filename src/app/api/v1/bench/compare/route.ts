@@ -1,9 +1,11 @@
 // POST /api/v1/bench/compare: the framework's floor for a sign-in, the benchmark's measure of what a
 // login could reach with no service work at all: a JSON body read, one password comparison on the
 // app's own bcrypt pool at its cost, and a constant answer. Served only with BENCH_ROUTES=1;
-// otherwise 404 problem+json like any unknown path.
-import { AuthError, NO_SUCH_ROUTE } from '@/core/errors';
+// otherwise the dispatcher answers, as for any unknown path.
+import { AuthError } from '@/core/errors';
 import { getContainer } from '@/server/container';
+import { optionsAnswer } from '@/server/http/api-headers';
+import { dispatch } from '@/server/rest/dispatch';
 import { problemResponse } from '@/server/rest/responses';
 
 // Never prerendered: the flag is read when the server starts, not when the app is built.
@@ -13,7 +15,6 @@ const enabled = process.env.BENCH_ROUTES === '1';
 const BODY = '{"ok":true}';
 const headers = { 'content-type': 'application/json', 'cache-control': 'no-store' };
 
-const notFound = async () => problemResponse(new AuthError('not_found', NO_SUCH_ROUTE));
 const notAllowed = async () => problemResponse(new AuthError('method_not_allowed', 'Use POST.'), { allow: 'POST' });
 
 // Hashed once, at the app's cost and in its stored format, on the first request.
@@ -31,8 +32,9 @@ async function compare(request: Request): Promise<Response> {
   return new Response(BODY, { headers });
 }
 
-export const POST = enabled ? compare : notFound;
-export const GET = enabled ? notAllowed : notFound;
+export const POST = enabled ? compare : dispatch;
+export const GET = enabled ? notAllowed : dispatch;
 export const PUT = GET;
 export const PATCH = GET;
 export const DELETE = GET;
+export const OPTIONS = enabled ? async (request: Request) => optionsAnswer(request, ['POST']) : dispatch;

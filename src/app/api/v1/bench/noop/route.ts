@@ -1,6 +1,8 @@
 // GET /api/v1/bench/noop: a handler that does nothing, the benchmark's measure of the framework's
-// own ceiling. Served only with BENCH_ROUTES=1; otherwise 404 problem+json like any unknown path.
-import { AuthError, NO_SUCH_ROUTE } from '@/core/errors';
+// own ceiling. Served only with BENCH_ROUTES=1; otherwise the dispatcher answers, as for any unknown path.
+import { AuthError } from '@/core/errors';
+import { optionsAnswer } from '@/server/http/api-headers';
+import { dispatch } from '@/server/rest/dispatch';
 import { problemResponse } from '@/server/rest/responses';
 
 // Never prerendered: the flag is read when the server starts, not when the app is built.
@@ -10,16 +12,17 @@ export const dynamic = 'force-dynamic';
 const enabled = process.env.BENCH_ROUTES === '1';
 const BODY = '{"ok":true}';
 
-const notFound = async () => problemResponse(new AuthError('not_found', NO_SUCH_ROUTE));
 const notAllowed = async () => problemResponse(new AuthError('method_not_allowed', 'Use GET.'), { allow: 'GET' });
 
-// Deliberately outside the dispatcher: no table, no container, no parsing; only a tiny JSON answer.
+// Deliberately outside the dispatcher: no table, no container, no parsing, none of the API's
+// headers; only a tiny JSON answer, like the plain Next.js app's handler it is compared with.
 async function noop(): Promise<Response> {
   return new Response(BODY, { headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } });
 }
 
-export const GET = enabled ? noop : notFound;
-export const POST = enabled ? notAllowed : notFound;
+export const GET = enabled ? noop : dispatch;
+export const POST = enabled ? notAllowed : dispatch;
 export const PUT = POST;
 export const PATCH = POST;
 export const DELETE = POST;
+export const OPTIONS = enabled ? async (request: Request) => optionsAnswer(request, ['GET']) : dispatch;

@@ -3,14 +3,15 @@ import { AuthError, NO_SUCH_ROUTE } from '@/core/errors';
 import { roleSchema } from '@/contract/auth-schemas';
 import { sessionEndpoint } from '@/contract/trpc-endpoints';
 import { refuseCrossSite } from '@/server/trpc/cross-site-guard';
+import { withApiHeaders } from '@/server/http/api-headers';
 import { errorResponse, handleTrpc } from '@/server/trpc/handler';
 import { sessionRouter } from '@/server/trpc/routers/session';
 
 async function handler(req: Request, { params }: { params: Promise<{ role: string }> }) {
   const role = roleSchema.safeParse((await params).role);
-  if (!role.success) return errorResponse(new AuthError('not_found', NO_SUCH_ROUTE));
+  if (!role.success) return withApiHeaders(errorResponse(new AuthError('not_found', NO_SUCH_ROUTE)), req, 'trpc');
   const crossSite = refuseCrossSite(req);
-  if (crossSite) return crossSite;
+  if (crossSite) return withApiHeaders(crossSite, req, 'trpc');
   return handleTrpc(req, { endpoint: sessionEndpoint(role.data), router: sessionRouter, sessionRole: role.data });
 }
 
