@@ -98,8 +98,8 @@ export const webhookEndpointPage = pageOf(webhookEndpoint);
 
 export const webhookAttempt = z.object({
   at: z.string(),
-  status_code: z.number().int().nullable(),
-  duration_ms: z.number().int(),
+  status_code: z.number().int().min(100).max(599).nullable().meta({ description: 'Null when no answer came (timeout, refused address, connection error).' }),
+  duration_ms: z.number().int().min(0).max(86_400_000),
   error: z.string().nullable(),
 });
 export const webhookMessage = z.object({
@@ -114,6 +114,6 @@ export const webhookMessagePage = pageOf(webhookMessage);
 export const webhookMessageQuery = pageQuery.extend({ status: z.enum(WEBHOOK_STATUSES).optional() });
 
 const instant = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 instant such as 2026-11-26T12:00:00Z' });
-export const replayRequest = z.object({ since: instant });
-export const replayResult = z.object({ queued: z.number().int() });
+export const replayRequest = z.object({ since: instant.max(40) });
+export const replayResult = z.object({ queued: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER - 1) });
 export const queuedMessage = z.object({ id: z.string() });

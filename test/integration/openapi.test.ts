@@ -17,6 +17,7 @@ import { decodePayload } from '../support/tokens';
 import { answerWithin, assertMatchesResponse, BROWSER_ORIGIN, createProber, fill, FROM_BROWSER, NOT_PROBED, type Doc } from '../support/openapi-probe';
 import { probeCustomerRoutes } from '../support/openapi-probes/customers';
 import { probeSecondFactorRoutes } from '../support/openapi-probes/second-factors';
+import { probeWebhookRoutes } from '../support/openapi-probes/webhooks';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 const NEW_PASSWORD = 'long-enough-password-7';
@@ -250,6 +251,8 @@ test('audit trail routes: every status the app answers is documented, with a mat
 });
 
 test('customer routes: every status the app answers is documented, with a matching body', () => probeCustomerRoutes(app, probe));
+
+test('webhook endpoint routes: every status the app answers is documented, with a matching body', () => probeWebhookRoutes(app, probe));
 
 test('a duplicate employee e-mail is 409 and the server keeps answering', async () => {
   for (const [token, base, params] of [[app.tokens.superAdmin, '/admin/vendors/{vendorId}', { vendorId: app.w.vendor.id }], [app.tokens.owner, '/vendor', {}]] as const) {

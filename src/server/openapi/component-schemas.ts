@@ -11,6 +11,7 @@ import * as customer from '@/contract/customer-schemas';
 import { customerAccountPage } from '@/contract/customer-administration-routes';
 import * as factor from '@/contract/factor-schemas';
 import * as passkey from '@/contract/passkey-schemas';
+import * as webhook from '@/contract/webhook-schemas';
 
 type JsonSchema = z.core.JSONSchema.BaseSchema;
 
@@ -50,6 +51,9 @@ const REQUEST_SCHEMAS = {
   PasskeyRegisterVerifyRequest: passkey.passkeyRegisterVerifyRequest,
   PasskeyLoginOptionsRequest: passkey.passkeyLoginOptionsRequest,
   PasskeyLoginVerifyRequest: passkey.passkeyLoginVerifyRequest,
+  CreateWebhookEndpointRequest: webhook.createWebhookEndpointRequest,
+  UpdateWebhookEndpointRequest: webhook.updateWebhookEndpointRequest,
+  ReplayWebhookMessagesRequest: webhook.replayRequest,
 } satisfies Record<string, z.ZodType>;
 
 /** Answers: what the server sends. */
@@ -109,6 +113,15 @@ const RESPONSE_SCHEMAS = {
   PasskeyRegistered: passkey.passkeyRegistered,
   AdminPasskeyRegisterResponse: passkey.adminPasskeyRegisterResponse,
   VendorPasskeyRegisterResponse: passkey.vendorPasskeyRegisterResponse,
+  WebhookEndpoint: webhook.webhookEndpoint,
+  WebhookEndpointWithSecret: webhook.webhookEndpointWithSecret,
+  WebhookEndpointPage: webhook.webhookEndpointPage,
+  WebhookSecret: webhook.webhookSecret,
+  WebhookMessage: webhook.webhookMessage,
+  WebhookMessagePage: webhook.webhookMessagePage,
+  WebhookMessagesQueued: webhook.replayResult,
+  WebhookMessageQueued: webhook.queuedMessage,
+  WebhookEventBody: webhook.webhookBody,
 } satisfies Record<string, z.ZodType>;
 
 export const schemaRef = (name: string) => ({ $ref: `#/components/schemas/${name}` });
