@@ -12,6 +12,7 @@ import { customerAccountPage } from '@/contract/customer-administration-routes';
 import * as factor from '@/contract/factor-schemas';
 import * as passkey from '@/contract/passkey-schemas';
 import * as webhook from '@/contract/webhook-schemas';
+import * as identity from '@/contract/identity-schemas';
 
 type JsonSchema = z.core.JSONSchema.BaseSchema;
 
@@ -54,6 +55,9 @@ const REQUEST_SCHEMAS = {
   CreateWebhookEndpointRequest: webhook.createWebhookEndpointRequest,
   UpdateWebhookEndpointRequest: webhook.updateWebhookEndpointRequest,
   ReplayWebhookMessagesRequest: webhook.replayRequest,
+  OidcStartRequest: identity.oidcStartRequest,
+  OidcCallbackRequest: identity.oidcCallbackRequest,
+  OidcIdTokenRequest: identity.oidcIdTokenRequest,
 } satisfies Record<string, z.ZodType>;
 
 /** Answers: what the server sends. */
@@ -122,6 +126,11 @@ const RESPONSE_SCHEMAS = {
   WebhookMessagesQueued: webhook.replayResult,
   WebhookMessageQueued: webhook.queuedMessage,
   WebhookEventBody: webhook.webhookBody,
+  ProviderList: identity.providerList,
+  OidcStartResponse: identity.oidcStartResponse,
+  Identity: identity.identityView,
+  IdentityList: identity.identityList,
+  IdentityLinked: identity.identityLinked,
 } satisfies Record<string, z.ZodType>;
 
 export const schemaRef = (name: string) => ({ $ref: `#/components/schemas/${name}` });
