@@ -18,6 +18,8 @@ export interface BenchOptions {
   cost: number;
   /** Interleaved rounds each group of rows is measured in (each row gets `duration / rounds` per round). */
   rounds: number;
+  /** `--cpu-prof DIR`: CPU profiles of the measured app and of the plain Next.js app, written to DIR/app and DIR/plain when they stop. */
+  cpuProfileDir?: string;
   /** PostgreSQL server for a scratch database; unset: an embedded SQLite file. */
   databaseUrl?: string;
   distDir: string;
@@ -60,6 +62,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     probeRate: positive('--probe-rate', flagValue(argv, 'probe-rate'), 40),
     cost,
     rounds,
+    cpuProfileDir: flagValue(argv, 'cpu-prof') ? path.resolve(flagValue(argv, 'cpu-prof')!) : undefined,
     databaseUrl: env.DATABASE_URL?.trim() || undefined,
     distDir,
     resultsDir: path.join(ROOT, 'bench', 'results'),
