@@ -44,7 +44,7 @@ function refuseBeforeNext(req: IncomingMessage, res: ServerResponse, browser: Co
   }
   if (!refusal) return false;
   // The same headers the API's adapters give every answer they serve, CORS included on the REST API.
-  const headers = new Headers(Object.entries(req.headers).flatMap(([name, value]) => (typeof value === 'string' ? [[name, value]] : [])));
+  const headers = new Headers(Object.entries(req.headers).flatMap(([name, value]) => (typeof value === 'string' ? [[name, value] as [string, string]] : [])));
   res.writeHead(refusal.status, {
     'content-type': 'application/problem+json',
     ...apiHeaders(headers, req.url?.startsWith('/api/v1/') ? 'rest' : 'trpc', browser),

@@ -3,7 +3,7 @@
 import { pageQuery, type Page } from '../contract/administration-schemas';
 import { AuthError } from './errors';
 import type { PageKey, PageRequest } from './ports';
-import { parseInput } from './validation';
+import { isStorableText, parseInput } from './validation';
 
 export function encodeCursor(key: PageKey): string {
   return Buffer.from(JSON.stringify([key.createdAt.getTime(), key.id])).toString('base64url');
@@ -16,7 +16,7 @@ const LATEST_CURSOR_TIME = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 export function decodeCursor(cursor: string): PageKey {
   try {
     const [time, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
-    if (typeof time === 'number' && Number.isInteger(time) && time >= 0 && time <= LATEST_CURSOR_TIME && typeof id === 'string' && id.length > 0 && id.length <= 100) {
+    if (typeof time === 'number' && Number.isInteger(time) && time >= 0 && time <= LATEST_CURSOR_TIME && typeof id === 'string' && id.length > 0 && id.length <= 100 && isStorableText(id)) {
       return { createdAt: new Date(time), id };
     }
   } catch {

@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import fc from 'fast-check';
 import type { z } from 'zod';
 import { NAMED_ROUTES } from '@/contract/routes';
+import { isStorableText } from '@/core/validation';
 import { administrationSuite } from '../support/admin-world';
 import { queryStringArb } from '../support/fuzz-queries';
 import { closeRawConnections, rawRequest, type RawAnswer } from '../support/raw-http';
@@ -31,7 +32,11 @@ function listRoutes() {
     }));
 }
 
-function verdict(answer: RawAnswer): string | undefined {
+/** Whether the decoded query string holds a NUL or an unpaired surrogate in any name or value. */
+const holdsUnstorable = (query: string) => [...new URLSearchParams(query)].some(([key, value]) => !isStorableText(key) || !isStorableText(value));
+
+function verdict(answer: RawAnswer, query: string): string | undefined {
+  if (answer.status === 200 && holdsUnstorable(query)) return '200 for a query holding a NUL or an unpaired surrogate';
   if (answer.status === 200) return /"next_cursor"/.test(answer.text) ? undefined : '200 without a page';
   if (answer.status < 400 || answer.status > 499) return `status ${answer.status} is not 200 or 4xx`;
   if (answer.headers['content-type'] !== 'application/problem+json') return `content-type ${answer.headers['content-type']}`;
@@ -52,6 +57,37 @@ test('a cursor whose time is past what a Date holds is a 400 validation_failed, 
   }
 });
 
+// Regression: `?query=a%00b` reached PostgreSQL, which answered "invalid byte sequence for encoding
+// UTF8: 0x00", and the customer search answered 500.
+test('a NUL in the customer search answers 400 validation_failed naming `query`, not a 500', async () => {
+  const answer = await rawRequest(suite.url, { method: 'GET', path: '/api/v1/admin/customers?query=a%00b', headers: { authorization: `Bearer ${suite.tokens.superAdmin}` } });
+  assert.equal(answer.status, 400, answer.text);
+  assert.equal(answer.headers['content-type'], 'application/problem+json');
+  const problem = JSON.parse(answer.text) as { code: string; errors: { path: string }[] };
+  assert.equal(problem.code, 'validation_failed');
+  assert.deepEqual(problem.errors.map((e) => e.path), ['query']);
+});
+
+// Percent-decoding turns a lone surrogate's bytes into U+FFFD; through the pages' tRPC adapter the
+// query is JSON, whose `\ud800` escape is a real unpaired surrogate.
+test('a NUL or an unpaired surrogate in any query parameter, REST or tRPC, answers 400 naming it', async () => {
+  const failures: string[] = [];
+  for (const route of listRoutes()) {
+    for (const key of route.keys) {
+      const rest = await rawRequest(suite.url, { method: 'GET', path: `${route.path}?${key}=x%00`, headers: { authorization: `Bearer ${route.token}` } });
+      const problem = JSON.parse(rest.text) as { code?: string; errors?: { path: string }[] };
+      if (rest.status !== 400 || problem.code !== 'validation_failed' || problem.errors?.[0]?.path !== key) failures.push(`REST ${route.name} ${key}: ${rest.status} ${rest.text.slice(0, 200)}`);
+    }
+  }
+  for (const value of ['a\u0000b', 'a\ud800b', '\udfff']) {
+    const input = encodeURIComponent(JSON.stringify({ query: value }));
+    const trpc = await rawRequest(suite.url, { method: 'GET', path: `/api/trpc/admin.listCustomers?input=${input}`, headers: { authorization: `Bearer ${suite.tokens.superAdmin}` } });
+    const data = (JSON.parse(trpc.text) as { error?: { data?: { code?: string; errors?: { path: string }[] } } }).error?.data;
+    if (trpc.status !== 400 || data?.code !== 'validation_failed' || data.errors?.[0]?.path !== 'query') failures.push(`tRPC ${JSON.stringify(value)}: ${trpc.status} ${trpc.text.slice(0, 200)}`);
+  }
+  assert.deepEqual(failures, []);
+});
+
 test(`${RUNS} generated query strings per list route answer 200 or 400, never 5xx (seed ${SEED})`, async (t) => {
   const routes = listRoutes();
   assert.ok(routes.length >= 11, `only ${routes.length} routes read a query string`);
@@ -60,7 +96,7 @@ test(`${RUNS} generated query strings per list route answer 200 or 400, never 5x
     const property = fc.asyncProperty(queryStringArb(route.keys), async (query) => {
       const answer = await rawRequest(suite.url, { method: 'GET', path: route.path + query, headers: { authorization: `Bearer ${route.token}` } });
       seen.set(String(answer.status), (seen.get(String(answer.status)) ?? 0) + 1);
-      const failure = verdict(answer);
+      const failure = verdict(answer, query);
       if (failure) throw new Error(`${failure}\nGET ${route.path}${query.slice(0, 300)}\n${answer.text.slice(0, 300)}`);
     });
     await fc.assert(property, { seed: SEED, numRuns: RUNS, endOnFailure: true });

@@ -5,12 +5,16 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import { after, test } from 'node:test';
 import fc from 'fast-check';
+import { z } from 'zod';
 import { ERROR_CATALOGUE, type ErrorCode } from '@/contract/errors';
+import { API_PREFIX } from '@/contract/route';
+import { NAMED_ROUTES } from '@/contract/routes';
 import { adminResetRequest, adminResetVerifyRequest, vendorResetRequest, vendorResetVerifyRequest } from '@/contract/auth-schemas';
 import { RESET_REQUEST_MESSAGE } from '@/core/service/password-reset';
 import { PASSWORDS } from '../support/accounts';
 import { appSuite } from '../support/app-suite';
 import { forgedTokens, mutate, type RealPair } from '../support/forged-tokens';
+import { unstorableTextArb } from '../support/fuzz-queries';
 import { fuzzCaseArb, type FuzzCase, type RouteKind } from '../support/fuzz-requests';
 import { get, post } from '../support/http';
 import { closeRawConnections, rawRequest, type RawAnswer, type RawRequest } from '../support/raw-http';
@@ -21,6 +25,7 @@ const RUNS = Number(process.env.FUZZ_RUNS || 450);
 const MAX_BODY_BYTES = 16 * 1024;
 
 let pairs: Record<'admin' | 'vendor', RealPair>;
+let shopperToken: string;
 let pool: { forged: string[]; real: typeof pairs; emails: string[] };
 
 // Registered before the suite's hook, so kept-alive raw connections close before the app stops.
@@ -39,6 +44,7 @@ const app = appSuite({
     pairs = { admin: await signIn(url, 'admin', seed.admin.email, PASSWORDS.admin), vendor: await signIn(url, 'vendor', seed.owner.email, PASSWORDS.owner) };
     const emails = [seed.admin.email, seed.limited.email, seed.owner.email, seed.employee.email, 'nobody@example.com'];
     pool = { forged: await forgedTokens(pairs), real: pairs, emails };
+    shopperToken = (await signIn(url, 'customer', seed.customer.email, PASSWORDS.customer)).access_token;
   },
 });
 const { seed } = app;
@@ -260,4 +266,61 @@ test('malformed percent-encoding in the path and unknown methods get a 4xx probl
   }
   assert.deepEqual(failures, []);
   assert.equal((await rawRequest(app.url, { method: 'GET', path: '/api/v1/health' })).status, 200);
+});
+
+/** The top-level fields of a body schema (of each shape, for a body that is one of several). */
+function bodyFields(schema: unknown): string[] {
+  if (schema instanceof z.ZodObject) return Object.keys(schema.shape);
+  if (schema instanceof z.ZodUnion) return [...new Set(schema.options.flatMap((option) => bodyFields(option)))];
+  return [];
+}
+
+/** Every field of every JSON body a caller with an account (or none) can send, REST and tRPC alike. */
+function textFieldCases() {
+  const tokens: Record<string, string> = { admin: pairs.admin.access_token, vendor: pairs.vendor.access_token, customer: shopperToken };
+  // Real records, so that each route reaches its body (a missing business is a 404 first).
+  const ids: Record<string, string> = { vendorId: seed.vendor.id, accountId: seed.employee.id, storeId: seed.storeA.id, adminId: seed.limited.id, customerId: seed.customer.id };
+  const idOf = (param: string) => ids[param] ?? '00000000-0000-4000-8000-000000000000';
+  return NAMED_ROUTES.filter(({ route }) => route.auth !== 'terminal').flatMap(({ name, side, key, route }) =>
+    bodyFields(route.body).map((field) => ({
+      name,
+      field,
+      side,
+      key,
+      method: route.methods[0],
+      path: `${API_PREFIX}${route.path.replace(/\{(\w+)\}/g, (_, param: string) => idOf(param))}`,
+      params: Object.fromEntries([...route.path.matchAll(/\{(\w+)\}/g)].map((m) => [m[1]!, idOf(m[1]!)])),
+      token: route.auth === 'bearer' ? tokens[side] : undefined,
+    })),
+  );
+}
+
+// Regression: text reaching PostgreSQL with a NUL ("invalid byte sequence for encoding UTF8: 0x00")
+// was a 500, and an unpaired surrogate was silently stored as U+FFFD. The input parsing every
+// adapter shares refuses both, naming the field.
+test('a NUL or an unpaired surrogate in any body field, REST or tRPC, answers 400 validation_failed naming it', async () => {
+  const cases = textFieldCases();
+  assert.ok(cases.length >= 40, `only ${cases.length} body fields`);
+  const failures: string[] = [];
+  const property = fc.asyncProperty(fc.constantFrom(...cases), unstorableTextArb, async (c, text) => {
+    const headers: Record<string, string> = { 'content-type': 'application/json', ...(c.token ? { authorization: `Bearer ${c.token}` } : {}) };
+    const rest = await rawRequest(app.url, { method: c.method, path: c.path, headers, body: Buffer.from(JSON.stringify({ [c.field]: text })) });
+    const problem = JSON.parse(rest.text) as { code?: string; errors?: { path: string }[] };
+    if (rest.status !== 400 || problem.code !== 'validation_failed' || problem.errors?.[0]?.path !== c.field) {
+      failures.push(`REST ${c.name}.${c.field} ${JSON.stringify(text)}: ${rest.status} ${rest.text.slice(0, 200)}`);
+    }
+    // Refresh and logout take no input at the pages' session endpoint: they read the cookie.
+    if (c.side === 'service' || c.side === 'terminal' || c.key === 'refresh' || c.key === 'logout') return;
+    const input = JSON.stringify({ ...c.params, [c.field]: text });
+    const procedure = `/api/trpc/${c.side}.${c.key}`;
+    const trpc = c.method === 'GET'
+      ? await rawRequest(app.url, { method: 'GET', path: `${procedure}?input=${encodeURIComponent(input)}`, headers })
+      : await rawRequest(app.url, { method: 'POST', path: procedure, headers, body: Buffer.from(input) });
+    const data = (JSON.parse(trpc.text) as { error?: { data?: { code?: string; errors?: { path: string }[] } } }).error?.data;
+    if (trpc.status !== 400 || data?.code !== 'validation_failed' || data.errors?.[0]?.path !== c.field) {
+      failures.push(`tRPC ${c.side}.${c.key}.${c.field} ${JSON.stringify(text)}: ${trpc.status} ${trpc.text.slice(0, 200)}`);
+    }
+  });
+  await fc.assert(property, { seed: SEED, numRuns: Math.max(cases.length * 2, 150) });
+  assert.deepEqual(failures, []);
 });

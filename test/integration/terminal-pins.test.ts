@@ -203,6 +203,49 @@ describe('PIN session life', () => {
     assert.equal((await vendorCall('GET', '/auth/vendor/me', owner)).status, 200, "the owner's password session goes on");
     tillA = await pairDevice(suite.url, owner, seed.storeA.id, seed.tillA.id);
   });
+
+  // Regression: editing an employee's stores left its PIN sessions on the old store's tills alive;
+  // the session kept refreshing after its employee was taken off the terminal's store.
+  test("taking an employee off the terminal's store ends its PIN sessions there at once; its others go on", async () => {
+    const clerk = await withContainer(suite.db, ({ auth }) =>
+      auth.operator.createEmployee({ vendor_id: seed.vendor.id, email: 'moved@example.com', password: B_PASSWORD, name: 'Mo Moved', store_ids: [seed.storeA.id, seed.storeB.id] }),
+    );
+    const password = await signIn(suite.url, 'vendor', 'moved@example.com', B_PASSWORD);
+    await setPin(suite.url, password.access_token, B_PASSWORD, '604731');
+    const tillB = await pairDevice(suite.url, owner, seed.storeB.id, seed.tillB.id);
+    const atA = (await pinLogin(suite.url, tillA, clerk.id, '604731')).body;
+    const atB = (await pinLogin(suite.url, tillB, clerk.id, '604731')).body;
+    const refreshed = await request(suite.url, 'POST', '/api/v1/auth/vendor/refresh', { json: { refresh_token: atA.refresh_token } });
+    assert.equal(refreshed.status, 200, 'the session refreshes while the employee works at the store');
+
+    assert.equal((await vendorCall('PATCH', `/vendor/accounts/${clerk.id}`, owner, { store_ids: [seed.storeB.id] })).status, 200);
+    for (const token of [atA.access_token, refreshed.body.access_token]) {
+      assert.equal((await vendorCall('GET', '/auth/vendor/me', token)).status, 401, 'the access token is refused at once');
+    }
+    const late = await request(suite.url, 'POST', '/api/v1/auth/vendor/refresh', { json: { refresh_token: refreshed.body.refresh_token } });
+    assert.equal(late.status, 401, late.text);
+    assert.equal((await vendorCall('GET', '/auth/vendor/me', atB.access_token)).status, 200, 'the PIN session at the store it still works in goes on');
+    assert.equal((await vendorCall('GET', '/auth/vendor/me', password.access_token)).status, 200, 'its password session goes on');
+  });
+
+  // The same on another instance: the change reaches it through the change counter, not its cache.
+  test("another instance refuses the removed employee's PIN session too", async () => {
+    const other = await suite.start();
+    const clerk = await withContainer(suite.db, ({ auth }) =>
+      auth.operator.createEmployee({ vendor_id: seed.vendor.id, email: 'moved-2@example.com', password: B_PASSWORD, name: 'Mo Twice', store_ids: [seed.storeA.id] }),
+    );
+    await setPin(suite.url, (await signIn(suite.url, 'vendor', 'moved-2@example.com', B_PASSWORD)).access_token, B_PASSWORD, '604732');
+    const session = (await pinLogin(suite.url, tillA, clerk.id, '604732')).body;
+    assert.equal((await request(other.url, 'GET', '/api/v1/auth/vendor/me', { token: session.access_token })).status, 200, 'the other instance knows the session');
+    assert.equal((await vendorCall('PATCH', `/vendor/accounts/${clerk.id}`, owner, { store_ids: [] })).status, 200);
+    let status = 200;
+    for (let tries = 0; tries < 50 && status === 200; tries++) {
+      status = (await request(other.url, 'GET', '/api/v1/auth/vendor/me', { token: session.access_token })).status;
+      if (status === 200) await new Promise((r) => setTimeout(r, 100));
+    }
+    assert.equal(status, 401, 'the other instance refused the access token within 5 s');
+    assert.equal((await request(other.url, 'POST', '/api/v1/auth/vendor/refresh', { json: { refresh_token: session.refresh_token } })).status, 401);
+  });
 });
 
 describe('voiding a PIN', () => {

@@ -1,7 +1,12 @@
 // fast-check generators of hostile query strings for the list routes: crafted cursors (times past
 // what a Date holds, negative, fractional, wrong shapes), limits of every wrong form, repeated,
-// bracketed and unknown keys, and broken percent-encoding.
+// bracketed and unknown keys, broken percent-encoding, and text no database column may hold.
 import fc from 'fast-check';
+
+/** Text holding a NUL or an unpaired UTF-16 surrogate (alone, or amid ordinary text). */
+export const unstorableTextArb = fc
+  .tuple(fc.string({ maxLength: 12 }), fc.constantFrom('\u0000', '\u0000\u0000', '\ud800', '\udfff', '\udc00\ud83d', '\ud83d'), fc.string({ maxLength: 12 }))
+  .map(([before, bad, after]) => `${before}${bad}${after}`);
 
 const cursorOf = (value: unknown) => Buffer.from(JSON.stringify(value) ?? 'null').toString('base64url');
 
@@ -22,13 +27,14 @@ const crafted = fc.oneof(
 
 const HOSTILE_TEXT = [
   '', ' ', '-1', '0', '1e309', 'NaN', 'Infinity', '-Infinity', '0x10', '0b1', ' 5 ', '5.5', '1,2', '[]', '{}', 'null', 'true', '__proto__',
-  '9'.repeat(400), "' OR '1'='1", '%00', '\u0000', '😀', '\ud800', '../../etc/passwd', '${7*7}',
+  '9'.repeat(400), "' OR '1'='1", '%00', '\u0000', 'a\u0000b', '😀', '\ud800', '../../etc/passwd', '${7*7}',
 ];
 
 /** A value of any wrong form, or a plausible one: limits, cursors and free text. */
 export const queryValueArb = fc.oneof(
   { weight: 3, arbitrary: crafted },
   { weight: 2, arbitrary: fc.constantFrom(...HOSTILE_TEXT) },
+  { weight: 2, arbitrary: unstorableTextArb },
   { weight: 2, arbitrary: fc.integer({ min: -1000, max: 1000 }).map(String) },
   { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
   { weight: 1, arbitrary: fc.integer({ min: 200, max: 6000 }).map((n) => 'A'.repeat(n)) },

@@ -1,6 +1,6 @@
 // Listing and changing accounts, businesses and stores in Prisma: the core's AdministrationRepository.
 import { auditIn } from './audit-repository';
-import { endEverySession } from './end-sessions';
+import { endEverySession, endPinSessionsOffStores } from './end-sessions';
 import { recordAuthChange } from './auth-changes';
 import type { PrismaClient } from '@/generated/prisma/postgresql/client';
 import type { AdministrationRepository, ManagedAccount } from '@/core/ports';
@@ -99,6 +99,7 @@ export function createAdministrationRepository(prisma: PrismaClient): Administra
         if (change.storeIds) {
           await tx.storeAssignment.deleteMany({ where: { accountId: id } });
           await tx.storeAssignment.createMany({ data: change.storeIds.map((storeId) => ({ accountId: id, storeId })) });
+          await endPinSessionsOffStores(tx, id, now);
         }
         const row = await tx.vendorAccount.update({
           where: { id },
