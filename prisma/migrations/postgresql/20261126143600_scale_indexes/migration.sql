@@ -20,4 +20,10 @@ CREATE INDEX "VendorAccount_vendorId_createdAt_id_idx" ON "VendorAccount"("vendo
 CREATE INDEX "Store_vendorId_createdAt_id_idx" ON "Store"("vendorId", "createdAt", "id");
 
 -- CreateIndex
+CREATE INDEX "RefreshFamily_revokedAt_idx" ON "RefreshFamily"("revokedAt");
+
+-- CreateIndex
+CREATE INDEX "RefreshToken_expiresAt_idx" ON "RefreshToken"("expiresAt");
+
+-- CreateIndex
 CREATE INDEX "audit_events_accountId_at_id_idx" ON "audit_events"("accountId", "at", "id");
