@@ -65,7 +65,7 @@ function runnerFor(databaseUrl: string | undefined, dataDir: string): Runner {
 }
 
 /** Seeds `customers` customers and the rest in proportion; `say` hears each step with its time. */
-export async function seedScale(options: { customers?: number; env?: NodeJS.ProcessEnv; say?: (line: string) => void }): Promise<{ dialect: ScaleDialect; counts: ScaleCounts; seconds: number }> {
+export async function seedScale(options: { customers?: number; env?: Record<string, string | undefined>; say?: (line: string) => void }): Promise<{ dialect: ScaleDialect; counts: ScaleCounts; seconds: number }> {
   const say = options.say ?? ((line: string) => process.stderr.write(`${line}\n`));
   const container = createContainer({ env: options.env, logger: createLogger('warn', process.stderr) });
   const { databaseUrl, dataDir } = container.config;
