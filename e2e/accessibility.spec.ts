@@ -43,6 +43,6 @@ test('signed-in pages', async ({ page, accounts }, testInfo) => {
 
   await signIn(page, 'vendor', accounts.owner.email, PASSWORDS.owner);
   await page.getByRole('group', { name: 'Store' }).getByLabel('High Street').check();
-  await expect(page.getByText('This device works at High Street, Till A1.')).toBeVisible();
+  await expect(page.getByText('You work at High Street, Till A1 in this browser.')).toBeVisible();
   await checkPage(page, testInfo, 'vendor-pos', ['desktop', 'tablet', 'phone']);
 });

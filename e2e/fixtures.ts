@@ -72,8 +72,11 @@ export const test = base.extend<{ accounts: Accounts; smtp: SmtpSink }, WorkerOp
     await page.addInitScript(() => {
       document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'}`));
     });
+    // A page itself answering 404 (an unknown address) is what the not-found tests ask for.
+    const pageNotFound = (text: string, url: string) => text.includes('status of 404') && url === page.url();
     page.on('console', (message) => {
-      if (message.type() === 'error' && !EXPECTED_CONSOLE_ERRORS.test(message.text())) errors.push(`${message.text()} (${message.location().url})`);
+      const { url } = message.location();
+      if (message.type() === 'error' && !EXPECTED_CONSOLE_ERRORS.test(message.text()) && !pageNotFound(message.text(), url)) errors.push(`${message.text()} (${url})`);
     });
     page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
     await use(page);

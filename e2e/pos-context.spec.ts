@@ -9,7 +9,7 @@ test('an employee without POS modules loads the context and sees only its own st
   await expect(stores.getByLabel('High Street')).toBeChecked(); // the only store is chosen for them
   await expect(page.getByText('Station Road')).toHaveCount(0);
   await expect(page.getByRole('group', { name: 'Terminal' }).getByRole('radio')).toHaveCount(1);
-  await expect(page.getByText('This device works at High Street, Till A1. Remembered on this device.')).toBeVisible();
+  await expect(page.getByText('You work at High Street, Till A1 in this browser. Remembered here.')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Signed in' })).toContainText('Employee');
 
   // Employees see only their own modules: this one has orders, and not pos.
@@ -26,7 +26,7 @@ test('an owner chooses a store and terminal, and the device remembers them after
   await expect(page.getByRole('group', { name: 'Terminal' })).toHaveCount(0);
   await stores.getByLabel('Station Road').check();
   await expect(page.getByRole('group', { name: 'Terminal' }).getByLabel('Till B1')).toBeChecked();
-  await expect(page.getByText('This device works at Station Road, Till B1.')).toBeVisible();
+  await expect(page.getByText('You work at Station Road, Till B1 in this browser.')).toBeVisible();
 
   // A reload loses the in-memory access token: the refresh cookie brings the session back.
   await page.reload();

@@ -80,7 +80,10 @@ export const vendorAccount = vendorProfile.extend({
   created_at: z.string().meta({ description: 'ISO 8601.' }),
 });
 export const posTerminal = z.object({ id: z.string(), name: z.string(), store_id: z.string() });
-export const store = z.object({ id: z.string(), vendor_id: z.string(), name: z.string(), pos_terminals: z.array(posTerminal) });
+export const listedTerminal = posTerminal.extend({
+  paired: z.boolean().meta({ description: 'Whether a device is paired with the terminal now (unpairing applies).' }),
+});
+export const store = z.object({ id: z.string(), vendor_id: z.string(), name: z.string(), pos_terminals: z.array(listedTerminal) });
 export const createVendorResponse = z.object({ vendor: vendorBusiness, owner: vendorAccount });
 export const session = z.object({
   id: z.string(),

@@ -78,6 +78,11 @@ export interface TerminalRecord {
   name: string;
 }
 
+/** A terminal in a business's store listing: with whether a device is paired with it now. */
+export interface ListedTerminal extends TerminalRecord {
+  paired: boolean;
+}
+
 export interface AccountRepository {
   findByEmail(role: Role, email: string): Promise<AccountRecord | null>;
   findById(role: Role, id: string): Promise<AccountRecord | null>;
@@ -188,7 +193,7 @@ export interface VendorRecord {
 
 export interface ManagedStore extends StoreRecord {
   createdAt: Date;
-  terminals: TerminalRecord[];
+  terminals: ListedTerminal[];
 }
 
 export interface AdminChange {

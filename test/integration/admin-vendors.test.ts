@@ -6,6 +6,7 @@ import { PASSWORDS } from '../support/accounts';
 import { administrationSuite, call, EXTRA_PASSWORD, problemOf } from '../support/admin-world';
 import { get, post } from '../support/http';
 import { login, signIn } from '../support/sign-in';
+import { pair as pairWithCode, pairingCode } from '../support/terminals';
 
 const s = administrationSuite();
 
@@ -32,8 +33,15 @@ describe('an admin builds a business', () => {
     assert.equal(staff.status, 201, staff.text);
     assert.deepEqual([staff.body.vendor_type, staff.body.modules, staff.body.module_permissions, staff.body.store_ids], ['employee', ['pos'], { pos: ['read', 'write'] }, [store.body.id]]);
 
+    // The listing says whether a device is paired with each terminal (the pages offer unpairing by it).
     const stores = await call(s.url, 'GET', `${base}/stores`, s.tokens.vendorsAdmin);
-    assert.deepEqual(stores.body, { items: [{ ...store.body, pos_terminals: [till.body] }], next_cursor: null });
+    assert.deepEqual(stores.body, { items: [{ ...store.body, pos_terminals: [{ ...till.body, paired: false }] }], next_cursor: null });
+    assert.equal((await pairWithCode(s.url, await pairingCode(s.url, s.tokens.vendorsAdmin, store.body.id, till.body.id, base))).status, 200);
+    const afterPairing = await call(s.url, 'GET', `${base}/stores`, s.tokens.vendorsAdmin);
+    assert.deepEqual(afterPairing.body.items[0].pos_terminals, [{ ...till.body, paired: true }]);
+    assert.equal((await call(s.url, 'DELETE', `${base}/terminals/${till.body.id}/pairing`, s.tokens.vendorsAdmin)).status, 204);
+    const afterUnpairing = await call(s.url, 'GET', `${base}/stores`, s.tokens.vendorsAdmin);
+    assert.deepEqual(afterUnpairing.body.items[0].pos_terminals, [{ ...till.body, paired: false }]);
     const accounts = await call(s.url, 'GET', `${base}/accounts`, s.tokens.vendorsAdmin);
     assert.deepEqual(accounts.body.items.map((a: { id: string }) => a.id), [owner.id, staff.body.id]);
 

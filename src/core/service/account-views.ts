@@ -1,6 +1,6 @@
 // Maps stored records to the administration routes' snake_case bodies (src/contract/administration-schemas.ts).
 import type { AdminAccount, Session, Store, VendorAccount, VendorBusiness } from '../../contract/administration-schemas';
-import type { ManagedAccount, ManagedStore, SessionRecord, TerminalRecord } from '../ports';
+import type { ListedTerminal, ManagedAccount, ManagedStore, SessionRecord, TerminalRecord } from '../ports';
 import { adminProfileOf, vendorProfileOf } from './profiles';
 
 /** The profile the account itself sees, plus what administrators need. */
@@ -16,8 +16,9 @@ export const vendorView = (vendor: { id: string; name: string }): VendorBusiness
 
 export const terminalView = (t: TerminalRecord) => ({ id: t.id, name: t.name, store_id: t.storeId });
 
-export function storeView(store: Pick<ManagedStore, 'id' | 'vendorId' | 'name'> & { terminals?: TerminalRecord[] }): Store {
-  return { id: store.id, vendor_id: store.vendorId, name: store.name, pos_terminals: (store.terminals ?? []).map(terminalView) };
+export function storeView(store: Pick<ManagedStore, 'id' | 'vendorId' | 'name'> & { terminals?: ListedTerminal[] }): Store {
+  const terminals = (store.terminals ?? []).map((t) => ({ ...terminalView(t), paired: t.paired }));
+  return { id: store.id, vendor_id: store.vendorId, name: store.name, pos_terminals: terminals };
 }
 
 export function sessionView(session: SessionRecord): Session {

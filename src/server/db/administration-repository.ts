@@ -116,8 +116,8 @@ export function createAdministrationRepository(prisma: PrismaClient): Administra
     listVendorAccounts: async (vendorId, page) =>
       (await prisma.vendorAccount.findMany({ ...pageArgs({ vendorId }, page), include: vendorInclude })).map(managedVendor),
 
-    listStores: (vendorId, page) =>
-      prisma.store.findMany({
+    listStores: async (vendorId, page) => {
+      const stores = await prisma.store.findMany({
         ...pageArgs({ vendorId }, page),
         select: {
           id: true,
@@ -126,6 +126,14 @@ export function createAdministrationRepository(prisma: PrismaClient): Administra
           createdAt: true,
           terminals: { select: { id: true, storeId: true, name: true }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] },
         },
-      }),
+      });
+      // A device credential is the pairing; one look-up by primary key for the page's terminals.
+      const terminalIds = stores.flatMap((s) => s.terminals.map((t) => t.id));
+      const credentials = terminalIds.length
+        ? await prisma.terminalCredential.findMany({ where: { terminalId: { in: terminalIds } }, select: { terminalId: true } })
+        : [];
+      const paired = new Set(credentials.map((c) => c.terminalId));
+      return stores.map((s) => ({ ...s, terminals: s.terminals.map((t) => ({ ...t, paired: paired.has(t.id) })) }));
+    },
   };
 }

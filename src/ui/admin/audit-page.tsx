@@ -6,6 +6,7 @@ import type { AuditEventView } from '@/contract/audit-events';
 import styles from '../components/list.module.css';
 import { nextCursorOf, PAGE_SIZE, PagedList } from '../components/paged-list';
 import { Panel } from '../components/panel';
+import { deviceName } from '../session/device-name';
 import { trpc } from '../trpc/client';
 import { AdminPage, PageHeader } from './admin-page';
 import { AuditFilters, eventLabel, type AuditFilterValues } from './audit-filters';
@@ -25,7 +26,7 @@ function EventRow({ event }: { event: AuditEventView }) {
         <time dateTime={event.at}>{new Date(event.at).toLocaleString()}</time> · account {event.account_id ?? 'unknown'} · by {who(event.actor, event.details)}
       </p>
       <p className={styles.meta}>
-        From {event.client_ip ?? 'no address'} · {event.user_agent ?? 'no user agent'}
+        From {event.client_ip ?? 'no address'} · {event.user_agent ? deviceName(event.user_agent) : 'no user agent'}
       </p>
       {details.length ? <p className={styles.meta}>{details.map(([key, value]) => `${key.replace(/_/g, ' ')}: ${JSON.stringify(value)}`).join(' · ')}</p> : null}
     </li>

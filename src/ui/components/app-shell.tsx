@@ -12,6 +12,7 @@ import { ModuleNav, type NavEntry } from './module-nav';
 export interface AppShellProps {
   role: Role;
   user?: { name: string; type: string };
+  /** The module navigation; none (a customer's account has no modules) leaves the page without a sidebar. */
   nav?: readonly NavEntry[];
   children: ReactNode;
 }
@@ -37,8 +38,8 @@ export function AppShell({ role, user, nav, children }: AppShellProps) {
           <LogoutButton role={role} />
         </div>
       </header>
-      <div className={styles.body}>
-        <ModuleNav entries={nav ?? []} />
+      <div className={nav ? styles.body : `${styles.body} ${styles.bodyAlone}`}>
+        {nav ? <ModuleNav entries={nav} /> : null}
         <main id="main" className={styles.main} tabIndex={-1}>
           {children}
         </main>

@@ -6,6 +6,8 @@ import { AppShell } from '../components/app-shell';
 import { LoadFailed, Loading } from '../components/page-state';
 import { vendorNav, vendorSubject } from '../session/modules';
 import { shownErrorOf, trpc } from '../trpc/client';
+import { signedInWithPin } from '../trpc/session-client';
+import { PinSessionNotice } from '../vendor/pin-session-notice';
 import { SecurityPanels } from './security-panels';
 
 const LEAD = 'How you prove it is you when you sign in.';
@@ -26,12 +28,15 @@ export function AdminSecurity() {
 export function VendorSecurity() {
   const me = trpc.vendor.me.useQuery();
   const profile = me.data?.vendor;
+  // A till's PIN session may not change factors (step_up_required): it is told so instead.
+  const pinSession = profile !== undefined && signedInWithPin();
   return (
-    <AppShell role="vendor" user={profile && { name: profile.name, type: profile.vendor_type }} nav={profile ? vendorNav(vendorSubject(profile), 'security') : []}>
+    <AppShell role="vendor" user={profile && { name: profile.name, type: profile.vendor_type }} nav={profile ? vendorNav(vendorSubject(profile), 'security', { pinSession }) : []}>
       <PageHeader title="Security" lead={LEAD} />
       {me.isPending ? <Loading what="your profile" /> : null}
       {me.isError ? <LoadFailed message={shownErrorOf(me.error).message} onRetry={() => void me.refetch()} /> : null}
-      {profile ? <SecurityPanels role="vendor" mfa={profile.mfa} /> : null}
+      {profile && pinSession ? <PinSessionNotice /> : null}
+      {profile && !pinSession ? <SecurityPanels role="vendor" mfa={profile.mfa} /> : null}
     </AppShell>
   );
 }

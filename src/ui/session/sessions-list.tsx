@@ -8,6 +8,7 @@ import { Button } from '../components/button';
 import styles from '../components/list.module.css';
 import { PagedList, type PagedQuery } from '../components/paged-list';
 import { shownErrorOf } from '../trpc/client';
+import { deviceName } from './device-name';
 
 /** A moment as the reader's locale writes a date and time. */
 export const when = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
@@ -27,7 +28,7 @@ export function SessionsList({ query, onEnd, empty }: { query: PagedQuery<Sessio
                 Last used {when(session.last_used_at)} · ends {when(session.expires_at)}
               </p>
               <p className={styles.meta}>
-                {session.client_ip ?? 'Unknown address'} · {session.user_agent ?? 'Unknown browser or device'}
+                {session.client_ip ?? 'Unknown address'} · {deviceName(session.user_agent)}
               </p>
             </div>
             <Button

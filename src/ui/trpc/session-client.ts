@@ -15,6 +15,22 @@ export const accessTokens = {
   clear: (role: Role) => void tokens.delete(role),
 };
 
+/**
+ * Whether the vendor session in memory is a PIN sign-in at a till (`amr: ["pin"]` in its access
+ * token): the pages read the claim only to leave out what such a session may not do; the server
+ * decides, and refuses the rest with step_up_required.
+ */
+export function signedInWithPin(): boolean {
+  const payload = tokens.get('vendor')?.split('.')[1];
+  if (!payload) return false;
+  try {
+    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { amr?: unknown };
+    return Array.isArray(claims.amr) && claims.amr.includes('pin');
+  } catch {
+    return false;
+  }
+}
+
 const clients = new Map<Role, TRPCClient<SessionRouter>>();
 
 function sessionClient(role: Role): TRPCClient<SessionRouter> {

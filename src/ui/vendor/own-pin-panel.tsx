@@ -3,6 +3,7 @@
 // the current password, so it is offered in password sessions only (a PIN session gets step_up_required).
 import { useState, type FormEvent } from 'react';
 import { PIN_LENGTH } from '@/contract/terminal-schemas';
+import formStyles from '../auth/form.module.css';
 import { LiveAlert } from '../components/alert';
 import { Button } from '../components/button';
 import { Panel } from '../components/panel';
@@ -27,7 +28,7 @@ export function OwnPinPanel() {
 
   return (
     <Panel title="Your PIN">
-      <form onSubmit={submit} noValidate aria-label="Set your PIN">
+      <form className={formStyles.form} onSubmit={submit} noValidate aria-label="Set your PIN">
         <LiveAlert tone="error" message={error?.message} />
         <LiveAlert tone="success" message={save.isSuccess ? 'PIN saved: you can switch in with it at the tills of your stores.' : null} />
         <PasswordField
@@ -42,9 +43,11 @@ export function OwnPinPanel() {
           error={error?.fieldErrors.pin}
         />
         <PasswordField label="Current password" name="current_password" autoComplete="current-password" value={currentPassword} onChange={setCurrentPassword} error={error?.fieldErrors.current_password} />
-        <Button type="submit" pending={save.isPending} pendingLabel="Saving…">
-          Save PIN
-        </Button>
+        <div>
+          <Button type="submit" pending={save.isPending} pendingLabel="Saving…">
+            Save PIN
+          </Button>
+        </div>
       </form>
     </Panel>
   );

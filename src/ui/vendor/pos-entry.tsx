@@ -13,7 +13,7 @@ import { accessTokens, refreshAccessToken, signOut } from '../trpc/session-clien
 import { PosHome } from './pos-home';
 import { SwitchUser } from './switch-user';
 
-type TillState = 'checking' | 'switch' | 'signed_in' | 'pin_session';
+type TillState = 'checking' | 'switch' | 'signed_in';
 
 export function PosEntry({ module }: { module?: string }) {
   const queryClient = useQueryClient();
@@ -43,7 +43,7 @@ export function PosEntry({ module }: { module?: string }) {
   if (state === 'switch') {
     return (
       <AuthLayout role="vendor" title="Switch user" lead={`${staff.data.terminal.name}: choose your name and type your PIN.`}>
-        <SwitchUser staff={staff.data} onSignedIn={() => setState('pin_session')} />
+        <SwitchUser staff={staff.data} onSignedIn={() => setState('signed_in')} />
         <p>
           <Link href="/vendor/login">Sign in with e-mail and password</Link>
         </p>
@@ -51,5 +51,5 @@ export function PosEntry({ module }: { module?: string }) {
     );
   }
   if (state === 'checking') return <Loading what="this till" />;
-  return <PosHome module={module} onLock={() => void lock()} pinSession={state === 'pin_session'} />;
+  return <PosHome module={module} till={staff.data.terminal} onLock={() => void lock()} />;
 }

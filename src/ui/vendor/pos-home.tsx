@@ -9,26 +9,33 @@ import { ACCOUNT_TYPE_LABEL } from '../auth/role-text';
 import { ModulePanel } from '../session/module-panel';
 import { isModuleKey, vendorNav, vendorSubject } from '../session/modules';
 import { passesModuleGuard } from '@/core/modules';
+import type { PairedTerminal } from '@/contract/terminal-schemas';
 import { ChangePassword } from '../session/change-password';
 import { OwnSessions } from '../session/own-sessions';
 import { shownErrorOf, trpc } from '../trpc/client';
+import { signedInWithPin } from '../trpc/session-client';
 import { OwnPinPanel } from './own-pin-panel';
 import { PairingPanel } from './pairing-panel';
+import { PinSessionNotice } from './pin-session-notice';
 import { PosPicker } from './pos-picker';
+import { StaffPinsPanel } from './staff-pins-panel';
 
-/** `onLock`: on a paired till, signs out and returns to its staff list; `pinSession`: signed in there with a PIN. */
-export function PosHome({ module, onLock, pinSession }: { module?: string; onLock?: () => void; pinSession?: boolean }) {
+/** `till`: the terminal this browser is paired with; `onLock` there signs out and returns to its staff list. */
+export function PosHome({ module, till, onLock }: { module?: string; till?: PairedTerminal; onLock?: () => void }) {
   const utils = trpc.useUtils();
   // Two independent queries: the shell's profile and the page's context load in parallel.
   const me = trpc.vendor.me.useQuery();
   const context = trpc.vendor.context.useQuery();
   const profile = me.data?.vendor ?? context.data?.user;
+  // Read from the session's own token, so a reload of a PIN session still shows only what it may do.
+  const pinSession = profile !== undefined && signedInWithPin();
   const subject = profile ? vendorSubject(profile) : null;
   const current = isModuleKey(module) ? module : undefined;
   const nav = subject ? vendorNav(subject, current ?? 'device', { pinSession }) : [];
   const failed = context.error ?? me.error;
   // The server's own guard rule for pairing (stores / write), so no button appears that it would refuse.
   const pairs = !pinSession && subject !== null && passesModuleGuard(subject, 'stores', 'write');
+  const managesStaff = !pinSession && subject !== null && passesModuleGuard(subject, 'staff', 'write');
 
   return (
     <AppShell role="vendor" user={profile && { name: profile.name, type: profile.vendor_type }} nav={nav}>
@@ -47,7 +54,7 @@ export function PosHome({ module, onLock, pinSession }: { module?: string; onLoc
       {context.isPending ? <Loading what="your stores" /> : null}
       {context.data ? (
         <div className={panelStyles.grid}>
-          <PosPicker context={context.data} />
+          <PosPicker context={context.data} till={till} />
           <Panel title="Signed in">
             <Details
               rows={[
@@ -58,11 +65,12 @@ export function PosHome({ module, onLock, pinSession }: { module?: string; onLoc
               ]}
             />
           </Panel>
-          {pinSession ? null : <OwnPinPanel />}
-          {pairs ? <PairingPanel context={context.data} /> : null}
+          {pinSession ? <PinSessionNotice /> : <OwnPinPanel />}
+          {pairs ? <PairingPanel context={context.data} thisTill={till?.id} /> : null}
+          {managesStaff ? <StaffPinsPanel selfId={context.data.user.id} /> : null}
         </div>
       ) : null}
-      {context.data ? <ChangePassword role="vendor" /> : null}
+      {context.data && !pinSession ? <ChangePassword role="vendor" /> : null}
       {context.data ? <OwnSessions role="vendor" /> : null}
     </AppShell>
   );

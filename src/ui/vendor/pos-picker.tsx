@@ -1,6 +1,8 @@
 'use client';
-// Choosing the store and terminal this device works at, from the stores the account may work in.
+// "This device" on the POS page, true to this browser: a paired till says which terminal it is; any
+// other browser says it is not paired, and offers the store and terminal the account works at here.
 import type { VendorContext } from '@/contract/auth-schemas';
+import type { PairedTerminal } from '@/contract/terminal-schemas';
 import { LiveAlert } from '../components/alert';
 import { ChoiceGroup } from '../components/choice-group';
 import { Panel, panelStyles } from '../components/panel';
@@ -8,7 +10,23 @@ import { usePosSelection } from './pos-selection';
 
 const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
-export function PosPicker({ context }: { context: VendorContext }) {
+/** `till`: the terminal this browser is paired with, if it is. */
+export function PosPicker({ context, till }: { context: VendorContext; till?: PairedTerminal }) {
+  if (till) {
+    const storeName = context.stores.find((s) => s.id === till.store_id)?.name;
+    return (
+      <Panel title="This device">
+        <p>
+          This device is the paired till <strong>{till.name}</strong>
+          {storeName ? ` at ${storeName}` : ''}. Staff switch in here with their PIN.
+        </p>
+      </Panel>
+    );
+  }
+  return <WorkplacePicker context={context} />;
+}
+
+function WorkplacePicker({ context }: { context: VendorContext }) {
   const { storeId, terminalId, saved, chooseStore, chooseTerminal } = usePosSelection(context);
   const terminals = context.pos_terminals.filter((t) => t.store_id === storeId);
   const store = context.stores.find((s) => s.id === storeId);
@@ -16,6 +34,7 @@ export function PosPicker({ context }: { context: VendorContext }) {
 
   return (
     <Panel title="This device">
+      <p className={panelStyles.muted}>This browser is not paired with a till: nobody switches in here with a PIN.</p>
       {context.stores.length === 0 ? (
         <p>No store is assigned to your account yet. Ask the owner of {context.vendor.name} to assign one.</p>
       ) : (
@@ -38,7 +57,7 @@ export function PosPicker({ context }: { context: VendorContext }) {
       ) : null}
       <LiveAlert
         tone="success"
-        message={store && terminal ? `This device works at ${store.name}, ${terminal.name}.${saved ? ' Remembered on this device.' : ''}` : null}
+        message={store && terminal ? `You work at ${store.name}, ${terminal.name} in this browser.${saved ? ' Remembered here.' : ''}` : null}
       />
     </Panel>
   );

@@ -6,8 +6,9 @@ import { useState } from 'react';
 import type { z } from 'zod';
 import type { terminalStaffResponse } from '@/contract/terminal-schemas';
 import { LiveAlert } from '../components/alert';
+import listStyles from '../components/list.module.css';
 import { Button } from '../components/button';
-import { Panel, panelStyles } from '../components/panel';
+import { Panel } from '../components/panel';
 import { shownErrorOf, trpc } from '../trpc/client';
 import { accessTokens } from '../trpc/session-client';
 import { PinKeypad } from './pin-keypad';
@@ -38,7 +39,7 @@ export function SwitchUser({ staff, onSignedIn }: { staff: Staff; onSignedIn: ()
           </Button>
         </>
       ) : (
-        <ul className={panelStyles.muted} aria-label="Staff">
+        <ul className={listStyles.list} aria-label="Staff">
           {staff.staff.map((person) => (
             <li key={person.account_id}>
               <Button variant="secondary" onClick={() => setChosen(person)}>
