@@ -5,6 +5,7 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { seedAccounts } from '../test/support/accounts';
 import { freePort, startApp, type RunningApp } from '../test/support/app-process';
 import { createTestDatabase, type TestDatabase } from '../test/support/databases';
+import { startTestProvider, type TestProvider } from '../test/support/oidc-provider';
 import { startSmtpSink, type SmtpSink } from '../test/support/smtp-sink';
 
 export { PASSWORDS } from '../test/support/accounts';
@@ -16,33 +17,42 @@ interface Server {
   app: RunningApp;
   db: TestDatabase;
   smtp: SmtpSink;
+  /** The OpenID provider `acme` on loopback, with `withProvider`. */
+  provider?: TestProvider;
 }
 
 // The browser reports every non-2xx fetch as a console error; these are the ones tests provoke.
-const EXPECTED_CONSOLE_ERRORS = /Failed to load resource: the server responded with a status of (401|403|429)/;
+const EXPECTED_CONSOLE_ERRORS = /Failed to load resource: the server responded with a status of (401|403|409|429)/;
 
 interface WorkerOptions {
   accessExpires: string;
   mfaRequired: string;
   /** The host name the browser uses, which the app's APP_URL names too (a passkey's relying party is that host). */
   appHost: '127.0.0.1' | 'localhost';
+  /** Start an OpenID provider (`acme`, "Acme ID") on loopback and configure the app with it. */
+  withProvider: boolean;
   server: Server;
 }
 
-export const test = base.extend<{ accounts: Accounts; smtp: SmtpSink }, WorkerOptions>({
+export const test = base.extend<{ accounts: Accounts; smtp: SmtpSink; provider: TestProvider }, WorkerOptions>({
   /** JWT_ACCESS_EXPIRES of the worker's app; `test.use({ accessExpires: '3s' })` gets its own worker. */
   accessExpires: ['15m', { scope: 'worker', option: true }],
   /** MFA_REQUIRED of the worker's app: none by default, so password-only tests sign in with the password. */
   mfaRequired: ['', { scope: 'worker', option: true }],
   /** `test.use({ appHost: 'localhost' })` for passkeys: WebAuthn takes a domain as relying party, not an IP address. */
   appHost: ['127.0.0.1', { scope: 'worker', option: true }],
+  withProvider: [false, { scope: 'worker', option: true }],
 
   server: [
-    async ({ accessExpires, mfaRequired, appHost }, use) => {
+    async ({ accessExpires, mfaRequired, appHost, withProvider }, use) => {
       const db = await createTestDatabase();
       const smtp = await startSmtpSink();
       const port = await freePort();
+      const provider = withProvider ? await startTestProvider({ redirectUris: [`http://${appHost}:${port}/account/oidc/callback`] }) : undefined;
+      // An http issuer on loopback is accepted under development rules only.
+      const oidc = provider ? { NODE_ENV: 'development', OIDC_PROVIDERS: 'acme', OIDC_ACME_DISPLAY_NAME: 'Acme ID', ...provider.env('acme') } : {};
       const app = await startApp(db, {
+        ...oidc,
         APP_URL: `http://${appHost}:${port}`,
         SMTP_URL: smtp.url,
         JWT_ACCESS_EXPIRES: accessExpires,
@@ -50,8 +60,9 @@ export const test = base.extend<{ accounts: Accounts; smtp: SmtpSink }, WorkerOp
         RATE_LIMIT_LOGIN_PER_IDENTITY_IP: '3',
         LOG_LEVEL: 'warn',
       }, port);
-      await use({ app, db, smtp });
+      await use({ app, db, smtp, provider });
       await app.stop();
+      await provider?.close();
       await smtp.close();
       await db.drop();
     },
@@ -60,6 +71,10 @@ export const test = base.extend<{ accounts: Accounts; smtp: SmtpSink }, WorkerOp
 
   baseURL: async ({ server, appHost }, use) => use(`http://${appHost}:${server.app.port}`),
   smtp: async ({ server }, use) => use(server.smtp),
+  provider: async ({ server }, use) => {
+    if (!server.provider) throw new Error('test.use({ withProvider: true }) starts the OpenID provider');
+    await use(server.provider);
+  },
 
   accounts: async ({ server }, use, testInfo) => {
     const prefix = `w${testInfo.workerIndex}-${testInfo.testId.slice(0, 8)}-${Date.now().toString(36)}`;

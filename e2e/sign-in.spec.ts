@@ -9,7 +9,7 @@ test('an admin signs in, sees the profile and every module, and signs out', asyn
   await expect(profile).toContainText('Super Admin');
   await expect(profile).toContainText('All modules');
   const nav = page.getByRole('navigation', { name: 'Modules' });
-  await expect(nav.getByRole('link')).toHaveText(['Overview', 'Orders', 'Catalogue', 'Point of sale', 'Stores', 'Reports', 'Admins', 'Vendors', 'Audit trail', 'Customers', 'Security']);
+  await expect(nav.getByRole('link')).toHaveText(['Overview', 'Orders', 'Catalogue', 'Point of sale', 'Stores', 'Reports', 'Admins', 'Vendors', 'Audit trail', 'Customers', 'Integrations', 'Security']);
 
   await page.getByRole('button', { name: 'Sign out' }).click();
   await page.waitForURL('**/admin/login?reason=signed_out');

@@ -18,6 +18,8 @@ export const AUDIT_EVENTS = [
   'password_changed',
   'email_changed',
   'factor_added',
+  'identity_linked',
+  'identity_unlinked',
   'factor_removed',
   'factors_reset',
   'recovery_code_used',

@@ -17,6 +17,7 @@ import {
   registerRequest,
   updateCustomerRequest,
 } from './customer-schemas';
+import { identityRoutes } from './identity-routes';
 import { BODY_ERRORS, route } from './route';
 
 const base = '/auth/customer';
@@ -92,5 +93,6 @@ export const customerRoutes = {
   requestReset: standard.requestReset,
   verifyReset: standard.verifyReset,
   completeReset: standard.completeReset,
+  ...identityRoutes,
 };
 

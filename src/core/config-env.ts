@@ -123,6 +123,9 @@ export const envSchema = z.object({
     .pipe(z.array(z.enum([...ADMIN_TYPES, ...VENDOR_TYPES], { message: `must list account types among ${[...ADMIN_TYPES, ...VENDOR_TYPES].join(', ')}` })).optional()),
   /** The key material second-factor secrets are encrypted under (AES-256-GCM). */
   MFA_ENCRYPTION_KEY: z.string().optional(),
+  // Customers' OpenID providers: the names here, each one's OIDC_<NAME>_* variables read by oidc-config.ts.
+  OIDC_PROVIDERS: z.string().optional(),
+  OIDC_REDIRECT_URIS: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

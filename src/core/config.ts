@@ -1,6 +1,7 @@
 // The service's configuration, parsed once from the environment with zod; errors name the variable.
 import type { z } from 'zod';
 import { envSchema, type Env } from './config-env';
+import { parseOidcProviders, parseRedirectUris } from './oidc-config';
 
 export { DEFAULT_DATA_DIR, isPostgresUrl } from './config-env';
 
@@ -28,6 +29,15 @@ const browserEnvSchema = envSchema.pick({ NODE_ENV: true, CORS_ORIGINS: true, AP
 function invalid(error: z.ZodError): ConfigError {
   const lines = error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`);
   return new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+}
+
+/** Customers' OpenID providers and the redirect URIs outside apps may use; every problem named at once. */
+function oidcSettingsOf(env: Record<string, string | undefined>, production: boolean) {
+  const { providers, problems } = parseOidcProviders(env, production);
+  const redirect = parseRedirectUris(env.OIDC_REDIRECT_URIS);
+  const all = [...problems, ...redirect.problems];
+  if (all.length > 0) throw new ConfigError(`Invalid configuration:\n  ${all.join('\n  ')}`);
+  return { providers, redirectUris: redirect.uris };
 }
 
 /** Production rules apply unless development is asked for by name: an operator who forgets NODE_ENV still gets them. */
@@ -111,6 +121,7 @@ export function parseConfig(env: Record<string, string | undefined>, devSecretsS
   }
   const previousSecrets = previousSecretsOf(e, production, { access: accessSecret as string, refresh: refreshSecret as string });
   const mfa = mfaSettingsOf(e, production, devSecrets, [accessSecret as string, refreshSecret as string]);
+  const oidc = oidcSettingsOf(env, production);
 
   return {
     production,
@@ -169,6 +180,8 @@ export function parseConfig(env: Record<string, string | undefined>, devSecretsS
     /** The token routes' cache: its bound and the PostgreSQL fallback poll of the change counter. */
     authCache: { size: e.AUTH_CACHE_SIZE, pollMs: e.AUTH_CHANGE_POLL_MS },
     mfa,
+    /** Customers' OpenID providers (OIDC_PROVIDERS) and OIDC_REDIRECT_URIS. */
+    oidc,
     terminals: {
       pairingCodeTtl: e.PAIRING_CODE_TTL,
       pinSessionMaxAge: e.PIN_SESSION_MAX_AGE,

@@ -13,6 +13,8 @@ import { createCustomerRepository } from './db/customer-repository';
 import { createDeviceRepository } from './db/device-repository';
 import { createFactorRepository } from './db/factor-repository';
 import { createPasskeyRepository } from './db/passkey-repository';
+import { createIdentityRepository } from './db/identity-repository';
+import { createOidcClient } from './oidc/openid-client';
 import { createPrismaClient, sqliteFilePath, type StatementListener } from './db/prisma';
 import { createResetRepository } from './db/reset-repository';
 import { createSessionListing, createSessionRepository } from './db/session-repository';
@@ -78,6 +80,8 @@ export function createContainer(options: ContainerOptions = {}) {
     terminals: cache.terminals(createTerminalRepository(db.prisma)),
     factors: cache.factors(createFactorRepository(db.prisma)),
     passkeys: createPasskeyRepository(db.prisma),
+    identities: createIdentityRepository(db.prisma),
+    oidc: createOidcClient(config, logger),
     devices: createDeviceRepository(db.prisma),
     codeFailures: createCodeFailureCap(config.codeFailures, counters, clock),
     mailer,

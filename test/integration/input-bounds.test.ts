@@ -12,7 +12,7 @@ import { pairDevice } from '../support/terminals';
 interface Schema {
   $ref?: string; type?: string; format?: string; pattern?: string; enum?: unknown[]; const?: unknown; default?: unknown;
   minLength?: number; maxLength?: number; minimum?: number; maximum?: number; maxItems?: number;
-  items?: Schema; properties?: Record<string, Schema>; required?: string[]; additionalProperties?: Schema | boolean; propertyNames?: Schema;
+  items?: Schema; properties?: Record<string, Schema>; required?: string[]; additionalProperties?: Schema | boolean; propertyNames?: Schema; anyOf?: Schema[];
 }
 type Step = string | number;
 interface Parameter { name: string; in: string; schema: Schema }
@@ -48,6 +48,8 @@ function sample(input: Schema): unknown {
   if ('const' in schema) return schema.const;
   if (schema.enum) return schema.enum[0];
   if (schema.default !== undefined) return schema.default;
+  // One of several shapes (a password or a code): the first one's sample.
+  if (schema.anyOf?.[0]) return sample(schema.anyOf[0]);
   switch (schema.type) {
     case 'string': return stringOf(schema, Math.max(schema.minLength ?? 1, schema.format === 'email' ? 13 : 1));
     case 'integer': return schema.minimum ?? 1;

@@ -2,7 +2,7 @@
 // src/app/api/v1 with the methods it serves, and every status the running app answers, with bodies
 // that match the documented schemas. Statuses are found by probing the app, not read from the code.
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { PATH_PARAMETER_MAX_LENGTH } from '@/contract/route';
 import { NAMED_ROUTES } from '@/contract/routes';
@@ -16,12 +16,15 @@ import { softwareAuthenticator } from '../support/software-authenticator';
 import { decodePayload } from '../support/tokens';
 import { answerWithin, assertMatchesResponse, BROWSER_ORIGIN, createProber, fill, FROM_BROWSER, NOT_PROBED, type Doc } from '../support/openapi-probe';
 import { probeCustomerRoutes } from '../support/openapi-probes/customers';
+import { probeProviderRoutes, startProbeProviders } from '../support/openapi-probes/providers';
 import { probeSecondFactorRoutes } from '../support/openapi-probes/second-factors';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 const NEW_PASSWORD = 'long-enough-password-7';
 let served: Doc;
 let resolved: Doc;
+const providers = await startProbeProviders();
+after(() => providers.close());
 
 const app = administrationSuite(
   async () => {
@@ -30,7 +33,7 @@ const app = administrationSuite(
     await validator.validate(structuredClone(served)); // resolveRefs rewrites what it was given
     resolved = validator.resolveRefs() as Doc;
   },
-  { env: { PASSWORD_RESET_LOG_OTP: '1', CORS_ORIGINS: BROWSER_ORIGIN, RATE_LIMIT_CUSTOMER_REGISTER_PER_IP: '100' } },
+  { env: { PASSWORD_RESET_LOG_OTP: '1', CORS_ORIGINS: BROWSER_ORIGIN, RATE_LIMIT_CUSTOMER_REGISTER_PER_IP: '100', ...providers.env } },
 );
 const { probe, seen } = createProber(() => app.url, () => resolved);
 
@@ -250,6 +253,8 @@ test('audit trail routes: every status the app answers is documented, with a mat
 });
 
 test('customer routes: every status the app answers is documented, with a matching body', () => probeCustomerRoutes(app, probe));
+
+test('customer provider and identity routes: every status the app answers is documented, with a matching body', () => probeProviderRoutes(app, probe, providers));
 
 test('a duplicate employee e-mail is 409 and the server keeps answering', async () => {
   for (const [token, base, params] of [[app.tokens.superAdmin, '/admin/vendors/{vendorId}', { vendorId: app.w.vendor.id }], [app.tokens.owner, '/vendor', {}]] as const) {

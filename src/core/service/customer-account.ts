@@ -39,10 +39,16 @@ export function createCustomerAccount(deps: ServiceDeps, signUp: SignUp) {
     return { customer: customerProfileOf(await reread(account.id)) };
   }
 
-  async function deleteMe({ account }: Principal, body: unknown, client: ClientInfo) {
+  /** The customer proves it is the owner: its password, or a sign-in code mailed to its address. */
+  async function confirmOwner({ account }: Principal, body: unknown, client: ClientInfo, purpose: string) {
     const input = parseInput(deleteCustomerRequest, body);
-    if ('password' in input) await confirmPassword({ account, client }, input.password, 'deleteAccount');
+    if ('password' in input) await confirmPassword({ account, client }, input.password, purpose);
     else await signUp.accountByCode({ email: account.email, code: input.code }, 'sign_in');
+  }
+
+  async function deleteMe(principal: Principal, body: unknown, client: ClientInfo) {
+    const { account } = principal;
+    await confirmOwner(principal, body, client, 'deleteAccount');
     // The event keeps the account id only: the e-mail and name go with the row.
     await customers.remove(account.id, clock.now(), auditEntry('account_deleted', subjectOf(account), selfCause(account, client)));
     logger.info({ event: 'customer_deleted', role: 'customer', accountId: account.id }, 'customer account deleted');
@@ -92,5 +98,5 @@ export function createCustomerAccount(deps: ServiceDeps, signUp: SignUp) {
     return { customer: customerProfileOf(await reread(account.id)) };
   }
 
-  return { updateMe, deleteMe, exportMe, changeEmail, verifyEmailChange };
+  return { updateMe, confirmOwner, deleteMe, exportMe, changeEmail, verifyEmailChange };
 }

@@ -4,6 +4,7 @@ import type { CustomerRepository } from '../customer-ports';
 import type { Config } from '../config';
 import type { DeviceRepository } from '../device-ports';
 import type { FactorRepository, PasskeyRepository } from '../factor-ports';
+import type { IdentityRepository, OidcClient } from '../identity-ports';
 import type { AccountRepository, AdministrationRepository, Clock, Logger, PasswordHasher, SessionListing, SessionRepository } from '../ports';
 import type { TokenService } from '../tokens';
 import type { AuditTrail } from '../audit-ports';
@@ -28,6 +29,10 @@ export interface ServiceDeps {
   factors: FactorRepository;
   /** Passkeys and the WebAuthn challenges issued for them. */
   passkeys: PasskeyRepository;
+  /** Customers' linked OpenID identities and the provider flows under way. */
+  identities: IdentityRepository;
+  /** The configured OpenID providers, over the network. */
+  oidc: OidcClient;
   /** The counters the limiter keeps, for limits keyed by other things than e-mail and address (terminals). */
   counters: CounterStore;
   mailer: Mailer;

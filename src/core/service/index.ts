@@ -1,9 +1,11 @@
 // The auth service: one object over injected ports that every adapter (REST, tRPC, CLI) calls.
 import type { FactorSummary } from '../factor-ports';
+import { AuthError } from '../errors';
 import type { AccountRecord, ClientInfo } from '../ports';
 import type { AdminProfile, LoginRequest, Role, TokenPair, VendorProfile } from '../../contract/auth-schemas';
 import type { CustomerProfile } from '../../contract/customer-schemas';
 import { createCustomerAccount } from './customer-account';
+import { createCustomerIdentities, type FlowCaller } from './customer-identities';
 import { createCustomerSignUp } from './customer-sign-up';
 import type { MfaChallenge, MfaEnrollmentChallenge } from '../../contract/factor-schemas';
 import { createOperator } from './operator';
@@ -51,6 +53,8 @@ export function createAuthService(deps: ServiceDeps) {
   const secondStep = createSecondStep(deps);
   const totp = createTotpEnrolment(deps, secondStep);
   const passkeys = createPasskeys(deps, secondStep);
+  const customerAccount = createCustomerAccount(deps, customerSignUp);
+  const identities = createCustomerIdentities(deps);
 
   /** The profile as login and /me show it, with the account's second factors. */
   const fullProfileOf = async <R extends Role>(role: R, account: AccountRecord) =>
@@ -87,7 +91,48 @@ export function createAuthService(deps: ServiceDeps) {
     },
 
     /** Customers: registration, code sign-in and their own account. */
-    customers: { ...customerSignUp, ...createCustomerAccount(deps, customerSignUp) },
+    customers: { ...customerSignUp, ...customerAccount },
+
+    /** Customers' OpenID providers: signing in with one, and the identities linked to an account. */
+    oidc: {
+      providers: identities.providers,
+      start: (provider: string, input: { redirect_uri: string }, caller: FlowCaller) => identities.start(provider, input.redirect_uri, 'sign_in', null, caller),
+      async callback(provider: string, input: { code: string; state: string; iss?: string }, caller: FlowCaller) {
+        const account = await identities.signingIn(provider, caller.client, () => identities.finish(provider, input, 'sign_in', null, caller));
+        return loginResponseOf('customer', await sessions.completeSignIn(account, caller.client, { method: 'oidc', provider }));
+      },
+      async idToken(provider: string, input: { id_token: string; nonce: string }, client: ClientInfo) {
+        const account = await identities.signingIn(provider, client, () => identities.idTokenClaims(provider, input));
+        return loginResponseOf('customer', await sessions.completeSignIn(account, client, { method: 'oidc', provider }));
+      },
+      /**
+       * The pages' callback, for every provider: the flow its browser started, to sign in or to link
+       * to the customer who started it there.
+       */
+      async browserCallback(answer: { code: string; state: string; iss?: string }, caller: FlowCaller & { browserHash: string }) {
+        const flow = await identities.spend(answer.state, caller);
+        const { provider } = flow;
+        if (flow.purpose === 'sign_in') {
+          const account = await identities.signingIn(provider, caller.client, () => identities.exchange(flow, answer));
+          return { provider, signedIn: await loginResponseOf('customer', await sessions.completeSignIn(account, caller.client, { method: 'oidc', provider })) };
+        }
+        const account = flow.accountId ? await deps.accounts.findById('customer', flow.accountId) : null;
+        if (!account || account.disabled) throw new AuthError('invalid_token');
+        await identities.link({ account, client: caller.client }, provider, await identities.exchange(flow, answer));
+        return { provider, signedIn: undefined };
+      },
+      list: (principal: Principal) => identities.list(principal),
+      linkStart: (principal: Principal, provider: string, input: { redirect_uri: string }, browserHash?: string) =>
+        identities.start(provider, input.redirect_uri, 'link', principal.account.id, { client: principal.client, browserHash }),
+      async linkCallback(principal: Principal, provider: string, input: { code: string; state: string; iss?: string }, browserHash?: string) {
+        const claims = await identities.finish(provider, input, 'link', principal.account.id, { client: principal.client, browserHash });
+        return identities.link(principal, provider, claims);
+      },
+      async unlink(principal: Principal, identityId: string, body: unknown) {
+        await customerAccount.confirmOwner(principal, body, principal.client, 'unlinkIdentity');
+        await identities.unlink(principal, identityId);
+      },
+    },
 
     /** The stores and terminals the signed-in vendor account may work in; no module check. */
     vendorContext,

@@ -61,6 +61,8 @@ export function createCustomerRepository(prisma: PrismaClient): CustomerReposito
         await tx.passwordResetCode.deleteMany({ where: { role: 'customer', accountId: id } });
         await tx.passwordResetGrant.updateMany({ where: { role: 'customer', accountId: id, usedAt: null }, data: { usedAt: now } });
         await tx.knownDevice.deleteMany({ where: { role: 'customer', accountId: id } });
+        await tx.customerIdentity.deleteMany({ where: { accountId: id } });
+        await tx.passkey.deleteMany({ where: { role: 'customer', accountId: id } });
         await tx.customerAccount.deleteMany({ where: { id } });
         await auditIn(tx, audit, now);
       });

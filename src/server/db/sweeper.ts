@@ -34,6 +34,7 @@ export function createSweeper(prisma: PrismaClient, clock: Clock, logger: Logger
     ['knownDevices', model(prisma.knownDevice), 'idHash', { expiresAt: { lt: now } }],
     ['pairingCodes', model(prisma.pairingCode), 'codeHash', { expiresAt: { lt: now } }],
     ['webAuthnChallenges', model(prisma.webAuthnChallenge), 'challenge', { expiresAt: { lt: now } }],
+    ['oidcFlows', model(prisma.oidcFlow), 'state', { expiresAt: { lt: now } }],
     // An expired refresh token fails verification anyway; used ones that are still unexpired stay,
     // because presenting one again must still be recognised as reuse.
     ['refreshTokens', model(prisma.refreshToken), 'jti', { expiresAt: { lt: now } }],

@@ -11,6 +11,7 @@ import * as customer from '@/contract/customer-schemas';
 import { customerAccountPage } from '@/contract/customer-administration-routes';
 import * as factor from '@/contract/factor-schemas';
 import * as passkey from '@/contract/passkey-schemas';
+import * as identity from '@/contract/identity-schemas';
 
 type JsonSchema = z.core.JSONSchema.BaseSchema;
 
@@ -50,6 +51,9 @@ const REQUEST_SCHEMAS = {
   PasskeyRegisterVerifyRequest: passkey.passkeyRegisterVerifyRequest,
   PasskeyLoginOptionsRequest: passkey.passkeyLoginOptionsRequest,
   PasskeyLoginVerifyRequest: passkey.passkeyLoginVerifyRequest,
+  OidcStartRequest: identity.oidcStartRequest,
+  OidcCallbackRequest: identity.oidcCallbackRequest,
+  OidcIdTokenRequest: identity.oidcIdTokenRequest,
 } satisfies Record<string, z.ZodType>;
 
 /** Answers: what the server sends. */
@@ -109,6 +113,11 @@ const RESPONSE_SCHEMAS = {
   PasskeyRegistered: passkey.passkeyRegistered,
   AdminPasskeyRegisterResponse: passkey.adminPasskeyRegisterResponse,
   VendorPasskeyRegisterResponse: passkey.vendorPasskeyRegisterResponse,
+  ProviderList: identity.providerList,
+  OidcStartResponse: identity.oidcStartResponse,
+  Identity: identity.identityView,
+  IdentityList: identity.identityList,
+  IdentityLinked: identity.identityLinked,
 } satisfies Record<string, z.ZodType>;
 
 export const schemaRef = (name: string) => ({ $ref: `#/components/schemas/${name}` });

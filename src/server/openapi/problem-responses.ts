@@ -38,6 +38,7 @@ const STATUS_TEXT: Record<number, string> = {
   415: 'Unsupported media type',
   429: 'Too many requests',
   500: 'Internal server error',
+  502: 'Bad gateway',
   503: 'Service unavailable',
 };
 

@@ -19,14 +19,17 @@ export interface CookieJar {
  */
 export const refreshCookieName = (role: Role, overHttps = false) => `${overHttps ? '__Secure-' : ''}${role}_refresh_token`;
 
-/** Every cookie of the pages: httpOnly, SameSite=Strict, scoped to `path`, Secure where the browser allows it. */
-export function appendCookie(jar: CookieJar, name: string, value: string, options: { path: string; maxAgeSeconds: number }): void {
+/**
+ * Every cookie of the pages: httpOnly, SameSite=Strict (Lax only for the one a provider's redirect
+ * back must carry), scoped to `path`, Secure where the browser allows it.
+ */
+export function appendCookie(jar: CookieJar, name: string, value: string, options: { path: string; maxAgeSeconds: number; sameSite?: 'Strict' | 'Lax' }): void {
   const cookie = [
     `${name}=${encodeURIComponent(value)}`,
     `Path=${options.path}`,
     `Max-Age=${options.maxAgeSeconds}`,
     'HttpOnly',
-    'SameSite=Strict',
+    `SameSite=${options.sameSite ?? 'Strict'}`,
     // Browsers refuse Secure cookies over plain http on hosts other than localhost, so
     // development over http (e.g. a LAN address) leaves it off; production always sets it.
     ...(jar.secureCookies ? ['Secure'] : []),

@@ -16,12 +16,14 @@ import { passedInput, protectedProcedure, publicProcedure } from './init';
 /**
  * Kept out: login and a password change set the cookie, refresh and logout read it at the session
  * endpoint; a customer's code verifications, the second-factor step and a confirmation while
- * enrolling sign in too, so their pair must never reach page script.
+ * enrolling sign in too, so their pair must never reach page script. Starting a provider's flow
+ * from the pages sets the cookie that binds it to the browser, with the pages' own redirect URI.
  */
 const COOKIE_ROUTES = [
   'login', 'refresh', 'logout', 'changePassword',
   'verifyRegistration', 'verifyLoginCode',
   'mfaVerify', 'totpConfirm', 'passkeyRegisterVerify', 'passkeyLoginVerify',
+  'oidcStart', 'identityLinkStart',
 ] as const;
 type CookieRoute = (typeof COOKIE_ROUTES)[number];
 

@@ -5,8 +5,8 @@
 import { router } from './init';
 import { routeProcedures } from './route-procedures';
 import {
-  changePasswordProcedure, customerCodeSignInProcedure, loginProcedure, mfaVerifyProcedure, passkeyLoginVerifyProcedure, passkeyRegisterVerifyProcedure,
-  totpConfirmProcedure,
+  changePasswordProcedure, customerCodeSignInProcedure, loginProcedure, mfaVerifyProcedure, oidcLinkStartProcedure, oidcSignInStartProcedure,
+  passkeyLoginVerifyProcedure, passkeyRegisterVerifyProcedure, totpConfirmProcedure,
 } from './routers/cookie-procedures';
 import { terminalRouter } from './routers/terminal';
 
@@ -33,6 +33,8 @@ export const appRouter = router({
     login: loginProcedure('customer'),
     verifyRegistration: customerCodeSignInProcedure('verifyRegistration'),
     verifyLoginCode: customerCodeSignInProcedure('verifyLoginCode'),
+    oidcStart: oidcSignInStartProcedure(),
+    identityLinkStart: oidcLinkStartProcedure(),
     changePassword: changePasswordProcedure('customer'),
     ...routeProcedures('customer'),
   }),

@@ -1,6 +1,6 @@
 'use client';
 // /account: the signed-in customer's own page: profile and name, password, e-mail address,
-// sessions, a download of their data and deleting the account.
+// linked sign-in providers, sessions, a download of their data and deleting the account.
 import { AppShell } from '../components/app-shell';
 import { LoadFailed, Loading } from '../components/page-state';
 import { ChangePassword } from '../session/change-password';
@@ -9,6 +9,7 @@ import { shownErrorOf, trpc } from '../trpc/client';
 import { ChangeEmail } from './change-email';
 import { DeleteAccount } from './delete-account';
 import { DownloadData } from './download-data';
+import { IdentitiesPanel } from './identities-panel';
 import { ProfilePanel } from './profile-panel';
 
 export function AccountPage() {
@@ -24,6 +25,7 @@ export function AccountPage() {
           <ProfilePanel profile={profile} />
           <ChangePassword role="customer" />
           <ChangeEmail email={profile.email} />
+          <IdentitiesPanel email={profile.email} />
           <OwnSessions role="customer" />
           <DownloadData />
           <DeleteAccount />

@@ -8,6 +8,7 @@ import { Button } from '../components/button';
 import { trpc } from '../trpc/client';
 import { CodeSignInStep } from './code-sign-in-step';
 import { EmailStep } from './email-step';
+import { ProviderButtons } from './provider-buttons';
 
 type Mode = { name: 'password' } | { name: 'email' } | { name: 'code'; email: string; message: string };
 
@@ -19,6 +20,7 @@ export function CustomerLogin({ notice }: { notice?: LoginReason }) {
   if (mode.name === 'password') {
     return (
       <div className={styles.form}>
+        <ProviderButtons />
         <LoginForm role="customer" notice={notice} />
         <Button variant="secondary" block onClick={() => setMode({ name: 'email' })}>
           E-mail me a code

@@ -9,6 +9,7 @@ import { TextField } from '../components/text-field';
 import { trpc } from '../trpc/client';
 import { CodeSignInStep } from './code-sign-in-step';
 import { EmailStep } from './email-step';
+import { ProviderButtons } from './provider-buttons';
 
 export function SignUpFlow() {
   const utils = trpc.useUtils();
@@ -18,6 +19,7 @@ export function SignUpFlow() {
 
   return (
     <div className={styles.form}>
+      {sent ? null : <ProviderButtons />}
       {sent ? (
         <CodeSignInStep
           email={sent.email}

@@ -1,7 +1,7 @@
 // The pages' procedures that start a session: signing in (with its second step and enrolment, with
 // a passkey, or by a customer's mailed code) and changing one's own password. Their refresh token goes into the role's cookie (and, at sign-in,
 // the device marker into its own), never into the body the page's script can read.
-import type { z } from 'zod';
+import { z } from 'zod';
 import { loginRequest, type changePasswordRequest, type Role } from '@/contract/auth-schemas';
 import { emailCodeRequest } from '@/contract/customer-schemas';
 import { mfaVerifyRequest, totpConfirmRequest } from '@/contract/factor-schemas';
@@ -11,6 +11,8 @@ import type { Context } from '../context';
 import { deviceCookieOf, setDeviceCookie } from '../device-cookie';
 import { contractInput, passedInput, protectedProcedure, publicProcedure } from '../init';
 import { setRefreshCookie } from '../refresh-cookie';
+import { bindBrowser } from '../../oidc/browser-binding';
+import { pagesRedirectUriOf } from '@/core/service/customer-identities';
 
 /** A session's refresh token into the role's cookie, the rest to the page. */
 function refreshIntoCookie<S extends { refresh_token: string }>(ctx: Context, role: Role, answer: S): Omit<S, 'refresh_token'> {
@@ -20,7 +22,7 @@ function refreshIntoCookie<S extends { refresh_token: string }>(ctx: Context, ro
 }
 
 /** A new session of the pages signing in: the refresh token and device marker into cookies, the rest to the page. */
-function sessionIntoCookies<S extends object>(ctx: Context, role: Role, answer: S): Omit<S, 'refresh_token' | 'device_id'> {
+export function sessionIntoCookies<S extends object>(ctx: Context, role: Role, answer: S): Omit<S, 'refresh_token' | 'device_id'> {
   const { device_id: deviceId, ...session } = refreshIntoCookie(ctx, role, answer as S & { refresh_token: string; device_id: string });
   setDeviceCookie(ctx, role, deviceId);
   return session as Omit<S, 'refresh_token' | 'device_id'>;
@@ -32,7 +34,7 @@ function enrolmentIntoCookies<S extends object>(ctx: Context, role: Role, answer
 }
 
 /** The client of a sign-in from the pages: the device marker comes from its cookie. */
-const signInClientOf = (ctx: Context, role: Role) => ({ ...ctx.client, deviceId: deviceCookieOf(ctx, role) });
+export const signInClientOf = (ctx: Context, role: Role) => ({ ...ctx.client, deviceId: deviceCookieOf(ctx, role) });
 
 /** `R` keeps the role's own types: `admin.login` answers `{admin}`, `vendor.login` answers `{vendor}`. */
 export function loginProcedure<R extends Role>(role: R) {
@@ -90,5 +92,25 @@ export function changePasswordProcedure(role: Role) {
 export function customerCodeSignInProcedure(kind: 'verifyRegistration' | 'verifyLoginCode') {
   return publicProcedure.input(contractInput(emailCodeRequest)).mutation(async ({ ctx, input }) =>
     refreshIntoCookie(ctx, 'customer', await ctx.auth.customers[kind](input, ctx.client)),
+  );
+}
+
+const pagesRedirectUri = (ctx: Context) => pagesRedirectUriOf(ctx.config);
+const providerInput = contractInput(z.object({ provider: z.string().min(1).max(100) }));
+
+/**
+ * "Continue with <provider>" on the sign-in and sign-up pages: the provider's URL to go to, the
+ * flow bound to this browser by a cookie that only the pages' callback receives.
+ */
+export function oidcSignInStartProcedure() {
+  return publicProcedure.input(providerInput).mutation(async ({ ctx, input }) =>
+    ctx.auth.oidc.start(input.provider, { redirect_uri: pagesRedirectUri(ctx) }, { client: ctx.client, browserHash: bindBrowser(ctx) }),
+  );
+}
+
+/** "Link <provider>" on /account: as above, for the signed-in customer. */
+export function oidcLinkStartProcedure() {
+  return protectedProcedure('customer').input(providerInput).mutation(async ({ ctx, input }) =>
+    ctx.auth.oidc.linkStart(ctx.principal, input.provider, { redirect_uri: pagesRedirectUri(ctx) }, bindBrowser(ctx)),
   );
 }

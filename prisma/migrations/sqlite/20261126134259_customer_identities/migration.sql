@@ -1,0 +1,33 @@
+-- CreateTable
+CREATE TABLE "CustomerIdentity" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "accountId" TEXT NOT NULL,
+    "provider" TEXT NOT NULL,
+    "issuer" TEXT NOT NULL,
+    "subject" TEXT NOT NULL,
+    "email" TEXT NOT NULL,
+    "linkedAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "lastUsedAt" DATETIME
+);
+
+-- CreateTable
+CREATE TABLE "OidcFlow" (
+    "state" TEXT NOT NULL PRIMARY KEY,
+    "provider" TEXT NOT NULL,
+    "purpose" TEXT NOT NULL,
+    "accountId" TEXT,
+    "nonce" TEXT NOT NULL,
+    "codeVerifier" TEXT NOT NULL,
+    "redirectUri" TEXT NOT NULL,
+    "browserHash" TEXT,
+    "expiresAt" DATETIME NOT NULL
+);
+
+-- CreateIndex
+CREATE INDEX "CustomerIdentity_accountId_idx" ON "CustomerIdentity"("accountId");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "CustomerIdentity_issuer_subject_key" ON "CustomerIdentity"("issuer", "subject");
+
+-- CreateIndex
+CREATE INDEX "OidcFlow_expiresAt_idx" ON "OidcFlow"("expiresAt");
