@@ -58,9 +58,10 @@ export function appEnv(db: TestDatabase, env: Record<string, string | undefined>
   return Object.fromEntries(Object.entries(full).filter((e): e is [string, string] => e[1] !== undefined));
 }
 
-export async function startApp(db: TestDatabase, env: Record<string, string | undefined> = {}, port?: number, args: string[] = []): Promise<RunningApp> {
+/** `nodeFlags` go to Node beside the start script's own (the bench's `--cpu-prof`, which Node refuses in NODE_OPTIONS). */
+export async function startApp(db: TestDatabase, env: Record<string, string | undefined> = {}, port?: number, args: string[] = [], nodeFlags: string[] = []): Promise<RunningApp> {
   port ??= await freePort();
-  const child = spawn(process.execPath, [...serverNodeFlags(), '--import', 'tsx', 'scripts/serve.ts', ...args], {
+  const child = spawn(process.execPath, [...serverNodeFlags(), ...nodeFlags, '--import', 'tsx', 'scripts/serve.ts', ...args], {
     cwd: ROOT,
     env: { ...appEnv(db, env), PORT: String(port), HOST: '127.0.0.1' } as unknown as NodeJS.ProcessEnv,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -62,7 +62,8 @@ function storedEvent(row: Row): StoredAuditEvent {
 function olderThan(page: AuditPageRequest) {
   const key = page.before;
   if (!key) return {};
-  return { OR: [{ at: { lt: key.at } }, { at: key.at, id: { lt: key.id } }] };
+  // The bound on `at` alone lets the index scan start at the cursor (see keyset.ts).
+  return { at: { lte: key.at }, OR: [{ at: { lt: key.at } }, { at: key.at, id: { lt: key.id } }] };
 }
 
 function whereOf(filter: AuditFilter) {
