@@ -193,6 +193,14 @@ export function parseConfig(env: Record<string, string | undefined>, devSecretsS
     /** The token routes' cache: its bound and the PostgreSQL fallback poll of the change counter. */
     authCache: { size: e.AUTH_CACHE_SIZE, pollMs: e.AUTH_CHANGE_POLL_MS },
     mfa,
+    webhooks: {
+      timeout: e.WEBHOOK_TIMEOUT,
+      secretOverlap: e.WEBHOOK_SECRET_OVERLAP,
+      disableAfter: e.WEBHOOK_DISABLE_AFTER,
+      retrySchedule: e.WEBHOOK_RETRY_SCHEDULE,
+      /** http and loopback or private addresses: always under development rules, in production only when allowed. */
+      allowPrivate: !production || e.WEBHOOK_ALLOW_PRIVATE === true,
+    },
     /** Customers' OpenID providers (OIDC_PROVIDERS) and OIDC_REDIRECT_URIS. */
     oidc,
     terminals: {

@@ -18,6 +18,7 @@ import { answerWithin, assertMatchesResponse, BROWSER_ORIGIN, createProber, fill
 import { probeCustomerRoutes } from '../support/openapi-probes/customers';
 import { probeProviderRoutes, startProbeProviders } from '../support/openapi-probes/providers';
 import { probeSecondFactorRoutes } from '../support/openapi-probes/second-factors';
+import { probeWebhookRoutes } from '../support/openapi-probes/webhooks';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 const NEW_PASSWORD = 'long-enough-password-7';
@@ -253,6 +254,8 @@ test('audit trail routes: every status the app answers is documented, with a mat
 });
 
 test('customer routes: every status the app answers is documented, with a matching body', () => probeCustomerRoutes(app, probe));
+
+test('webhook endpoint routes: every status the app answers is documented, with a matching body', () => probeWebhookRoutes(app, probe));
 
 test('customer provider and identity routes: every status the app answers is documented, with a matching body', () => probeProviderRoutes(app, probe, providers));
 

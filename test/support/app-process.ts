@@ -58,10 +58,11 @@ export function appEnv(db: TestDatabase, env: Record<string, string | undefined>
   return Object.fromEntries(Object.entries(full).filter((e): e is [string, string] => e[1] !== undefined));
 }
 
-export async function startApp(db: TestDatabase, env: Record<string, string | undefined> = {}, port?: number, args: string[] = []): Promise<RunningApp> {
+/** `nodeFlags` go to Node beside the start script's own (the bench's `--cpu-prof`, which Node refuses in NODE_OPTIONS). */
+export async function startApp(db: TestDatabase, env: Record<string, string | undefined> = {}, port?: number, args: string[] = [], nodeFlags: string[] = []): Promise<RunningApp> {
   port ??= await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...serverNodeFlags(), '--import', 'tsx', 'scripts/serve.ts', ...args], {
+  const child = spawn(process.execPath, [...serverNodeFlags(), ...nodeFlags, '--import', 'tsx', 'scripts/serve.ts', ...args], {
     cwd: ROOT,
     // Production requires APP_URL: the server's own origin unless the test names another (or unsets it).
     env: { ...appEnv(db, { APP_URL: url, ...env }), PORT: String(port), HOST: '127.0.0.1' } as unknown as NodeJS.ProcessEnv,

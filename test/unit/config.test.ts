@@ -123,6 +123,6 @@ test('.env.example lists every variable the service reads', async () => {
 });
 
 test('npm start bounds the heap at 192 MiB unless HEAP_LIMIT_MIB says otherwise, and the tests start the server alike', () => {
-  assert.deepEqual(serverNodeFlags({}), ['--max-old-space-size=192', '--max-semi-space-size=4']);
-  assert.deepEqual(serverNodeFlags({ HEAP_LIMIT_MIB: '512' }), ['--max-old-space-size=512', '--max-semi-space-size=4']);
+  assert.deepEqual(serverNodeFlags({}), ['--max-old-space-size=192']);
+  assert.deepEqual(serverNodeFlags({ HEAP_LIMIT_MIB: '512' }), ['--max-old-space-size=512']);
 });
