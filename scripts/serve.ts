@@ -3,7 +3,7 @@
 // that records each request's socket address and shuts down gracefully on SIGTERM or SIGINT.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import next from 'next';
-import { ConfigError, type Config } from '@/core/config';
+import { assertServable, ConfigError, type Config } from '@/core/config';
 import { AuthError, problemBody } from '@/core/errors';
 import { SOCKET_IP_HEADER } from '@/server/client-info';
 import { apiHeaders } from '@/server/http/api-headers';
@@ -14,6 +14,8 @@ import { sqliteFilePath } from '@/server/db/prisma';
 import { createSweeper } from '@/server/db/sweeper';
 import { createDemoAccounts } from '@/server/demo-accounts';
 import { createGracefulShutdown } from '@/server/lifecycle';
+import { getMetrics } from '@/server/metrics';
+import { createDeliveryWorker } from '@/server/webhooks/delivery-worker';
 
 const dev = process.argv.includes('--dev');
 // Production rules unless development is asked for explicitly: `--development` (npm run start:dev,
@@ -78,8 +80,13 @@ async function prepareDatabase(container: Container) {
 
 async function main() {
   const container = createContainer();
+  assertServable(container.config);
   await prepareDatabase(container);
   const stopSweeper = createSweeper(container.db.prisma, { now: () => new Date() }, container.logger, container.config.auditRetention, container.config.customers.unverifiedTtl).start(container.config.cleanupInterval);
+  const metrics = getMetrics();
+  const webhooks = createDeliveryWorker({ prisma: container.db.prisma, config: container.config, logger: container.logger, observer: { attempted: metrics.webhookAttempt } });
+  metrics.observeWebhookQueue(() => webhooks.queue());
+  webhooks.start();
 
   const app = next({ dev, hostname, port, dir: process.cwd() });
   await app.prepare();
@@ -107,6 +114,8 @@ async function main() {
     timeoutSeconds: container.config.shutdown.timeout,
     close: async () => {
       stopSweeper();
+      // Attempts under way finish (each within WEBHOOK_TIMEOUT) before the pools close; the rest stay queued.
+      await webhooks.stop();
       // The route handlers' container (their bundle's own copy of the service) holds the pools and
       // the after-response work of the requests served.
       await Promise.all([servingContainer()?.close(), container.close()]);

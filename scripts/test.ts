@@ -1,11 +1,13 @@
 // `npm test`: unit tests, a production build, HTTP integration tests on SQLite and on PostgreSQL,
-// then the browser tests; ends with one `N passed, N failed` line over every stage.
+// the browser tests, then the unit and SQLite integration tests again on the current Node LTS;
+// ends with one `N passed, N failed` line over every stage.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { E2E_JSON_REPORT } from '../playwright.config';
 import { DEFAULT_BASE_URL } from './db/postgres-scratch';
+import { CURRENT_LTS, prepareRelease, type NodeRelease } from './lts/prepare';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const only = process.argv.slice(2); // e.g. `npm test -- unit integration:sqlite`
@@ -31,9 +33,9 @@ function run(cmd: string, args: string[], env: Record<string, string> = {}): num
  * Runs a command, echoing its output line by line under `label` (stages run side by side) while
  * keeping a copy to read the runner's summary from.
  */
-function runTee(label: string, cmd: string, args: string[], env: Record<string, string>): Promise<{ status: number; output: string }> {
+function runTee(label: string, cmd: string, args: string[], env: Record<string, string>, cwd = ROOT): Promise<{ status: number; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env } });
+    const child = spawn(cmd, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env } });
     let output = '';
     let partial = { stdout: '', stderr: '' };
     const echo = (stream: 'stdout' | 'stderr') => (chunk: Buffer) => {
@@ -54,13 +56,17 @@ function runTee(label: string, cmd: string, args: string[], env: Record<string, 
 
 // The counts come from the spec reporter's closing lines on stdout: a report file written by a
 // second reporter can be cut short when --test-force-exit ends the run.
-async function nodeTests(stage: string, testFiles: string[], env: Record<string, string> = {}) {
+async function nodeTests(stage: string, testFiles: string[], env: Record<string, string> = {}, release?: NodeRelease) {
   if (!wanted(stage) || testFiles.length === 0) return;
-  console.log(`\n=== ${stage}: ${testFiles.length} file(s)`);
-  const { status, output } = await runTee(stage, process.execPath, [
+  console.log(`\n=== ${stage}: ${testFiles.length} file(s)${release ? ` on Node ${release.version}` : ''}`);
+  const started = Date.now();
+  // Another release runs in its own mirror of the checkout, first on PATH for every process the tests start.
+  const releaseEnv: Record<string, string> = release ? { PATH: `${path.dirname(release.node)}:${process.env.PATH ?? ''}` } : {};
+  const { status, output } = await runTee(stage, release?.node ?? process.execPath, [
     '--import', 'tsx', '--test', '--test-timeout=600000', '--test-force-exit', '--test-reporter=spec',
     ...testFiles,
-  ], env);
+  ], { ...env, ...releaseEnv }, release?.root);
+  console.log(`=== ${stage} took ${Math.round((Date.now() - started) / 1000)} s`);
   const count = (name: string) => Number([...output.matchAll(new RegExp(`^ℹ ${name} (\\d+)$`, 'gm'))].pop()?.[1] ?? 0);
   const passed = count('pass');
   const failed = count('fail') + count('cancelled');
@@ -115,6 +121,21 @@ async function postgresTests() {
   }
 }
 
+/** The unit and SQLite integration stages again on the current Node LTS (the build is shared). */
+async function ltsTests() {
+  if (!wanted('lts:unit') && !wanted('lts:integration:sqlite')) return;
+  let release: NodeRelease;
+  try {
+    release = prepareRelease(CURRENT_LTS);
+  } catch (error) {
+    failures.push(`lts (Node ${CURRENT_LTS} could not be prepared: ${error instanceof Error ? error.message : String(error)})`);
+    totals.failed += 1;
+    return;
+  }
+  await nodeTests('lts:unit', files('test/unit'), {}, release);
+  await nodeTests('lts:integration:sqlite', files('test/integration'), { TEST_DB: 'sqlite' }, release);
+}
+
 async function main() {
   await nodeTests('unit', files('test/unit'));
 
@@ -128,6 +149,7 @@ async function main() {
     await Promise.all([nodeTests('integration:sqlite', files('test/integration'), { TEST_DB: 'sqlite' }), postgresTests()]);
     browserTests();
   }
+  await ltsTests();
 
   console.log(`\n${failures.length ? `Failed stages: ${failures.join(', ')}` : 'All stages passed.'}`);
   console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

@@ -1,11 +1,14 @@
 // `npm run bench`: starts the built app on a scratch database, measures every row side by side with
 // the framework's and bcrypt's ceilings, prints one table and writes it to bench/results/.
 // `npm run bench -- --smoke`: every row for 1 s at bcrypt cost 4, exit 1 on any error.
+// `npm run bench -- --scale [--customers N]`: the routes on a seeded database beside an empty one (scale.ts).
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { peakRssMiB } from './load';
-import { parseOptions } from './options';
+import { parseOptions, type BenchOptions } from './options';
 import { measureRevocation, type RevocationResult } from './revocation';
 import { checkTargets, markdownReport, writeResults, type RunInfo } from './report';
+import { runScaleBench, scaleMarkdown } from './scale';
 import { runScenarios } from './scenarios';
 import { startTarget } from './setup';
 
@@ -24,6 +27,7 @@ async function main(): Promise<number> {
   const say = (message: string) => process.stderr.write(`bench: ${message}\n`);
   say(`${info.dialect}, bcrypt cost ${options.cost}, ${options.duration} s per row in ${options.rounds} round(s)${options.smoke ? ' (smoke)' : ''}; build in ${options.distDir}/`);
 
+  if (options.scale) return scaleRun(options, info, say);
   const target = await startTarget(options);
   say(`app started at ${target.app.url} on a scratch ${info.dialect} database`);
   let rows;
@@ -60,6 +64,20 @@ async function main(): Promise<number> {
     return 1;
   }
   return 0;
+}
+
+async function scaleRun(options: BenchOptions, info: RunInfo, say: (message: string) => void): Promise<number> {
+  const result = await runScaleBench(options, say);
+  const markdown = scaleMarkdown(result, info.command, info.dialect === 'sqlite' ? 'SQLite (embedded)' : 'PostgreSQL');
+  process.stdout.write(`\n${markdown}\n`);
+  const file = path.join(options.resultsDir, `scale-${info.dialect}.md`);
+  await mkdir(options.resultsDir, { recursive: true });
+  await writeFile(file, markdown);
+  await writeFile(file.replace(/\.md$/, '.json'), `${JSON.stringify({ info, ...result, at: new Date().toISOString() }, null, 2)}\n`);
+  say(`wrote ${path.relative(process.cwd(), file)} and its .json`);
+  const failing = result.rows.filter((r) => r.seeded.errors + r.empty.errors > 0 || r.seeded.requests === 0 || r.empty.requests === 0);
+  if (failing.length > 0) say(`errors or no answers in: ${failing.map((r) => `${r.label} ${JSON.stringify(r.seeded.statuses)} ${JSON.stringify(r.empty.statuses)}`).join(', ')}`);
+  return failing.length > 0 ? 1 : 0;
 }
 
 main().then(

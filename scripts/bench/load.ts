@@ -56,15 +56,19 @@ export function processCpuSeconds(pid: number | undefined): number {
   }
 }
 
-/** The most memory a process held resident so far, in MiB (Linux /proc VmHWM; NaN elsewhere). */
-export function peakRssMiB(pid: number | undefined): number {
+function statusMiB(pid: number | undefined, field: 'VmHWM' | 'VmRSS'): number {
   try {
-    const kib = /^VmHWM:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    const kib = new RegExp(`^${field}:\\s+(\\d+) kB$`, 'm').exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
     return kib === undefined ? NaN : Number(kib) / 1024;
   } catch {
     return NaN;
   }
 }
+
+/** The most memory a process held resident so far, in MiB (Linux /proc VmHWM; NaN elsewhere). */
+export const peakRssMiB = (pid: number | undefined) => statusMiB(pid, 'VmHWM');
+/** The memory a process holds resident now, in MiB (Linux /proc VmRSS; NaN elsewhere). */
+export const processRssMiB = (pid: number | undefined) => statusMiB(pid, 'VmRSS');
 
 /** Runs `spec` for `seconds`; with `appPid`, also measures the app's CPU time. */
 export async function runLoad(baseUrl: string, spec: LoadSpec, seconds: number, appPid?: number): Promise<Sample> {

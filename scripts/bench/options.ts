@@ -18,6 +18,12 @@ export interface BenchOptions {
   cost: number;
   /** Interleaved rounds each group of rows is measured in (each row gets `duration / rounds` per round). */
   rounds: number;
+  /** `--scale`: the seeded-against-empty comparison instead of the usual rows (scale.ts). */
+  scale: boolean;
+  /** `--customers N` of the scale run (default 1,000,000 on PostgreSQL, 100,000 on SQLite). */
+  scaleCustomers?: number;
+  /** `--cpu-prof DIR`: CPU profiles of the measured app and of the plain Next.js app, written to DIR/app and DIR/plain when they stop. */
+  cpuProfileDir?: string;
   /** PostgreSQL server for a scratch database; unset: an embedded SQLite file. */
   databaseUrl?: string;
   distDir: string;
@@ -60,6 +66,9 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     probeRate: positive('--probe-rate', flagValue(argv, 'probe-rate'), 40),
     cost,
     rounds,
+    scale: argv.includes('--scale'),
+    scaleCustomers: flagValue(argv, 'customers') === undefined ? undefined : positive('--customers', flagValue(argv, 'customers')?.replace(/[_,]/g, ''), 0),
+    cpuProfileDir: flagValue(argv, 'cpu-prof') ? path.resolve(flagValue(argv, 'cpu-prof')!) : undefined,
     databaseUrl: env.DATABASE_URL?.trim() || undefined,
     distDir,
     resultsDir: path.join(ROOT, 'bench', 'results'),

@@ -20,10 +20,10 @@ export function buildPlainNext(): void {
   if (result.status !== 0) throw new Error(`the plain Next.js app did not build:\n${result.stdout}\n${result.stderr}`);
 }
 
-/** `next start` as its documentation says, with Node's defaults: no flags, no wrapper. */
-export async function startPlainNext(node = process.execPath): Promise<PlainNext> {
+/** `next start` as its documentation says, with Node's defaults: no flags (but `nodeFlags`), no wrapper. */
+export async function startPlainNext(node = process.execPath, nodeFlags: string[] = []): Promise<PlainNext> {
   const port = await freePort();
-  const child = spawn(node, [NEXT_BIN, 'start', '-p', String(port), '-H', '127.0.0.1'], {
+  const child = spawn(node, [...nodeFlags, NEXT_BIN, 'start', '-p', String(port), '-H', '127.0.0.1'], {
     cwd: PLAIN_NEXT_DIR,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],

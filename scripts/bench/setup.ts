@@ -1,5 +1,6 @@
 // The system under test: a scratch database, the test suite's seed accounts, and the built app
 // started as `npm start` starts it, with limits moved out of the benchmark's way.
+import path from 'node:path';
 import { PASSWORDS, seedAccounts, withContainer } from '../../test/support/accounts';
 import { startApp, type RunningApp } from '../../test/support/app-process';
 import { createTestDatabase, type TestDatabase } from '../../test/support/databases';
@@ -58,7 +59,12 @@ export async function startTarget(options: BenchOptions): Promise<BenchTarget> {
     const profile = process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {};
     const env = { ...cost, ...BENCH_LIMITS, ...cache, BENCH_ROUTES: '1', METRICS_TOKEN: BENCH_METRICS_TOKEN, NEXT_DIST_DIR: options.distDir };
     buildPlainNext();
-    const [app, second, plain] = await Promise.all([startApp(db, { ...env, ...profile }), startApp(db, env), startPlainNext()]);
+    const cpuProfile = (name: string) => (options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.join(options.cpuProfileDir, name)}`] : []);
+    const [app, second, plain] = await Promise.all([
+      startApp(db, { ...env, ...profile }, undefined, [], cpuProfile('app')),
+      startApp(db, env),
+      startPlainNext(process.execPath, cpuProfile('plain')),
+    ]);
     return {
       app,
       second,

@@ -38,6 +38,14 @@ export const AUDIT_EVENTS = [
   'pin_sign_in_failed',
   'account_pin_locked',
   'terminal_pin_locked',
+  'webhook_endpoint_created',
+  'webhook_endpoint_changed',
+  'webhook_endpoint_deleted',
+  'webhook_endpoint_disabled',
+  'webhook_secret_rotated',
+  'webhook_test_sent',
+  'webhook_message_retried',
+  'webhook_messages_replayed',
 ] as const;
 export type AuditEventName = (typeof AUDIT_EVENTS)[number];
 

@@ -7,9 +7,10 @@ import { customerAdministrationRoutes } from './customer-administration-routes';
 import { customerRoutes } from './customer-routes';
 import type { RestRoute } from './route';
 import { terminalAdministrationRoutes, terminalRoutes } from './terminal-routes';
+import { webhookRoutes } from './webhook-routes';
 
 export const ROUTES = {
-  admin: { ...authRoutes.admin, ...administrationRoutes.admin, ...auditRoutes.admin, ...terminalRoutes.admin, ...customerAdministrationRoutes },
+  admin: { ...authRoutes.admin, ...administrationRoutes.admin, ...auditRoutes.admin, ...terminalRoutes.admin, ...customerAdministrationRoutes, ...webhookRoutes },
   vendor: { ...authRoutes.vendor, ...administrationRoutes.vendor, ...auditRoutes.vendor, ...terminalRoutes.vendor },
   customer: customerRoutes,
   service: authRoutes.service,
@@ -34,7 +35,7 @@ export interface NamedRoute {
 
 const isAdministration = (side: RouteSide, key: string) =>
   (side === 'admin' || side === 'vendor') &&
-  (key in administrationRoutes[side] || key in auditRoutes[side] || key in terminalAdministrationRoutes[side] || (side === 'admin' && key in customerAdministrationRoutes));
+  (key in administrationRoutes[side] || key in auditRoutes[side] || key in terminalAdministrationRoutes[side] || (side === 'admin' && (key in customerAdministrationRoutes || key in webhookRoutes)));
 
 /** Every route of the table, in table order, with its name and group. */
 export const NAMED_ROUTES: readonly NamedRoute[] = (Object.keys(ROUTES) as RouteSide[]).flatMap((side) =>

@@ -127,6 +127,22 @@ export const envSchema = z.object({
   OIDC_PROVIDERS: z.string().optional(),
   OIDC_REDIRECT_URIS: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // Webhooks: how long an attempt may take, how long a rotated secret keeps signing, when an
+  // endpoint that only fails is disabled, the waits between attempts, and the outbound address rule.
+  WEBHOOK_TIMEOUT: duration('10s'),
+  WEBHOOK_SECRET_OVERLAP: duration('24h', { allowZero: true }),
+  WEBHOOK_DISABLE_AFTER: duration('5d'),
+  /** The waits (comma list of durations) before the second, third, ... attempt; each gets up to 20 % jitter. */
+  WEBHOOK_RETRY_SCHEDULE: z.string().default('5s,5m,30m,2h,5h,10h,10h').transform((value, ctx) => {
+    const waits = value.split(',').map((w) => w.trim()).filter(Boolean).map((w) => (/^0+\s*[smhd]?$/.test(w) ? 0 : parseDurationSeconds(w)));
+    if (waits.length > 20 || waits.some((w) => w === null)) {
+      ctx.addIssue({ code: 'custom', message: `"${value}" is not a list of up to 20 durations such as 5s,5m,30m` });
+      return z.NEVER;
+    }
+    return waits as number[];
+  }),
+  /** 1: endpoints may be http and resolve to loopback or private addresses in production too. */
+  WEBHOOK_ALLOW_PRIVATE: flag,
 });
 
 export type Env = z.output<typeof envSchema>;

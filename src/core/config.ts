@@ -100,6 +100,19 @@ function mfaSettingsOf(e: Env, production: boolean, devSecrets: DevSecretsSource
   return { encryptionKey, usingDevKey, required, requiredIsDefault };
 }
 
+/**
+ * What serving the app needs beyond the configuration every process reads (the operator CLI needs
+ * no public origin): in production, APP_URL. Passkeys are bound to it; without it they worked only
+ * at http://localhost:3000, and failed at any other address.
+ */
+export function assertServable(config: { production: boolean; browser: { appUrl?: string } }): void {
+  if (config.production && !config.browser.appUrl) {
+    throw new ConfigError(
+      'APP_URL is required: the public origin of the app (https://auth.example.com), which passkeys are bound to and the pages\' session requests must come from; only NODE_ENV=development takes it from each request',
+    );
+  }
+}
+
 export function parseConfig(env: Record<string, string | undefined>, devSecretsSource?: DevSecretsSource) {
   let generated: ReturnType<DevSecretsSource> | undefined;
   const devSecrets = devSecretsSource && (() => (generated ??= devSecretsSource()));
@@ -194,6 +207,14 @@ export function parseConfig(env: Record<string, string | undefined>, devSecretsS
     /** The token routes' cache: its bound and the PostgreSQL fallback poll of the change counter. */
     authCache: { size: e.AUTH_CACHE_SIZE, pollMs: e.AUTH_CHANGE_POLL_MS },
     mfa,
+    webhooks: {
+      timeout: e.WEBHOOK_TIMEOUT,
+      secretOverlap: e.WEBHOOK_SECRET_OVERLAP,
+      disableAfter: e.WEBHOOK_DISABLE_AFTER,
+      retrySchedule: e.WEBHOOK_RETRY_SCHEDULE,
+      /** http and loopback or private addresses: always under development rules, in production only when allowed. */
+      allowPrivate: !production || e.WEBHOOK_ALLOW_PRIVATE === true,
+    },
     /** Customers' OpenID providers (OIDC_PROVIDERS) and OIDC_REDIRECT_URIS. */
     oidc,
     terminals: {

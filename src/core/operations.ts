@@ -74,6 +74,18 @@ export const OPERATIONS = {
   clearStaffPin: { admin: rule('vendors', 'write'), vendor: rule('staff', 'write') },
   setOwnPin: { vendor: 'signed_in' },
   clearOwnPin: { vendor: 'signed_in' },
+
+  // Webhook endpoints (events to the platform's services): admins with `integrations`.
+  listWebhookEndpoints: { admin: rule('integrations', 'read') },
+  getWebhookEndpoint: { admin: rule('integrations', 'read') },
+  listWebhookMessages: { admin: rule('integrations', 'read') },
+  createWebhookEndpoint: { admin: rule('integrations', 'write') },
+  updateWebhookEndpoint: { admin: rule('integrations', 'write') },
+  deleteWebhookEndpoint: { admin: rule('integrations', 'write') },
+  rotateWebhookSecret: { admin: rule('integrations', 'write') },
+  testWebhookEndpoint: { admin: rule('integrations', 'write') },
+  retryWebhookMessage: { admin: rule('integrations', 'write') },
+  replayWebhookMessages: { admin: rule('integrations', 'write') },
 } as const satisfies Record<string, OperationGuard>;
 
 export type Operation = keyof typeof OPERATIONS;

@@ -12,8 +12,9 @@ export interface SecretBox {
   open(sealed: string, context: string): string | null;
 }
 
-export function createSecretBox(keyMaterial: string): SecretBox {
-  const key = Buffer.from(hkdfSync('sha256', keyMaterial, 'commerce-auth', 'second-factor-secrets', 32));
+/** `purpose` derives a key of its own from the one key material: second-factor secrets, webhook secrets. */
+export function createSecretBox(keyMaterial: string, purpose = 'second-factor-secrets'): SecretBox {
+  const key = Buffer.from(hkdfSync('sha256', keyMaterial, 'commerce-auth', purpose, 32));
   return {
     seal(plaintext, context) {
       const iv = randomBytes(IV_BYTES);

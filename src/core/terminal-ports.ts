@@ -1,5 +1,6 @@
 // The ports of POS terminals: pairing codes, device credentials and staff PINs. Codes and
 // credentials are stored as SHA-256 hashes, PINs as bcrypt hashes; the core never stores plaintext.
+import type { AuditEntry } from './audit-ports';
 
 export interface TerminalInfo {
   id: string;
@@ -26,9 +27,10 @@ export interface TerminalRepository {
   /** Marks the code used if it is unused and unexpired at `now`, atomically: the terminal it pairs, else null. */
   spendPairingCode(codeHash: string, now: Date): Promise<string | null>;
   /** Replaces the terminal's credential and ends every session started on the terminal, atomically. */
-  replaceCredential(terminalId: string, tokenHash: string, now: Date): Promise<void>;
+  /** Pairs the terminal with the credential; `audit` commits with it. */
+  replaceCredential(terminalId: string, tokenHash: string, now: Date, audit?: AuditEntry): Promise<void>;
   /** Removes the credential and ends every session started on the terminal; false when it was not paired. */
-  revokeCredential(terminalId: string, now: Date): Promise<boolean>;
+  revokeCredential(terminalId: string, now: Date, auditOf?: (wasPaired: boolean) => AuditEntry): Promise<boolean>;
   findByCredential(tokenHash: string): Promise<PairedDevice | null>;
   /** When the terminal's current credential was issued; null when unpaired. */
   pairedAt(terminalId: string): Promise<Date | null>;

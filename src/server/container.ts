@@ -15,10 +15,11 @@ import { createFactorRepository } from './db/factor-repository';
 import { createPasskeyRepository } from './db/passkey-repository';
 import { createIdentityRepository } from './db/identity-repository';
 import { createOidcClient } from './oidc/openid-client';
-import { createPrismaClient, sqliteFilePath } from './db/prisma';
+import { createPrismaClient, sqliteFilePath, type StatementListener } from './db/prisma';
 import { createResetRepository } from './db/reset-repository';
 import { createSessionListing, createSessionRepository } from './db/session-repository';
 import { createTerminalRepository } from './db/terminal-repository';
+import { createWebhookRepository } from './db/webhook-repository';
 import { createDeferredTasks } from './deferred-tasks';
 import { devSecretsIn } from './dev-secrets';
 import { createBcryptHasher } from './hasher';
@@ -33,6 +34,8 @@ import { createTokenRouteCache } from './cache/token-route-cache';
 export interface ContainerOptions {
   env?: Record<string, string | undefined>;
   logger?: AppLogger;
+  /** Hears every statement sent to PostgreSQL (the query-plan test). */
+  onStatement?: StatementListener;
 }
 
 export function createContainer(options: ContainerOptions = {}) {
@@ -47,7 +50,7 @@ export function createContainer(options: ContainerOptions = {}) {
   if (!config.production && config.mfa.requiredIsDefault) {
     logger.info({ event: 'mfa_required_default', mfaRequired: config.mfa.required }, `MFA_REQUIRED not set: under development rules a second factor is required of ${config.mfa.required.join(', ')} accounts (not of the demo accounts' types)`);
   }
-  const db = createPrismaClient({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, connectTimeoutMs: config.databaseTimeout * 1000 });
+  const db = createPrismaClient({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, connectTimeoutMs: config.databaseTimeout * 1000, onStatement: options.onStatement });
   const clock = { now: () => new Date() };
   const tasks = createDeferredTasks(logger);
   const bcrypt = createBcryptHasher(config.bcryptRounds);
@@ -75,6 +78,7 @@ export function createContainer(options: ContainerOptions = {}) {
     audit: createAuditTrail(db.prisma),
     limiter: createRateLimiter(config.rateLimits, counters, clock),
     counters,
+    webhooks: createWebhookRepository(db.prisma),
     terminals: cache.terminals(createTerminalRepository(db.prisma)),
     factors: cache.factors(createFactorRepository(db.prisma)),
     passkeys: createPasskeyRepository(db.prisma),

@@ -23,6 +23,11 @@ export interface CacheSource {
   readonly size: number;
 }
 
+/** The webhook outbox as the metrics see it: pending deliveries and the oldest one's age. */
+export interface WebhookQueueSource {
+  (): Promise<{ depth: number; oldestAgeSeconds: number }>;
+}
+
 export type SignInResult = 'success' | 'invalid_credentials' | 'account_disabled' | 'rate_limited' | 'error';
 
 function createMetrics() {
@@ -72,8 +77,38 @@ function createMetrics() {
   const cacheHits = new Counter({ name: 'auth_token_cache_hits_total', help: cacheHelp("answered from the cache"), labelNames: ['kind'], registers: [registry] });
   const cacheMisses = new Counter({ name: 'auth_token_cache_misses_total', help: cacheHelp('that went to the database with the cache on'), labelNames: ['kind'], registers: [registry] });
 
+  const webhookDeliveries = new Counter({ name: 'webhook_deliveries_total', help: 'Webhook delivery attempts made by this instance, by result (delivered, failed)', labelNames: ['result'], registers: [registry] });
+  let webhookQueue: WebhookQueueSource | undefined;
+  // One read of the outbox per scrape serves both gauges.
+  let queueRead: Promise<{ depth: number; oldestAgeSeconds: number } | undefined> | undefined;
+  const readQueue = () => (queueRead ??= (webhookQueue?.() ?? Promise.resolve(undefined)).catch(() => undefined).finally(() => setTimeout(() => (queueRead = undefined), 0)));
+  new Gauge({
+    name: 'webhook_queue_depth',
+    help: 'Webhook deliveries pending (waiting for an attempt or a retry)',
+    registers: [registry],
+    async collect() {
+      const q = await readQueue();
+      if (q) this.set(q.depth);
+    },
+  });
+  new Gauge({
+    name: 'webhook_oldest_pending_age_seconds',
+    help: 'Age of the oldest pending webhook message, 0 when none is pending',
+    registers: [registry],
+    async collect() {
+      const q = await readQueue();
+      if (q) this.set(q.oldestAgeSeconds);
+    },
+  });
+
   return {
     registry,
+    /** One webhook delivery attempt made here. */
+    webhookAttempt: (result: 'delivered' | 'failed') => webhookDeliveries.inc({ result }),
+    /** Where the queue gauges read the outbox (the server process's worker sets it). */
+    observeWebhookQueue(source: WebhookQueueSource) {
+      webhookQueue = source;
+    },
     /** One answered request; `route` is the route's template (`/api/v1/auth/{role}/login`), never the raw path. */
     recordRequest({ route, method, status, seconds }: { route: string; method: string; status: number; seconds: number }) {
       const values = { route, method, status: String(status) };

@@ -36,6 +36,7 @@ function requestOf(operation: Operation, base: string): { method: string; path: 
   const a = `/api/v1/admin/admins/${targets.adminId}`;
   const e = `${base}/accounts/${targets.employeeId}`;
   const c = `/api/v1/admin/customers/${s.w.customer.id}`;
+  const w = '/api/v1/admin/webhook-endpoints';
   const table: Record<Operation, ReturnType<typeof requestOf>> = {
     listOwnSessions: { method: 'GET', path: '/api/v1/auth/<role>/sessions', ok: 200 },
     endOwnSession: { method: 'DELETE', path: '/api/v1/auth/<role>/sessions/<own>', ok: 204 },
@@ -78,6 +79,16 @@ function requestOf(operation: Operation, base: string): { method: string; path: 
     clearStaffPin: { method: 'DELETE', path: `${e}/pin`, ok: 204 },
     setOwnPin: { method: 'PUT', path: '/api/v1/auth/vendor/pin', body: (token) => ({ current_password: passwordOf(token), pin: '370591' }), ok: 204 },
     clearOwnPin: { method: 'DELETE', path: '/api/v1/auth/vendor/pin', body: (token) => ({ current_password: passwordOf(token) }), ok: 204 },
+    listWebhookEndpoints: { method: 'GET', path: w, ok: 200 },
+    getWebhookEndpoint: { method: 'GET', path: `${w}/<endpoint>`, ok: 200 },
+    listWebhookMessages: { method: 'GET', path: `${w}/<endpoint>/messages`, ok: 200 },
+    createWebhookEndpoint: { method: 'POST', path: w, body: () => ({ url: 'https://127.0.0.1:9/in', events: ['*'] }), ok: 201 },
+    updateWebhookEndpoint: { method: 'PATCH', path: `${w}/<endpoint>`, body: () => ({ enabled: false }), ok: 200 },
+    deleteWebhookEndpoint: { method: 'DELETE', path: `${w}/<endpoint>`, ok: 204 },
+    rotateWebhookSecret: { method: 'POST', path: `${w}/<endpoint>/secret`, ok: 200 },
+    testWebhookEndpoint: { method: 'POST', path: `${w}/<endpoint>/test`, ok: 202 },
+    retryWebhookMessage: { method: 'POST', path: '/api/v1/admin/webhook-messages/<message>/retry', ok: 202 },
+    replayWebhookMessages: { method: 'POST', path: `${w}/<endpoint>/replay`, body: () => ({ since: '2026-01-01T00:00:00Z' }), ok: 202 },
   };
   return table[operation];
 }
@@ -90,6 +101,14 @@ async function run(operation: Operation, role: 'admin' | 'vendor', token: string
     const own = await call(s.url, 'GET', `/api/v1/auth/${role}/sessions`, token);
     const calling = decodePayload(token).sid;
     resolved = resolved.replace('<own>', own.body.items?.find((session: { id: string }) => session.id !== calling)?.id ?? 'none');
+  }
+  // A fresh endpoint (and test message) per call, so removing one twice is not a 404. Its URL is loopback,
+  // which production rules refuse before connecting.
+  if (resolved.includes('<endpoint>') || resolved.includes('<message>')) {
+    const made = await call(s.url, 'POST', '/api/v1/admin/webhook-endpoints', s.tokens.superAdmin, { url: 'https://127.0.0.1:9/in', events: ['*'] });
+    await call(s.url, 'PATCH', `/api/v1/admin/webhook-endpoints/${made.body.id}`, s.tokens.superAdmin, { enabled: false });
+    const message = resolved.includes('<message>') ? (await call(s.url, 'POST', `/api/v1/admin/webhook-endpoints/${made.body.id}/test`, s.tokens.superAdmin)).body.id : '';
+    resolved = resolved.replace('<endpoint>', made.body.id).replace('<message>', message);
   }
   return call(s.url, method, resolved, token, body?.(token));
 }
@@ -116,6 +135,7 @@ describe('admin side', () => {
         vendors: [s.tokens.vendorsAdmin, s.tokens.adminsAdmin],
         audit: [s.tokens.auditAdmin, s.tokens.adminsAdmin],
         customers: [s.tokens.customersAdmin, s.tokens.adminsAdmin],
+        integrations: [s.tokens.integrationsAdmin, s.tokens.adminsAdmin],
       };
       const [holder, other] = holders[rule.module]!;
       expect(await run(operation, 'admin', holder, ADMIN_BASE()), ok, `admin with ${rule.module}`);

@@ -19,6 +19,7 @@ import { probeCustomerRoutes } from '../support/openapi-probes/customers';
 import { probeDocumentedBounds, probeEnrolmentCredentials } from '../support/openapi-probes/enrolment';
 import { probeProviderRoutes, startProbeProviders } from '../support/openapi-probes/providers';
 import { probeSecondFactorRoutes } from '../support/openapi-probes/second-factors';
+import { probeWebhookRoutes } from '../support/openapi-probes/webhooks';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 const NEW_PASSWORD = 'long-enough-password-7';
@@ -227,7 +228,7 @@ test('POS terminal routes: every status the app answers is documented, with a ma
   ] as const) {
     await probe(method, path, { token: pinSession.access_token, json });
   }
-  const pinPasskey = softwareAuthenticator();
+  const pinPasskey = softwareAuthenticator(app.url);
   await probe('POST', '/auth/vendor/passkeys/register/verify', { token: pinSession.access_token, json: { response: pinPasskey.register({ challenge: 'AAAA', user: { id: 'AAAA' } }), name: 'Till' } });
   await probe('DELETE', '/auth/vendor/pin', { ...owner, json: { current_password: PASSWORDS.owner } });
   for (let i = 0; i < 21; i += 1) await probe('POST', '/auth/terminal/pin-login', { headers: device, json: { account_id: 'nobody', pin: '999001' } });
@@ -258,6 +259,8 @@ test('customer routes: every status the app answers is documented, with a matchi
 test('the enrolment routes take a Bearer token or the body\'s mfa_token, as documented, and refuse neither with 401', () => probeEnrolmentCredentials(app, probe, () => resolved));
 
 test('account-creation passwords and audit times carry the bounds the service enforces', () => probeDocumentedBounds(app, probe, () => resolved));
+
+test('webhook endpoint routes: every status the app answers is documented, with a matching body', () => probeWebhookRoutes(app, probe));
 
 test('customer provider and identity routes: every status the app answers is documented, with a matching body', () => probeProviderRoutes(app, probe, providers));
 

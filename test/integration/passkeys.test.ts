@@ -33,8 +33,8 @@ async function passkeySignIn(role: string, authenticator: SoftwareAuthenticator,
 
 test('a signed-in account registers several passkeys, signs in with one, and removes one', async () => {
   const session = await signIn(s.url, 'vendor', s.seed.owner.email, PASSWORDS.owner);
-  const laptop = softwareAuthenticator();
-  const phone = softwareAuthenticator();
+  const laptop = softwareAuthenticator(s.url);
+  const phone = softwareAuthenticator(s.url);
   const first = await register('vendor', laptop, 'Laptop', { token: session.access_token });
   assert.equal(first.status, 200, first.text);
   assert.equal(first.body.passkey.name, 'Laptop');
@@ -43,7 +43,7 @@ test('a signed-in account registers several passkeys, signs in with one, and rem
   const again = await register('vendor', laptop, 'Laptop again', { token: session.access_token });
   assert.equal(again.status, 409, `the same credential twice: ${again.text}`);
   const options = await request(s.url, 'POST', '/api/v1/auth/vendor/passkeys/register/options', { token: session.access_token, json: {} });
-  const answerTwice = { token: session.access_token, json: { response: softwareAuthenticator().register(options.body), name: 'Twice' } };
+  const answerTwice = { token: session.access_token, json: { response: softwareAuthenticator(s.url).register(options.body), name: 'Twice' } };
   assert.equal((await request(s.url, 'POST', '/api/v1/auth/vendor/passkeys/register/verify', answerTwice)).status, 200);
   const spent = await request(s.url, 'POST', '/api/v1/auth/vendor/passkeys/register/verify', answerTwice);
   assert.equal(spent.status, 401, spent.text);
@@ -79,7 +79,7 @@ test('an account that must have a factor enrols a passkey at sign-in; it then si
   const { email } = s.seed.admin;
   const forced = await login(s.url, 'admin', email, PASSWORDS.admin);
   assert.equal(forced.body.mfa_enrollment_required, true, forced.text);
-  const key = softwareAuthenticator();
+  const key = softwareAuthenticator(s.url);
   const enrolled = await register('admin', key, 'Security key', { mfaToken: forced.body.mfa_token });
   assert.equal(enrolled.status, 200, enrolled.text);
   assert.equal(typeof enrolled.body.access_token, 'string', 'enrolling at sign-in ends in a session');

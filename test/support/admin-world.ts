@@ -21,6 +21,7 @@ export async function seedAdministration(db: TestDatabase, prefix = 'a') {
     const vendorsAdmin = await admin('vendors-admin', ['vendors']);
     const auditAdmin = await admin('audit-admin', ['audit']);
     const customersAdmin = await admin('customers-admin', ['customers']);
+    const integrationsAdmin = await admin('integrations-admin', ['integrations']);
     const staffer = await employee(base.vendor.id, 'staffer', ['staff', 'stores'], { staff: ['read', 'write'], stores: ['read', 'write'] }, [base.storeA.id]);
     const reader = await employee(base.vendor.id, 'reader', ['staff', 'stores'], { staff: ['read'], stores: ['read'] });
     const { vendor: vendorB, owner: ownerB } = await auth.operator.createVendor({
@@ -31,7 +32,7 @@ export async function seedAdministration(db: TestDatabase, prefix = 'a') {
     });
     const storeOfB = await auth.operator.createStore(vendorB.id, { name: 'Elsewhere' });
     const employeeOfB = await employee(vendorB.id, 'employee-b', ['orders'], { orders: ['read'] }, [storeOfB.id]);
-    return { ...base, adminsAdmin, vendorsAdmin, auditAdmin, customersAdmin, staffer, reader, vendorB, ownerB, storeOfB, employeeOfB };
+    return { ...base, adminsAdmin, vendorsAdmin, auditAdmin, customersAdmin, integrationsAdmin, staffer, reader, vendorB, ownerB, storeOfB, employeeOfB };
   });
 }
 
@@ -48,6 +49,7 @@ export async function tokensOf(url: string, w: AdministrationWorld) {
     vendorsAdmin: await admin(w.vendorsAdmin.email),
     auditAdmin: await admin(w.auditAdmin.email),
     customersAdmin: await admin(w.customersAdmin.email),
+    integrationsAdmin: await admin(w.integrationsAdmin.email),
     owner: await vendor(w.owner.email, PASSWORDS.owner),
     cashier: await vendor(w.employee.email, PASSWORDS.employee),
     staffer: await vendor(w.staffer.email),

@@ -48,6 +48,16 @@ const EXPECTED: Record<Operation, { admin: string | null; vendor: string | null 
   'clearStaffPin': { admin: 'vendors:write', vendor: 'staff:write' },
   'setOwnPin': { admin: null, vendor: 'signed_in' },
   'clearOwnPin': { admin: null, vendor: 'signed_in' },
+  'listWebhookEndpoints': { admin: 'integrations:read', vendor: null },
+  'getWebhookEndpoint': { admin: 'integrations:read', vendor: null },
+  'listWebhookMessages': { admin: 'integrations:read', vendor: null },
+  'createWebhookEndpoint': { admin: 'integrations:write', vendor: null },
+  'updateWebhookEndpoint': { admin: 'integrations:write', vendor: null },
+  'deleteWebhookEndpoint': { admin: 'integrations:write', vendor: null },
+  'rotateWebhookSecret': { admin: 'integrations:write', vendor: null },
+  'testWebhookEndpoint': { admin: 'integrations:write', vendor: null },
+  'retryWebhookMessage': { admin: 'integrations:write', vendor: null },
+  'replayWebhookMessages': { admin: 'integrations:write', vendor: null },
 };
 
 const text = (rule: ReturnType<typeof ruleFor>) => (rule === undefined ? null : rule === 'signed_in' ? rule : `${rule.module}:${rule.action}`);

@@ -11,6 +11,7 @@ import type { AuditTrail } from '../audit-ports';
 import type { CounterStore, RateLimiter } from '../rate-limits';
 import type { Defer, Mailer, ResetRepository } from '../reset-ports';
 import type { TerminalRepository } from '../terminal-ports';
+import type { WebhookRepository } from '../webhook-ports';
 
 export interface ServiceDeps {
   config: Config;
@@ -35,6 +36,8 @@ export interface ServiceDeps {
   oidc: OidcClient;
   /** The counters the limiter keeps, for limits keyed by other things than e-mail and address (terminals). */
   counters: CounterStore;
+  /** Webhook endpoints and their delivery log. */
+  webhooks: WebhookRepository;
   mailer: Mailer;
   hasher: PasswordHasher;
   clock: Clock;

@@ -21,6 +21,7 @@ import { createSessions } from './sessions';
 import { createTotpEnrolment } from './totp-enrolment';
 import { createTerminalService } from './terminal-service';
 import { createVendorContext } from './vendor-context';
+import { createWebhookEndpoints } from './webhook-endpoints';
 
 export type { ServiceDeps } from './deps';
 
@@ -79,6 +80,8 @@ export function createAuthService(deps: ServiceDeps) {
     operator: createOperator(deps),
     /** The guarded operations of the administration and session routes. */
     administration: createAdministration(deps),
+    /** Webhook endpoints: the admins' side of events to the platform. */
+    webhooks: createWebhookEndpoints(deps),
     /** POS terminals: pairing devices, staff PINs, the staff list and PIN sign-in. */
     terminals: createTerminalService(deps, sessions.startSession),
 

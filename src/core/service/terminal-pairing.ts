@@ -6,7 +6,7 @@ import type { TerminalInfo } from '../terminal-ports';
 import { PAIRING_ALPHABET, PAIRING_CODE_LENGTH, pairRequest, type PairedTerminal } from '../../contract/terminal-schemas';
 import { parseInput } from '../validation';
 import type { VendorScope } from './administration-rules';
-import { anonymousCause, auditEntry, causeOf, createAuditRecorder, OPERATOR_CAUSE, type AuditCause } from './audit';
+import { anonymousCause, auditEntry, causeOf, OPERATOR_CAUSE, type AuditCause } from './audit';
 import type { ServiceDeps } from './deps';
 import { allowed, auditOf } from './guard';
 import type { Principal } from './principal';
@@ -24,7 +24,6 @@ type Deps = Pick<ServiceDeps, 'accounts' | 'terminals' | 'clock' | 'config' | 'l
 export function createTerminalPairing(deps: Deps, scope: VendorScope) {
   const { accounts, terminals, clock, config, logger } = deps;
   const audit = auditOf(logger);
-  const record = createAuditRecorder(deps);
 
   /** The terminal, if it is in the caller's business (and, for an employee, at one of its stores); else 404. */
   async function terminalFor(principal: Principal, vendorId: string | undefined, terminalId: string, storeId?: string) {
@@ -51,9 +50,9 @@ export function createTerminalPairing(deps: Deps, scope: VendorScope) {
   const terminalSubject = (terminal: TerminalInfo) => ({ role: 'vendor' as const, accountId: null, vendorId: terminal.vendorId });
 
   async function unpair(terminal: TerminalInfo, cause: AuditCause) {
-    const wasPaired = await terminals.revokeCredential(terminal.id, clock.now());
+    const event = (wasPaired: boolean) => auditEntry('terminal_pairing_revoked', terminalSubject(terminal), cause, { terminal_id: terminal.id, was_paired: wasPaired });
+    const wasPaired = await terminals.revokeCredential(terminal.id, clock.now(), event);
     logger.info({ event: 'terminal_unpaired', terminalId: terminal.id, wasPaired }, 'terminal pairing revoked');
-    await record(auditEntry('terminal_pairing_revoked', terminalSubject(terminal), cause, { terminal_id: terminal.id, was_paired: wasPaired }));
     return wasPaired;
   }
 
@@ -90,10 +89,10 @@ export function createTerminalPairing(deps: Deps, scope: VendorScope) {
     const terminal = terminalId ? await terminals.findTerminal(terminalId) : null;
     if (!terminal) throw new AuthError('invalid_code', 'The pairing code is wrong, used or expired.');
     const terminalToken = randomBytes(32).toString('base64url');
-    await terminals.replaceCredential(terminal.id, sha256(terminalToken), now);
-    logger.info({ event: 'terminal_paired', terminalId: terminal.id, vendorId: terminal.vendorId }, 'terminal paired');
     // The device proved only the code: nobody signed in caused it.
-    await record(auditEntry('terminal_paired', terminalSubject(terminal), anonymousCause({}), { terminal_id: terminal.id }));
+    const event = auditEntry('terminal_paired', terminalSubject(terminal), anonymousCause({}), { terminal_id: terminal.id });
+    await terminals.replaceCredential(terminal.id, sha256(terminalToken), now, event);
+    logger.info({ event: 'terminal_paired', terminalId: terminal.id, vendorId: terminal.vendorId }, 'terminal paired');
     return { terminal_token: terminalToken, terminal: pairedTerminalView(terminal) };
   }
 

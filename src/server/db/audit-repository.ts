@@ -1,14 +1,17 @@
 // Security events in Prisma: the core's AuditTrail, and the one insert that repositories also run
-// inside their own transactions so a change and its event commit together.
+// inside their own transactions so a change, its event and the webhook messages the event makes
+// commit together.
 import type { AuditEntry, AuditFilter, AuditPageRequest, AuditTrail, StoredAuditEvent } from '@/core/audit-ports';
 import type { AuditEventName } from '@/contract/audit-events';
 import type { Role } from '@/contract/auth-schemas';
 import type { Prisma } from '@/generated/prisma/postgresql/client';
 import type { PrismaClient } from './prisma';
+import { webhookTypesOf } from '@/core/webhook-messages';
+import { enqueueWebhooks, type OutboxTx } from './webhook-outbox';
 
 const CLIENT_FIELD_MAX = 300;
 
-type Tx = Pick<PrismaClient, 'auditEvent'>;
+type Tx = Pick<PrismaClient, 'auditEvent'> & OutboxTx;
 
 /** The row of `entry`; `accountId` fills in the account a creation just made. */
 export function auditEventRow(entry: AuditEntry, now: Date, accountId = entry.accountId) {
@@ -27,9 +30,10 @@ export function auditEventRow(entry: AuditEntry, now: Date, accountId = entry.ac
   };
 }
 
-/** Inserts `entry`; `accountId` fills in the account a creation just made. */
+/** Inserts `entry` and queues its webhook messages; `accountId` fills in the account a creation just made. */
 export async function writeAuditEvent(tx: Tx, entry: AuditEntry, now: Date, accountId = entry.accountId): Promise<void> {
   await tx.auditEvent.create({ data: auditEventRow(entry, now, accountId) });
+  await enqueueWebhooks(tx, entry, now, accountId);
 }
 
 /** Runs `entry` (when given) in the transaction `tx` of the change it records. */
@@ -58,7 +62,8 @@ function storedEvent(row: Row): StoredAuditEvent {
 function olderThan(page: AuditPageRequest) {
   const key = page.before;
   if (!key) return {};
-  return { OR: [{ at: { lt: key.at } }, { at: key.at, id: { lt: key.id } }] };
+  // The bound on `at` alone lets the index scan start at the cursor (see keyset.ts).
+  return { at: { lte: key.at }, OR: [{ at: { lt: key.at } }, { at: key.at, id: { lt: key.id } }] };
 }
 
 function whereOf(filter: AuditFilter) {
@@ -73,7 +78,9 @@ function whereOf(filter: AuditFilter) {
 
 export function createAuditTrail(prisma: PrismaClient): AuditTrail {
   return {
-    record: (entry, now) => writeAuditEvent(prisma, entry, now),
+    // An event sent to the platform commits with its messages; any other is one insert.
+    record: (entry, now) =>
+      webhookTypesOf(entry).length > 0 ? prisma.$transaction((tx) => writeAuditEvent(tx, entry, now)) : writeAuditEvent(prisma, entry, now),
 
     list: async (filter, page) =>
       (

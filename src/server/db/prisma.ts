@@ -23,7 +23,10 @@ export interface DatabaseClient {
  * Nothing connects until the first query, so this is safe to call while a module loads; the schema
  * must already be migrated (see applyMigrations in ./migrate).
  */
-export function createPrismaClient(opts: { databaseUrl?: string; dataDir: string; connectTimeoutMs?: number }): DatabaseClient {
+/** Hears every statement sent to PostgreSQL with its parameters (the query-plan test reads them). */
+export type StatementListener = (text: string, values: unknown[]) => void;
+
+export function createPrismaClient(opts: { databaseUrl?: string; dataDir: string; connectTimeoutMs?: number; onStatement?: StatementListener }): DatabaseClient {
   const dialect = dialectFor(opts.databaseUrl);
   let prisma: PrismaClient;
   let pool: pg.Pool | undefined;
@@ -31,6 +34,8 @@ export function createPrismaClient(opts: { databaseUrl?: string; dataDir: string
     // A bounded connect time turns a database outage into fast errors (and 503 health) rather than hangs.
     // The pool is ours (not the adapter's) so the metrics can read its counts.
     pool = new pg.Pool({ connectionString: opts.databaseUrl, connectionTimeoutMillis: opts.connectTimeoutMs ?? 5000 });
+    const listener = opts.onStatement;
+    if (listener) pool.on('connect', (client) => listenTo(client, listener));
     const adapter = new PrismaPg(pool, { disposeExternalPool: true });
     prisma = new PrismaClient({ adapter });
   } else {
@@ -48,5 +53,18 @@ export function createPrismaClient(opts: { databaseUrl?: string; dataDir: string
       if (pool && !pool.ended) await pool.end();
     },
     poolStats: () => (pool ? { busy: pool.totalCount - pool.idleCount, waiting: pool.waitingCount } : undefined),
+  };
+}
+
+/** Wraps one connection's `query` so `listener` hears each statement the driver adapter sends. */
+function listenTo(client: pg.PoolClient, listener: StatementListener): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const [first, second] = args;
+    const config = typeof first === 'object' && first !== null ? (first as { text?: unknown; values?: unknown }) : undefined;
+    const values = config ? config.values : second;
+    const text = config ? config.text : first;
+    if (typeof text === 'string') listener(text, Array.isArray(values) ? (values as unknown[]) : []);
+    return query(...args);
   };
 }

@@ -4,6 +4,7 @@ import type { SessionListing, SessionRecord, SessionRepository, RefreshTokenRow 
 import type { Role } from '@/contract/auth-schemas';
 import type { Dialect } from './dialect';
 import { auditEventRow, auditIn } from './audit-repository';
+import { webhookTypesOf } from '@/core/webhook-messages';
 import { pageArgs } from './keyset';
 import { recordAuthChange } from './auth-changes';
 import { liftPinLock } from './terminal-repository';
@@ -73,6 +74,8 @@ export function createSessionRepository(prisma: PrismaClient, dialect: Dialect):
     // sign-in's event, the device marker and the PIN lock's lift commit together. The token is a
     // write of its own rather than a nested create, which would read the family back after inserting it.
     async createFamily({ id, role, accountId, client, token, terminalId, audit, device, liftPinLock: liftsPinLock }) {
+      // A batch has no room for the outbox's reads: a sign-in's event is one the platform is not sent.
+      if (audit && webhookTypesOf(audit.entry).length > 0) throw new Error(`${audit.entry.event} makes webhook messages: write it with writeAuditEvent`);
       await prisma.$transaction([
         prisma.refreshFamily.create({
           data: {

@@ -1,6 +1,7 @@
 // POS terminals in Prisma: pairing codes, device credentials and staff PINs (the core's TerminalRepository).
 import type { PrismaClient } from '@/generated/prisma/postgresql/client';
 import type { TerminalInfo, TerminalRepository } from '@/core/terminal-ports';
+import { auditIn } from './audit-repository';
 import { recordAuthChange } from './auth-changes';
 
 const terminalSelect = { id: true, name: true, storeId: true, store: { select: { vendorId: true } } } as const;
@@ -42,17 +43,19 @@ export function createTerminalRepository(prisma: PrismaClient): TerminalReposito
       return row?.terminalId ?? null;
     },
 
-    async replaceCredential(terminalId, tokenHash, now) {
+    async replaceCredential(terminalId, tokenHash, now, audit) {
       await prisma.$transaction(async (tx) => {
         await tx.terminalCredential.upsert({ where: { terminalId }, create: { terminalId, tokenHash, pairedAt: now }, update: { tokenHash, pairedAt: now } });
         await endTerminalSessions(tx, terminalId, now);
+        await auditIn(tx, audit, now);
       });
     },
 
-    async revokeCredential(terminalId, now) {
+    async revokeCredential(terminalId, now, auditOf) {
       return prisma.$transaction(async (tx) => {
         const removed = await tx.terminalCredential.deleteMany({ where: { terminalId } });
         await endTerminalSessions(tx, terminalId, now);
+        await auditIn(tx, auditOf?.(removed.count === 1), now);
         return removed.count === 1;
       });
     },

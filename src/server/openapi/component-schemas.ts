@@ -11,6 +11,7 @@ import * as customer from '@/contract/customer-schemas';
 import { customerAccountPage } from '@/contract/customer-administration-routes';
 import * as factor from '@/contract/factor-schemas';
 import * as passkey from '@/contract/passkey-schemas';
+import * as webhook from '@/contract/webhook-schemas';
 import * as identity from '@/contract/identity-schemas';
 
 type JsonSchema = z.core.JSONSchema.BaseSchema;
@@ -51,6 +52,9 @@ const REQUEST_SCHEMAS = {
   PasskeyRegisterVerifyRequest: passkey.passkeyRegisterVerifyRequest,
   PasskeyLoginOptionsRequest: passkey.passkeyLoginOptionsRequest,
   PasskeyLoginVerifyRequest: passkey.passkeyLoginVerifyRequest,
+  CreateWebhookEndpointRequest: webhook.createWebhookEndpointRequest,
+  UpdateWebhookEndpointRequest: webhook.updateWebhookEndpointRequest,
+  ReplayWebhookMessagesRequest: webhook.replayRequest,
   OidcStartRequest: identity.oidcStartRequest,
   OidcCallbackRequest: identity.oidcCallbackRequest,
   OidcIdTokenRequest: identity.oidcIdTokenRequest,
@@ -113,6 +117,15 @@ const RESPONSE_SCHEMAS = {
   PasskeyRegistered: passkey.passkeyRegistered,
   AdminPasskeyRegisterResponse: passkey.adminPasskeyRegisterResponse,
   VendorPasskeyRegisterResponse: passkey.vendorPasskeyRegisterResponse,
+  WebhookEndpoint: webhook.webhookEndpoint,
+  WebhookEndpointWithSecret: webhook.webhookEndpointWithSecret,
+  WebhookEndpointPage: webhook.webhookEndpointPage,
+  WebhookSecret: webhook.webhookSecret,
+  WebhookMessage: webhook.webhookMessage,
+  WebhookMessagePage: webhook.webhookMessagePage,
+  WebhookMessagesQueued: webhook.replayResult,
+  WebhookMessageQueued: webhook.queuedMessage,
+  WebhookEventBody: webhook.webhookBody,
   ProviderList: identity.providerList,
   OidcStartResponse: identity.oidcStartResponse,
   Identity: identity.identityView,

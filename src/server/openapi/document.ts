@@ -5,6 +5,7 @@ import { API_PREFIX, errorsOf, pathParameter, pathParameterNames, type RestRoute
 import { ANSWER_HEADERS, HEADER_COMPONENTS } from './answer-headers';
 import { componentSchemas, inputSchema, queryParameters, schemaRef } from './component-schemas';
 import { problemResponse, problemResponses } from './problem-responses';
+import { webhookEntries } from './webhook-entries';
 
 export const OPENAPI_PATH = '/openapi.json';
 
@@ -28,6 +29,7 @@ const TAGS = [
   { name: 'customer', description: 'Shoppers: registration with an e-mailed code, password or code sign-in, tokens, their own account and data, password reset.' },
   { name: 'terminal', description: 'A paired POS terminal: pairing the device, its staff list and switching user with a PIN.' },
   { name: 'service', description: 'The service itself.' },
+  { name: 'webhooks', description: 'Events this service POSTs to the endpoints admins register, as Standard Webhooks 1.0.' },
 ];
 
 /** What the access tokens are, for reviewers who check JWT handling (RFC 8725, JWT best current practices). */
@@ -120,6 +122,7 @@ export function buildOpenApiDocument() {
     servers: [{ url: API_PREFIX, description: 'This service, in production or local (relative to the document).', 'x-internal': false }],
     tags: TAGS,
     paths,
+    webhooks: webhookEntries(),
     components: {
       schemas,
       securitySchemes: {

@@ -34,7 +34,7 @@ export async function probeEnrolmentCredentials(app: AdministrationSuite, probe:
       // A body each route would take from a signed-in caller: only the credential is missing.
       const bodies: Record<string, object> = {
         'mfa/totp/confirm': { code: '123456' },
-        'passkeys/register/verify': { response: softwareAuthenticator().register({ challenge: 'AAAA', user: { id: 'AAAA' } }), name: 'Key' },
+        'passkeys/register/verify': { response: softwareAuthenticator(app.url).register({ challenge: 'AAAA', user: { id: 'AAAA' } }), name: 'Key' },
       };
       const neither = await probe('POST', `${base}/${path}`, { json: bodies[path] ?? {} });
       assert.equal(neither.status, 401, `${base}/${path} without a credential`);
@@ -43,7 +43,7 @@ export async function probeEnrolmentCredentials(app: AdministrationSuite, probe:
     const { access_token: token } = await signIn(app.url, role, signedIn[role], EXTRA_PASSWORD);
     assert.equal((await probe('POST', `${base}/mfa/totp/setup`, { token, json: {} })).status, 200);
     const withBearer = (await probe('POST', `${base}/passkeys/register/options`, { token, json: {} })).body as { challenge: string; user: { id: string } };
-    assert.equal((await probe('POST', `${base}/passkeys/register/verify`, { token, json: { response: softwareAuthenticator().register(withBearer), name: 'Bearer key' } })).status, 200);
+    assert.equal((await probe('POST', `${base}/passkeys/register/verify`, { token, json: { response: softwareAuthenticator(app.url).register(withBearer), name: 'Bearer key' } })).status, 200);
 
     // With the mfa_token of a login that must enrol first, and no header.
     const login = await probe('POST', `${base}/login`, { url: enrolling.url, json: { email: emails[role], password: EXTRA_PASSWORD } });
@@ -52,7 +52,7 @@ export async function probeEnrolmentCredentials(app: AdministrationSuite, probe:
     assert.equal((await probe('POST', `${base}/mfa/totp/setup`, { url: enrolling.url, json: { mfa_token: mfaToken } })).status, 200);
     assert.equal((await probe('POST', `${base}/mfa/totp/confirm`, { url: enrolling.url, json: { mfa_token: mfaToken, code: '000000' } })).status, 401);
     const options = (await probe('POST', `${base}/passkeys/register/options`, { url: enrolling.url, json: { mfa_token: mfaToken } })).body as { challenge: string; user: { id: string } };
-    const enrolled = await probe('POST', `${base}/passkeys/register/verify`, { url: enrolling.url, json: { mfa_token: mfaToken, response: softwareAuthenticator().register(options), name: 'Enrolled key' } });
+    const enrolled = await probe('POST', `${base}/passkeys/register/verify`, { url: enrolling.url, json: { mfa_token: mfaToken, response: softwareAuthenticator(app.url).register(options), name: 'Enrolled key' } });
     assert.equal(enrolled.status, 200, enrolled.text);
     assert.ok((enrolled.body as { access_token?: string }).access_token, 'enrolling signs in');
   }
