@@ -65,6 +65,8 @@ const env = {
   MFA_ENCRYPTION_KEY: process.env.MFA_ENCRYPTION_KEY || secret(),
   TRUST_PROXY: '1',
   HOST: '127.0.0.1',
+  // The public origin is HAProxy's front end, where the pages and passkeys are used.
+  APP_URL: process.env.APP_URL || `http://127.0.0.1:${args.port}`,
   // Demo accounts on a first start, so there is someone to sign in as.
   DEMO_ACCOUNTS: process.env.DEMO_ACCOUNTS || '1',
 };

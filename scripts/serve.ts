@@ -3,7 +3,7 @@
 // that records each request's socket address and shuts down gracefully on SIGTERM or SIGINT.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import next from 'next';
-import { ConfigError, type Config } from '@/core/config';
+import { assertServable, ConfigError, type Config } from '@/core/config';
 import { AuthError, problemBody } from '@/core/errors';
 import { SOCKET_IP_HEADER } from '@/server/client-info';
 import { apiHeaders } from '@/server/http/api-headers';
@@ -80,6 +80,7 @@ async function prepareDatabase(container: Container) {
 
 async function main() {
   const container = createContainer();
+  assertServable(container.config);
   await prepareDatabase(container);
   const stopSweeper = createSweeper(container.db.prisma, { now: () => new Date() }, container.logger, container.config.auditRetention, container.config.customers.unverifiedTtl).start(container.config.cleanupInterval);
   const metrics = getMetrics();

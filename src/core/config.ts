@@ -86,6 +86,19 @@ function mfaSettingsOf(e: Env, production: boolean, devSecrets: DevSecretsSource
   return { encryptionKey, usingDevKey, required, requiredIsDefault };
 }
 
+/**
+ * What serving the app needs beyond the configuration every process reads (the operator CLI needs
+ * no public origin): in production, APP_URL. Passkeys are bound to it; without it they worked only
+ * at http://localhost:3000, and failed at any other address.
+ */
+export function assertServable(config: { production: boolean; browser: { appUrl?: string } }): void {
+  if (config.production && !config.browser.appUrl) {
+    throw new ConfigError(
+      'APP_URL is required: the public origin of the app (https://auth.example.com), which passkeys are bound to and the pages\' session requests must come from; only NODE_ENV=development takes it from each request',
+    );
+  }
+}
+
 export function parseConfig(env: Record<string, string | undefined>, devSecretsSource?: DevSecretsSource) {
   let generated: ReturnType<DevSecretsSource> | undefined;
   const devSecrets = devSecretsSource && (() => (generated ??= devSecretsSource()));

@@ -227,7 +227,7 @@ test('POS terminal routes: every status the app answers is documented, with a ma
   ] as const) {
     await probe(method, path, { token: pinSession.access_token, json });
   }
-  const pinPasskey = softwareAuthenticator();
+  const pinPasskey = softwareAuthenticator(app.url);
   await probe('POST', '/auth/vendor/passkeys/register/verify', { token: pinSession.access_token, json: { response: pinPasskey.register({ challenge: 'AAAA', user: { id: 'AAAA' } }), name: 'Till' } });
   await probe('DELETE', '/auth/vendor/pin', { ...owner, json: { current_password: PASSWORDS.owner } });
   for (let i = 0; i < 21; i += 1) await probe('POST', '/auth/terminal/pin-login', { headers: device, json: { account_id: 'nobody', pin: '999001' } });

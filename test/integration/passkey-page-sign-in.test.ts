@@ -40,7 +40,7 @@ async function passkeySignInThroughPages(role: string, key: SoftwareAuthenticato
 
 test('a signed-in page registers a passkey (no new session), then signs in with it into the cookie', async () => {
   const session = await signIn(s.url, 'vendor', s.seed.owner.email, PASSWORDS.owner);
-  const key = softwareAuthenticator();
+  const key = softwareAuthenticator(s.url);
   const registered = await registerThroughPages('vendor', key, 'Work laptop', { token: session.access_token });
   assert.equal(registered.status, 200, registered.text);
   assert.equal(dataOf(registered).passkey.name, 'Work laptop');
@@ -58,7 +58,7 @@ test('a signed-in page registers a passkey (no new session), then signs in with 
 test('enrolling a passkey at sign-in through the pages ends in a session in the cookie; the admin then signs in with it', async () => {
   const forced = await login(s.url, 'admin', s.seed.admin.email, PASSWORDS.admin);
   assert.equal(forced.body.mfa_enrollment_required, true, forced.text);
-  const key = softwareAuthenticator();
+  const key = softwareAuthenticator(s.url);
   const enrolled = await registerThroughPages('admin', key, 'Security key', { mfa_token: forced.body.mfa_token });
   await assertSessionInCookie('admin', enrolled);
   assert.equal(dataOf(enrolled).admin.email, s.seed.admin.email);
@@ -66,7 +66,7 @@ test('enrolling a passkey at sign-in through the pages ends in a session in the 
 });
 
 test('a refused passkey answer is 401 without a cookie; a malformed one is 400, never 500', async () => {
-  const stranger = softwareAuthenticator();
+  const stranger = softwareAuthenticator(s.url);
   const options = await call('admin.passkeyLoginOptions', {});
   const refused = await call('admin.passkeyLoginVerify', { response: stranger.assert(dataOf(options)) });
   assert.equal(refused.status, 401, refused.text);

@@ -33,8 +33,8 @@ async function passkeySignIn(role: string, authenticator: SoftwareAuthenticator,
 
 test('a signed-in account registers several passkeys, signs in with one, and removes one', async () => {
   const session = await signIn(s.url, 'vendor', s.seed.owner.email, PASSWORDS.owner);
-  const laptop = softwareAuthenticator();
-  const phone = softwareAuthenticator();
+  const laptop = softwareAuthenticator(s.url);
+  const phone = softwareAuthenticator(s.url);
   const first = await register('vendor', laptop, 'Laptop', { token: session.access_token });
   assert.equal(first.status, 200, first.text);
   assert.equal(first.body.passkey.name, 'Laptop');
@@ -66,7 +66,7 @@ test('an account that must have a factor enrols a passkey at sign-in; it then si
   const { email } = s.seed.admin;
   const forced = await login(s.url, 'admin', email, PASSWORDS.admin);
   assert.equal(forced.body.mfa_enrollment_required, true, forced.text);
-  const key = softwareAuthenticator();
+  const key = softwareAuthenticator(s.url);
   const enrolled = await register('admin', key, 'Security key', { mfaToken: forced.body.mfa_token });
   assert.equal(enrolled.status, 200, enrolled.text);
   assert.equal(typeof enrolled.body.access_token, 'string', 'enrolling at sign-in ends in a session');

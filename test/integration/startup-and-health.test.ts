@@ -25,6 +25,14 @@ test('production refuses to start with missing, short or equal secrets, or an un
   });
 });
 
+// Regression: without APP_URL passkeys worked only at http://localhost:3000, failing elsewhere with
+// a message that named no address; a production start now says what to set instead.
+test('production refuses to start without APP_URL, naming it', async () => {
+  const result = await startExpectingExit(db, { NODE_ENV: 'production', APP_URL: undefined });
+  assert.equal(result.code, 1, result.output);
+  assert.match(result.output, /Cannot start: APP_URL is required: the public origin of the app/);
+});
+
 test('an unreachable database stops start-up with a clear message and no credentials', async () => {
   const closed = await freePort();
   const result = await startExpectingExit(db, { DATABASE_URL: `postgres://operator:hunter2-secret@127.0.0.1:${closed}/auth`, DATABASE_TIMEOUT: '2s' });

@@ -61,16 +61,17 @@ export function appEnv(db: TestDatabase, env: Record<string, string | undefined>
 /** `nodeFlags` go to Node beside the start script's own (the bench's `--cpu-prof`, which Node refuses in NODE_OPTIONS). */
 export async function startApp(db: TestDatabase, env: Record<string, string | undefined> = {}, port?: number, args: string[] = [], nodeFlags: string[] = []): Promise<RunningApp> {
   port ??= await freePort();
+  const url = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [...serverNodeFlags(), ...nodeFlags, '--import', 'tsx', 'scripts/serve.ts', ...args], {
     cwd: ROOT,
-    env: { ...appEnv(db, env), PORT: String(port), HOST: '127.0.0.1' } as unknown as NodeJS.ProcessEnv,
+    // Production requires APP_URL: the server's own origin unless the test names another (or unsets it).
+    env: { ...appEnv(db, { APP_URL: url, ...env }), PORT: String(port), HOST: '127.0.0.1' } as unknown as NodeJS.ProcessEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];
   const collect = (chunk: Buffer) => output.push(...chunk.toString('utf8').split('\n').filter(Boolean));
   child.stdout.on('data', collect);
   child.stderr.on('data', collect);
-  const url = `http://127.0.0.1:${port}`;
 
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const deadline = Date.now() + 60_000;
@@ -103,7 +104,7 @@ export function startExpectingExit(db: TestDatabase, env: Record<string, string 
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...serverNodeFlags(), '--import', 'tsx', 'scripts/serve.ts'], {
       cwd: ROOT,
-      env: { ...appEnv(db, env), PORT: '0', HOST: '127.0.0.1' } as unknown as NodeJS.ProcessEnv,
+      env: { ...appEnv(db, { APP_URL: 'http://127.0.0.1', ...env }), PORT: '0', HOST: '127.0.0.1' } as unknown as NodeJS.ProcessEnv,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

@@ -30,7 +30,8 @@ export interface SoftwareAuthenticator {
   assert(options: { challenge: string }, overrides?: { userVerified?: boolean; origin?: string }): object;
 }
 
-export function softwareAuthenticator(origin = 'http://localhost:3000'): SoftwareAuthenticator {
+/** `origin`: the app's APP_URL, where its passkeys are bound (a test server's own address). */
+export function softwareAuthenticator(origin: string): SoftwareAuthenticator {
   const rpId = new URL(origin).hostname;
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
   const jwk = publicKey.export({ format: 'jwk' });

@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
-import { ConfigError, parseConfig } from '@/core/config';
+import { assertServable, ConfigError, parseConfig } from '@/core/config';
 import { envSchema } from '@/core/config-env';
 import { parseDurationSeconds } from '@/core/duration';
 import { serverNodeFlags } from '../../scripts/server-flags';
@@ -44,6 +44,16 @@ test('production refuses missing, short or equal secrets, naming the variable', 
   assert.throws(() => parseConfig({ NODE_ENV: 'production', JWT_ACCESS_SECRET: 'a'.repeat(32) }), /JWT_REFRESH_SECRET is required/);
   assert.throws(() => parseConfig({ NODE_ENV: 'production', ...secrets, JWT_REFRESH_SECRET: 'short' }), /JWT_REFRESH_SECRET must be at least 32 bytes/);
   assert.throws(() => parseConfig({ NODE_ENV: 'production', JWT_ACCESS_SECRET: 'c'.repeat(40), JWT_REFRESH_SECRET: 'c'.repeat(40) }), /must be different/);
+});
+
+// Regression: without APP_URL, passkeys worked only at http://localhost:3000 and failed at any other
+// address with a message that named none; a production server now refuses to start without it.
+test('serving under production rules needs APP_URL, naming it; development and the CLI do without', () => {
+  const production = parseConfig({ NODE_ENV: 'production', ...secrets });
+  assert.throws(() => assertServable(production), (e: Error) => e instanceof ConfigError && /^APP_URL is required/.test(e.message) && e.message.includes('passkeys'));
+  assert.doesNotThrow(() => assertServable(parseConfig({ NODE_ENV: 'production', ...secrets, APP_URL: 'https://auth.example.com' })));
+  assert.doesNotThrow(() => assertServable(parseConfig({ NODE_ENV: 'development', ...secrets })));
+  assert.throws(() => parseConfig({ NODE_ENV: 'production', ...secrets, APP_URL: 'auth.example.com' }), /APP_URL/);
 });
 
 // Regression: an unset NODE_ENV ran development rules (generated secrets, demo accounts, codes in the log).

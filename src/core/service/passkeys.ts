@@ -33,14 +33,18 @@ const passkeyViewOf = (p: Pick<PasskeyRecord, 'id' | 'name' | 'createdAt' | 'las
   last_used_at: p.lastUsedAt?.toISOString() ?? null,
 });
 
-/** The challenge the browser signed, read from its client data; null when unreadable. */
-function challengeOf(clientDataJSON: string): string | null {
+/** What the browser signed, read from its client data; null when unreadable. */
+function clientDataOf(clientDataJSON: string): { challenge?: unknown; origin?: unknown } | null {
   try {
-    const data = JSON.parse(Buffer.from(clientDataJSON, 'base64url').toString('utf8')) as { challenge?: unknown };
-    return typeof data.challenge === 'string' ? data.challenge : null;
+    return JSON.parse(Buffer.from(clientDataJSON, 'base64url').toString('utf8')) as { challenge?: unknown; origin?: unknown };
   } catch {
     return null;
   }
+}
+
+function challengeOf(clientDataJSON: string): string | null {
+  const challenge = clientDataOf(clientDataJSON)?.challenge;
+  return typeof challenge === 'string' ? challenge : null;
 }
 
 type Credential = { id: string; rawId: string; type: 'public-key'; response: { clientDataJSON: string } };
@@ -50,6 +54,13 @@ export function createPasskeys(deps: ServiceDeps, step: SecondStep) {
   const origin = config.browser.appUrl ?? DEFAULT_RELYING_PARTY_ORIGIN;
   const rpID = new URL(origin).hostname;
   const refused = () => new AuthError('invalid_credentials', 'The passkey could not be verified.');
+  /** A passkey used on a page at another address than the relying party's: the refusal says both, and what to set. */
+  function assertSameOrigin(credential: Credential) {
+    const seen = clientDataOf(credential.response.clientDataJSON)?.origin;
+    if (typeof seen !== 'string' || seen === origin) return;
+    const shown = seen.slice(0, 200);
+    throw new AuthError('invalid_credentials', `Passkeys are set up for ${origin}, and this page is at ${shown}. Open the page at ${origin}, or set APP_URL=${shown} and restart the service.`);
+  }
   const expiry = () => new Date(clock.now().getTime() + CHALLENGE_TTL_SECONDS * 1000);
 
   /** Spends the challenge the credential answers; false when it was not issued for this, or is spent or expired. */
@@ -78,6 +89,7 @@ export function createPasskeys(deps: ServiceDeps, step: SecondStep) {
   async function register({ account, client, enrolment }: Enrollee, input: { response: Credential; name: string }) {
     const challenge = await spentChallenge(input.response, account.role, 'register', account.id);
     if (!challenge) throw refused();
+    assertSameOrigin(input.response);
     const verification = await verifyRegistrationResponse({
       response: input.response as unknown as RegistrationResponseJSON,
       expectedChallenge: challenge,
@@ -109,7 +121,9 @@ export function createPasskeys(deps: ServiceDeps, step: SecondStep) {
     const challenge = await spentChallenge(input.response, role, 'login', null);
     const passkey = challenge ? await passkeys.find(role, input.response.id) : null;
     const account = passkey ? await accounts.findById(role, passkey.accountId) : null;
-    if (!challenge || !passkey || !account) throw refused();
+    if (!challenge) throw refused();
+    assertSameOrigin(input.response);
+    if (!passkey || !account) throw refused();
     const verification = await verifyAuthenticationResponse({
       response: input.response as unknown as AuthenticationResponseJSON,
       expectedChallenge: challenge,

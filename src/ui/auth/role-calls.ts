@@ -8,6 +8,7 @@ import type { AdminProfile, LoginRequest, ResetCompleteRequest, Role, VendorProf
 import type { CustomerProfile } from '@/contract/customer-schemas';
 import type { MfaChallenge, MfaEnrollmentChallenge } from '@/contract/factor-schemas';
 import type { PasskeyView } from '@/contract/passkey-schemas';
+import { assertPasskeyAddress } from './passkey-address';
 import { trpc } from '../trpc/client';
 import { SIGNED_IN } from '../trpc/refresh-link';
 import { accessTokens } from '../trpc/session-client';
@@ -66,7 +67,9 @@ export function useAuthCalls(role: Role) {
         const token = input.mfa_token ? { mfa_token: input.mfa_token } : {};
         const via = credentialOf(input);
         const options = role === 'admin' ? await client.admin.passkeyRegisterOptions.mutate(token, via) : await client.vendor.passkeyRegisterOptions.mutate(token, via);
-        const response = (await startRegistration({ optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON })) as Credential;
+        const optionsJSON = options as unknown as PublicKeyCredentialCreationOptionsJSON;
+        assertPasskeyAddress(optionsJSON.rp.id);
+        const response = (await startRegistration({ optionsJSON })) as Credential;
         const body = { ...input, response };
         const answer = role === 'admin' ? await client.admin.passkeyRegisterVerify.mutate(body, via) : await client.vendor.passkeyRegisterVerify.mutate(body, via);
         if ('access_token' in answer) keepSession(answer as unknown as SessionAnswer);
@@ -76,6 +79,7 @@ export function useAuthCalls(role: Role) {
       /** Signs in with a passkey instead of the password: the refresh token goes into the cookie. */
       async passkeySignIn(): Promise<void> {
         const options = role === 'admin' ? await client.admin.passkeyLoginOptions.mutate({}) : await client.vendor.passkeyLoginOptions.mutate({});
+        assertPasskeyAddress(options.rpId as string | undefined);
         const response = (await startAuthentication({ optionsJSON: options })) as Credential;
         keepSession(role === 'admin' ? await client.admin.passkeyLoginVerify.mutate({ response }) : await client.vendor.passkeyLoginVerify.mutate({ response }));
       },

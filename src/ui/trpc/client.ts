@@ -1,6 +1,7 @@
 // The typed tRPC hooks of the bundled pages, and how their errors (and a passkey ceremony's) read to a person.
 import { createTRPCReact, TRPCClientError } from '@trpc/react-query';
 import type { AppRouter } from '@/server/trpc/router';
+import { PasskeyAddressError } from '../auth/passkey-address';
 
 export const trpc = createTRPCReact<AppRouter>();
 
@@ -55,5 +56,6 @@ const UNSUPPORTED = 'This browser cannot use passkeys. Use another browser, or y
 export function passkeyProblemOf(error: unknown): string {
   if (error instanceof TRPCClientError || !(error instanceof Error)) return shownErrorOf(error).message;
   if (error.message === 'WebAuthn is not supported in this browser') return UNSUPPORTED;
+  if (error instanceof PasskeyAddressError) return error.message;
   return BROWSER_MESSAGES[error.name] ?? `The passkey could not be used: ${error.message}`;
 }

@@ -47,7 +47,7 @@ export async function probeSecondFactorRoutes(app: AdministrationSuite, probe: P
     await probe('POST', `${base}/mfa/verify`, { json: { mfa_token: step.mfa_token, code: totpCode(secret, 1) } });
     await probe('DELETE', `${base}/mfa/totp`, { token, json: { password: EXTRA_PASSWORD }, url: required.url });
 
-    const key = softwareAuthenticator();
+    const key = softwareAuthenticator(app.url);
     await probe('POST', `${base}/passkeys/login/options`, { json: [] });
     await probe('POST', `${base}/passkeys/register/options`, { json: {} });
     const options = (await probe('POST', `${base}/passkeys/register/options`, { token, json: {} })).body as { challenge: string; user: { id: string } };

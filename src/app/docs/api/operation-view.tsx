@@ -1,7 +1,9 @@
 // One operation of the OpenAPI document as a section: what it does, what it takes, what it answers.
+import Link from 'next/link';
 import styles from './api-docs.module.css';
+import { schemaHref } from './reference';
 import { RichText } from './rich-text';
-import { FieldTable, refName, TableHead, TypeOf, type JsonSchema } from './schema-view';
+import { FieldTable, refName, TableBox, TableHead, TypeOf, type JsonSchema } from './schema-view';
 
 type Content = Record<string, { schema: JsonSchema }>;
 
@@ -16,7 +18,7 @@ export interface OperationDoc {
   responses: Record<string, { description: string; headers?: Record<string, { description?: string }>; content?: Content }>;
 }
 
-export const operationAnchor = (op: OperationDoc) => `op-${op.operationId}`;
+const titleId = (op: OperationDoc) => `op-${op.operationId}`;
 
 function ResponseBody({ content }: { content: Content | undefined }) {
   if (!content) return <span className={styles.muted}>none</span>;
@@ -24,7 +26,7 @@ function ResponseBody({ content }: { content: Content | undefined }) {
     <div key={mediaType}>
       <code>{mediaType}</code>{' '}
       {/* Problem answers narrow the shared Problem schema; the codes are listed beside them. */}
-      {mediaType === 'application/problem+json' ? <a href="#schema-Problem">Problem</a> : <TypeOf schema={schema} />}
+      {mediaType === 'application/problem+json' ? <Link href={schemaHref('Problem')}>Problem</Link> : <TypeOf schema={schema} />}
     </div>
   ));
 }
@@ -34,10 +36,10 @@ export function OperationView(props: { method: string; path: string; op: Operati
   const body = op.requestBody?.content['application/json']?.schema;
   const bodySchema = body?.$ref ? components[refName(body.$ref)] : body;
   return (
-    <section className={styles.operation} id={operationAnchor(op)} aria-labelledby={`${operationAnchor(op)}-title`}>
-      <h3 id={`${operationAnchor(op)}-title`}>
+    <section className={styles.operation} aria-labelledby={titleId(op)}>
+      <h1 id={titleId(op)}>
         <span className={`${styles.method} ${styles[method.toLowerCase()] ?? ''}`}>{method.toUpperCase()}</span> <code>{`/api/v1${path}`}</code>
-      </h3>
+      </h1>
       <p className={styles.summary}>{op.summary}</p>
       <RichText text={op.description} />
       <p>
@@ -52,7 +54,7 @@ export function OperationView(props: { method: string; path: string; op: Operati
       </p>
       {op.parameters && (
         <>
-          <h4>Parameters</h4>
+          <h2>Parameters</h2>
           <FieldTable
             schema={{
               properties: Object.fromEntries(op.parameters.map((p) => [p.name, { ...p.schema, description: [`In the ${p.in}.`, p.description].filter(Boolean).join(' ') }])),
@@ -63,13 +65,14 @@ export function OperationView(props: { method: string; path: string; op: Operati
       )}
       {body && bodySchema && (
         <>
-          <h4>
+          <h2>
             Request body (<code>application/json</code>): <TypeOf schema={body} />
-          </h4>
+          </h2>
           <FieldTable schema={bodySchema} />
         </>
       )}
-      <h4>Responses</h4>
+      <h2>Responses</h2>
+      <TableBox label="Responses">
       <table className={styles.responses}>
         <TableHead columns={['Status', 'Meaning', 'Body']} />
         <tbody>
@@ -94,6 +97,7 @@ export function OperationView(props: { method: string; path: string; op: Operati
           ))}
         </tbody>
       </table>
+      </TableBox>
     </section>
   );
 }

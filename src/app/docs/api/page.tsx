@@ -1,21 +1,16 @@
-// /docs/api: a readable reference of the REST contract, rendered from the served OpenAPI document
-// itself (no hand-written copy, no CDN assets), grouped by tag, with every named schema at the end.
+// /docs/api: the index of the REST reference, rendered from the served OpenAPI document itself (no
+// hand-written copy, no CDN assets): every operation by group and every named schema, each linking
+// to a page of its own.
 import type { Metadata } from 'next';
-import { openApiDocument } from '@/server/openapi/document';
+import Link from 'next/link';
 import styles from './api-docs.module.css';
-import { operationAnchor, OperationView, type OperationDoc } from './operation-view';
+import { operationHref, reference, schemaHref } from './reference';
 import { RichText } from './rich-text';
-import { FieldTable, schemaAnchor, TypeOf, type JsonSchema } from './schema-view';
 
 export const metadata: Metadata = { title: 'REST API reference' };
 
-export default function ApiReferencePage() {
-  const doc = openApiDocument();
-  const components = doc.components.schemas as Record<string, JsonSchema>;
-  const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
-    Object.entries(item as Record<string, OperationDoc & { tags: string[] }>).map(([method, op]) => ({ path, method, op })),
-  );
-
+export default function ApiReferenceIndex() {
+  const { doc, operations, components } = reference();
   return (
     <main className={styles.page}>
       <header>
@@ -29,51 +24,39 @@ export default function ApiReferencePage() {
         <RichText text={doc.info.description} />
       </header>
 
-      <nav aria-label="Operations" className={styles.toc}>
-        <h2>Operations</h2>
+      <nav aria-labelledby="operations" className={styles.toc}>
+        <h2 id="operations">Operations</h2>
         {doc.tags.map((tag) => (
-          <div key={tag.name}>
-            <h3>{tag.name}</h3>
+          <section key={tag.name} aria-labelledby={`tag-${tag.name}`}>
+            <h3 id={`tag-${tag.name}`}>{tag.name}</h3>
+            <p className={styles.muted}>{tag.description}</p>
             <ul>
               {operations
                 .filter(({ op }) => op.tags.includes(tag.name))
                 .map(({ path, method, op }) => (
                   <li key={`${method} ${path}`}>
-                    <a href={`#${operationAnchor(op)}`}>
-                      <code>
-                        {method.toUpperCase()} {path}
-                      </code>
-                    </a>{' '}
+                    <Link href={operationHref(op)}>
+                      {/* One text node: the served HTML carries each full path, as the document's readers search it. */}
+                      <code>{`${method.toUpperCase()} /api/v1${path}`}</code>
+                    </Link>{' '}
                     {op.summary}
                   </li>
                 ))}
             </ul>
-          </div>
+          </section>
         ))}
       </nav>
 
-      {doc.tags.map((tag) => (
-        <section key={tag.name} aria-labelledby={`tag-${tag.name}`}>
-          <h2 id={`tag-${tag.name}`}>{tag.name}</h2>
-          <p className={styles.muted}>{tag.description}</p>
-          {operations
-            .filter(({ op }) => op.tags.includes(tag.name))
-            .map(({ path, method, op }) => (
-              <OperationView key={`${method} ${path}`} method={method} path={path} op={op} components={components} />
-            ))}
-        </section>
-      ))}
-
-      <section aria-labelledby="schemas">
+      <nav aria-labelledby="schemas" className={styles.toc}>
         <h2 id="schemas">Schemas</h2>
-        {Object.entries(components).map(([name, schema]) => (
-          <section key={name} id={schemaAnchor(name)} className={styles.schema}>
-            <h3>{name}</h3>
-            <RichText text={schema.description} />
-            {schema.properties ? <FieldTable schema={schema} /> : <TypeOf schema={schema} />}
-          </section>
-        ))}
-      </section>
+        <ul className={styles.schemaList}>
+          {Object.keys(components).map((name) => (
+            <li key={name}>
+              <Link href={schemaHref(name)}>{name}</Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
     </main>
   );
 }

@@ -1,6 +1,8 @@
 // Readable views of the document's JSON Schemas: a one-line type and a table of an object's fields.
+import Link from 'next/link';
 import type { ReactNode } from 'react';
 import styles from './api-docs.module.css';
+import { schemaHref } from './reference';
 
 /** The parts of a JSON Schema (2020-12) that the generated components use. */
 export interface JsonSchema {
@@ -22,13 +24,12 @@ export interface JsonSchema {
 }
 
 export const refName = (ref: string) => ref.slice(ref.lastIndexOf('/') + 1);
-export const schemaAnchor = (name: string) => `schema-${name}`;
 
 /** `string`, `"a" | "b"`, `array of AdminProfile`, `map of string to string[]`... with links to named schemas. */
 export function TypeOf({ schema }: { schema: JsonSchema }): ReactNode {
   if (schema.$ref) {
     const name = refName(schema.$ref);
-    return <a href={`#${schemaAnchor(name)}`}>{name}</a>;
+    return <Link href={schemaHref(name)}>{name}</Link>;
   }
   if (schema.const !== undefined) return <code>{JSON.stringify(schema.const)}</code>;
   if (schema.enum) return <code>{schema.enum.map((v) => JSON.stringify(v)).join(' | ')}</code>;
@@ -69,6 +70,15 @@ function constraints(schema: JsonSchema): string {
   return notes.length ? `${notes.join(', ')}.` : '';
 }
 
+/** A table that scrolls sideways in its own box on a narrow screen, reachable by keyboard to do so. */
+export function TableBox({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className={styles.tableBox} role="region" aria-label={label} tabIndex={0}>
+      {children}
+    </div>
+  );
+}
+
 export function TableHead({ columns }: { columns: string[] }) {
   return (
     <thead>
@@ -88,6 +98,7 @@ export function FieldTable({ schema }: { schema: JsonSchema }) {
   const properties = Object.entries(schema.properties ?? {});
   if (properties.length === 0) return <p className={styles.muted}>No fields.</p>;
   return (
+    <TableBox label="Fields">
     <table className={styles.fields}>
       <TableHead columns={['Field', 'Type', 'Required', 'Notes']} />
       <tbody>
@@ -105,5 +116,6 @@ export function FieldTable({ schema }: { schema: JsonSchema }) {
         ))}
       </tbody>
     </table>
+    </TableBox>
   );
 }
