@@ -1,0 +1,40 @@
+// The one table from stored security events to webhook types, and the bodies it builds: which
+// events are sent, the account's contact only where documented, and a provider passed through.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { auditEntry, OPERATOR_CAUSE } from '@/core/service/audit';
+import { webhookBodyOf, webhookTypesOf } from '@/core/webhook-messages';
+
+const at = new Date('2026-11-26T12:00:00Z');
+const customer = { role: 'customer' as const, accountId: 'c1' };
+const admin = { role: 'admin' as const, accountId: 'a1' };
+const cause = { actor: { role: 'admin' as const, accountId: 'boss' }, client: { ip: '203.0.113.9' } };
+const contact = { email: 'c@example.com', name: 'C' };
+
+test('each event maps to its types; events the platform is not sent map to none', () => {
+  assert.deepEqual(webhookTypesOf(auditEntry('account_created', customer, cause)), ['customer.registered']);
+  assert.deepEqual(webhookTypesOf(auditEntry('account_created', admin, cause)), ['account.created']);
+  assert.deepEqual(webhookTypesOf(auditEntry('account_deleted', customer, cause)), ['customer.deleted']);
+  assert.deepEqual(webhookTypesOf(auditEntry('factors_reset', admin, cause)), ['mfa.changed', 'sessions.ended']);
+  assert.deepEqual(webhookTypesOf(auditEntry('terminal_pairing_revoked', { role: 'vendor', accountId: null }, cause, { was_paired: false })), []);
+  assert.deepEqual(webhookTypesOf(auditEntry('rate_limited', { role: 'admin', accountId: null }, cause)), [], 'a limit for no known account');
+  for (const quiet of ['sign_in_succeeded', 'sign_in_failed', 'logout', 'mfa_failed', 'pin_set'] as const) assert.deepEqual(webhookTypesOf(auditEntry(quiet, admin, cause)), []);
+});
+
+test('a provider detail is passed through as data.provider, on whatever type the event makes', () => {
+  const registered = auditEntry('account_created', customer, { actor: { role: 'customer', accountId: 'c1' }, client: {} }, { via: 'oidc', provider: 'google' });
+  assert.deepEqual(webhookBodyOf('customer.registered', registered, at, 'c1', contact), {
+    type: 'customer.registered',
+    timestamp: '2026-11-26T12:00:00.000Z',
+    data: { account: { id: 'c1', role: 'customer' }, actor: { role: 'customer', id: 'c1' }, email: 'c@example.com', name: 'C', provider: 'google' },
+  });
+  const changed = auditEntry('password_changed', customer, cause, { provider: 'apple' });
+  assert.equal(webhookBodyOf('password.changed', changed, at, 'c1', contact).data.provider, 'apple');
+});
+
+test('e-mail and name only where documented; a deleted customer carries its id alone', () => {
+  const disabled = webhookBodyOf('account.disabled', auditEntry('account_disabled', customer, cause), at, 'c1', contact);
+  assert.deepEqual(disabled.data, { account: { id: 'c1', role: 'customer' }, actor: { role: 'admin', id: 'boss' } });
+  const deleted = webhookBodyOf('customer.deleted', auditEntry('account_deleted', customer, OPERATOR_CAUSE, { provider: 'google' }), at, 'c1', null);
+  assert.deepEqual(deleted.data, { account: { id: 'c1' } });
+});
