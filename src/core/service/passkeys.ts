@@ -59,7 +59,7 @@ export function createPasskeys(deps: ServiceDeps, step: SecondStep) {
     const seen = clientDataOf(credential.response.clientDataJSON)?.origin;
     if (typeof seen !== 'string' || seen === origin) return;
     const shown = seen.slice(0, 200);
-    throw new AuthError('invalid_credentials', `Passkeys are set up for ${origin}, and this page is at ${shown}. Open the page at ${origin}, or set APP_URL=${shown} and restart the service.`);
+    throw new AuthError('invalid_passkey', `Passkeys are set up for ${origin}, and this page is at ${shown}. Open the page at ${origin}, or set APP_URL=${shown} and restart the service.`);
   }
   const expiry = () => new Date(clock.now().getTime() + CHALLENGE_TTL_SECONDS * 1000);
 

@@ -52,7 +52,7 @@ export async function probeEnrolmentCredentials(app: AdministrationSuite, probe:
     assert.equal((await probe('POST', `${base}/mfa/totp/setup`, { url: enrolling.url, json: { mfa_token: mfaToken } })).status, 200);
     assert.equal((await probe('POST', `${base}/mfa/totp/confirm`, { url: enrolling.url, json: { mfa_token: mfaToken, code: '000000' } })).status, 401);
     const options = (await probe('POST', `${base}/passkeys/register/options`, { url: enrolling.url, json: { mfa_token: mfaToken } })).body as { challenge: string; user: { id: string } };
-    const enrolled = await probe('POST', `${base}/passkeys/register/verify`, { url: enrolling.url, json: { mfa_token: mfaToken, response: softwareAuthenticator(app.url).register(options), name: 'Enrolled key' } });
+    const enrolled = await probe('POST', `${base}/passkeys/register/verify`, { url: enrolling.url, json: { mfa_token: mfaToken, response: softwareAuthenticator(enrolling.url).register(options), name: 'Enrolled key' } });
     assert.equal(enrolled.status, 200, enrolled.text);
     assert.ok((enrolled.body as { access_token?: string }).access_token, 'enrolling signs in');
   }
