@@ -132,8 +132,9 @@ export function createWebhookEndpoints({ webhooks, clock, config }: Deps) {
     async listWebhookMessages(principal: Principal, id: string, query: unknown): Promise<Page<WebhookMessageView>> {
       allowed(principal, 'listWebhookMessages');
       const q = parseInput(webhookMessageQuery, query ?? {});
-      await endpointOf(id);
+      // The query is judged before the endpoint is looked up: a malformed cursor is 400 on any path.
       const key = q.cursor ? decodeCursor(q.cursor) : undefined;
+      await endpointOf(id);
       const rows = await webhooks.listDeliveries(id, q.status ? { status: q.status } : {}, { limit: q.limit, ...(key ? { before: key } : {}) });
       const items = rows.slice(0, q.limit);
       const last = items.at(-1);
