@@ -67,7 +67,7 @@ const endpointUrl = z
   .max(MAX_URL)
   .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), { message: 'must be an http or https URL' })
   .refine((v) => !URL.canParse(v) || (new URL(v).username === '' && new URL(v).password === ''), { message: 'must not carry a user name or password' })
-  .meta({ description: 'Where messages are POSTed; https in production.' });
+  .meta({ description: 'Where messages are POSTed; https in production.', format: 'uri' });
 const endpointEvents = z
   .array(z.enum([...WEBHOOK_EVENT_TYPES, '*']))
   .min(1)

@@ -39,6 +39,7 @@ const deref = (schema: Schema): Schema => (schema.$ref ? deref(served.components
 function stringOf(schema: Schema, length: number): string {
   if (schema.format === 'email') return 'a'.repeat(Math.max(1, length - 12)) + '@example.com';
   if (schema.pattern === '^\\d{6}$') return '1'.repeat(length);
+  if (schema.format === 'uri') return `https://example.com/${'a'.repeat(Math.max(0, length - 20))}`;
   // An instant stays one: fraction digits fill it to the length.
   if (schema.format === 'date-time') return length <= 20 ? '2026-11-23T12:00:00Z' : `2026-11-23T12:00:00.${'1'.repeat(length - 21)}Z`;
   return 'x'.repeat(length);
