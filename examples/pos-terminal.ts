@@ -11,18 +11,39 @@ import { parseArgs } from 'node:util';
 import { createAuthClient, isAuthClientError, type FetchLike, type VendorContext } from 'commerce-auth/client';
 import { fileTokenStore } from 'commerce-auth/client/file-token-store';
 
-const { values: flags } = parseArgs({
-  options: {
-    'base-url': { type: 'string' },
-    email: { type: 'string' },
-    password: { type: 'string' },
-    store: { type: 'string' },
-    terminal: { type: 'string' },
-    interval: { type: 'string' },
-    'token-file': { type: 'string' },
-    'max-seconds': { type: 'string' },
-  },
-});
+const USAGE = `Usage: POS_EMAIL=... POS_PASSWORD=... npm run example:pos -- [--base-url URL] [--email E] [--password P]
+         [--store ID|NAME] [--terminal ID|NAME] [--interval S] [--token-file FILE] [--max-seconds S]
+
+Signs in as an employee through the typed client, loads the vendor context, picks a store and a
+terminal, then calls /me every --interval seconds across an access-token expiry, printing each step.`;
+
+function parseFlags() {
+  try {
+    const parsed = parseArgs({
+      options: {
+        'base-url': { type: 'string' },
+        email: { type: 'string' },
+        password: { type: 'string' },
+        store: { type: 'string' },
+        terminal: { type: 'string' },
+        interval: { type: 'string' },
+        'token-file': { type: 'string' },
+        'max-seconds': { type: 'string' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    });
+    if (parsed.values.help) {
+      console.log(USAGE);
+      process.exit(0);
+    }
+    return parsed.values;
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
+    process.exit(2);
+  }
+}
+// Standalone like the rest of the example: it depends on the package's client only.
+const flags = parseFlags();
 
 const log = (message: string) => console.log(`[pos] ${message}`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

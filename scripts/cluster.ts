@@ -7,21 +7,26 @@ import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { haproxyConfig } from './cluster/haproxy-config';
+import { commandLine } from './command-line';
 import { serverNodeFlags } from './server-flags';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const HAPROXY = '/usr/sbin/haproxy';
-const { values: args } = parseArgs({
-  options: {
-    instances: { type: 'string', default: '3' },
-    port: { type: 'string', default: '8080' },
-    'stats-port': { type: 'string', default: '8404' },
-    'first-instance-port': { type: 'string', default: '3001' },
-    database: { type: 'string', default: process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/commerce_auth_cluster' },
-  },
+const USAGE = `Usage: npm run cluster -- [--instances N] [--port P] [--stats-port P] [--first-instance-port P] [--database URL]
+
+Starts N production instances (default 3) of the built app on one PostgreSQL database behind
+Debian's HAProxy on this machine, as docs/deploy.md describes. HAProxy listens on --port (8080), its
+statistics page on --stats-port (8404); the instances on --first-instance-port (3001) and up.
+--database (else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/commerce_auth_cluster) is
+created if missing. Type \`restart\` and Enter for a rolling restart; Ctrl-C stops everything.`;
+const { values: args } = commandLine(USAGE, {
+  instances: { type: 'string', default: '3' },
+  port: { type: 'string', default: '8080' },
+  'stats-port': { type: 'string', default: '8404' },
+  'first-instance-port': { type: 'string', default: '3001' },
+  database: { type: 'string', default: process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/commerce_auth_cluster' },
 });
 const count = Number(args.instances);
 if (!Number.isInteger(count) || count < 1 || count > 16) throw new Error('--instances must be a whole number from 1 to 16');

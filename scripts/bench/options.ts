@@ -2,6 +2,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../../test/support/app-process';
+import { commandLine } from '../command-line';
 
 export interface BenchOptions {
   /** Each scenario for 1 s with no warm-up; exit non-zero on any error. */
@@ -37,22 +38,40 @@ function positive(name: string, raw: string | undefined, fallback: number): numb
   return value;
 }
 
-/** `--name value` or `--name=value` from argv. */
-function flagValue(argv: string[], name: string): string | undefined {
-  const i = argv.findIndex((a) => a === `--${name}` || a.startsWith(`--${name}=`));
-  if (i < 0) return undefined;
-  const arg = argv[i]!;
-  return arg.includes('=') ? arg.slice(arg.indexOf('=') + 1) : argv[i + 1];
-}
+const USAGE = `Usage: npm run bench -- [--smoke] [--scale [--customers N]] [--duration S] [--rounds N]
+                        [--connections N] [--probe-rate N] [--cpu-prof DIR]
+
+Starts the built app (npm run build first) on a scratch database (DATABASE_URL's PostgreSQL server,
+else an embedded SQLite file) and measures every row side by side with a plain Next.js route handler
+and bcrypt's ceiling, in interleaved rounds; prints one table and writes it to bench/results/.
+  --smoke          every row for 1 s at bcrypt cost 4; exit 1 on any error answer
+  --scale          the routes on a seeded database beside an empty one (--customers, default
+                   1,000,000 on PostgreSQL, 100,000 on SQLite)
+  --duration S     seconds per row (BENCH_DURATION; default 10)     --rounds N  (default 5)
+  --connections N  keep-alive connections per row (default 10)     --probe-rate N  context probe requests/s (40)
+  --cpu-prof DIR   CPU profiles of the app and of the plain app, written when they stop
+BCRYPT_ROUNDS sets the cost (default 12).`;
+
+const FLAGS = {
+  smoke: { type: 'boolean' },
+  scale: { type: 'boolean' },
+  customers: { type: 'string' },
+  duration: { type: 'string' },
+  rounds: { type: 'string' },
+  connections: { type: 'string' },
+  'probe-rate': { type: 'string' },
+  'cpu-prof': { type: 'string' },
+} as const;
 
 export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptions {
-  const smoke = argv.includes('--smoke');
-  const duration = positive('BENCH_DURATION', flagValue(argv, 'duration') ?? env.BENCH_DURATION, smoke ? 1 : 10);
+  const { values: flags } = commandLine(USAGE, FLAGS, { argv });
+  const smoke = flags.smoke === true;
+  const duration = positive('BENCH_DURATION', flags.duration ?? env.BENCH_DURATION, smoke ? 1 : 10);
   // A smoke run checks that every scenario answers without errors; at cost 12 a busy machine may
   // not finish one login within its single second.
   const cost = positive('BCRYPT_ROUNDS', env.BCRYPT_ROUNDS, smoke ? 4 : 12);
   if (!Number.isInteger(cost) || cost < 4 || cost > 15) throw new Error('BCRYPT_ROUNDS must be an integer from 4 to 15');
-  const rounds = positive('--rounds', flagValue(argv, 'rounds'), smoke ? 1 : 5);
+  const rounds = positive('--rounds', flags.rounds, smoke ? 1 : 5);
   if (!Number.isInteger(rounds)) throw new Error('--rounds must be a whole number');
   const distDir = env.NEXT_DIST_DIR || '.next';
   if (!existsSync(path.join(ROOT, distDir, 'BUILD_ID'))) {
@@ -62,13 +81,13 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     smoke,
     duration,
     warmup: smoke ? 0 : Math.min(2, duration / 5),
-    connections: positive('--connections', flagValue(argv, 'connections'), 10),
-    probeRate: positive('--probe-rate', flagValue(argv, 'probe-rate'), 40),
+    connections: positive('--connections', flags.connections, 10),
+    probeRate: positive('--probe-rate', flags['probe-rate'], 40),
     cost,
     rounds,
-    scale: argv.includes('--scale'),
-    scaleCustomers: flagValue(argv, 'customers') === undefined ? undefined : positive('--customers', flagValue(argv, 'customers')?.replace(/[_,]/g, ''), 0),
-    cpuProfileDir: flagValue(argv, 'cpu-prof') ? path.resolve(flagValue(argv, 'cpu-prof')!) : undefined,
+    scale: flags.scale === true,
+    scaleCustomers: flags.customers === undefined ? undefined : positive('--customers', flags.customers?.replace(/[_,]/g, ''), 0),
+    cpuProfileDir: flags['cpu-prof'] ? path.resolve(flags['cpu-prof']) : undefined,
     databaseUrl: env.DATABASE_URL?.trim() || undefined,
     distDir,
     resultsDir: path.join(ROOT, 'bench', 'results'),

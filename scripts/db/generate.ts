@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Dialect } from '../../src/server/db/dialect';
 import { writeSqliteSchema } from './derive-sqlite';
+import { commandLine } from '../command-line';
 import { PRISMA_CONFIGS, ROOT, SQLITE_SCHEMA, shown } from './paths';
 
 const prismaCli = createRequire(import.meta.url).resolve('prisma/build/index.js');
@@ -37,6 +38,11 @@ function generate(dialect: Dialect): Promise<void> {
     });
   });
 }
+
+commandLine(`Usage: npm run db:generate
+
+Derives prisma/sqlite/schema.prisma from prisma/schema.prisma, then generates the Prisma client of
+both dialects into src/generated/ (also run by npm install and before every build).`, {});
 
 try {
   if (writeSqliteSchema()) console.log(`${shown(SQLITE_SCHEMA)} re-derived from prisma/schema.prisma`);

@@ -3,13 +3,13 @@
 // million customers 20,000 businesses with 100,000 staff, 50,000 stores, 100,000 terminals, 3,000,000
 // sessions with their refresh tokens, 10,000,000 security events and 500,000 reset codes. Every
 // seeded account signs in with the password printed at the end (SCALE_PASSWORD).
-import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { createContainer, type Container } from '@/server/container';
 import { applyMigrations } from '@/server/db/migrate';
 import { sqliteFilePath } from '@/server/db/prisma';
 import { createLogger } from '@/server/logger';
+import { commandLine } from '../command-line';
 import { scaleCounts, seedStatements, type ScaleCounts, type ScaleDialect, type Templates } from './scale/statements';
 
 /** The password of every seeded account: their hashes are the templates' (a few bcrypt hashes, reused). */
@@ -92,8 +92,7 @@ export async function seedScale(options: { customers?: number; env?: Record<stri
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { customers: { type: 'string' }, help: { type: 'boolean', short: 'h' } }, strict: true });
-  if (values.help) return console.log(USAGE);
+  const { values } = commandLine(USAGE, { customers: { type: 'string' } });
   const customers = values.customers === undefined ? undefined : Number(values.customers.replace(/[_,]/g, ''));
   if (customers !== undefined && (!Number.isInteger(customers) || customers < 10)) throw new Error('--customers must be a whole number of at least 10');
   const result = await seedScale({ customers });

@@ -4,11 +4,29 @@ import { AuthError } from '@/core/errors';
 import { createContainer } from '@/server/container';
 import { applyMigrations } from '@/server/db/migrate';
 import { createLogger } from '@/server/logger';
-import { commandOrThrow } from './commands';
+import { readFlagsOf } from './args';
+import { COMMANDS, commandOrThrow } from './commands';
+
+const USAGE = `Usage: npm run -s cli -- <command> --flag value ...   (npm run -s cli -- <command> --help for its flags)
+
+Runs one operator command on the configured database (DATABASE_URL, else the SQLite file in
+DATA_DIR) and prints one JSON object. Passwords can come from standard input with --password-stdin.
+Commands: ${Object.keys(COMMANDS).join(', ')}`;
 
 async function main(): Promise<number> {
   const [name, ...argv] = process.argv.slice(2);
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    process.stdout.write(`${USAGE}\n`);
+    return name === undefined ? 2 : 0;
+  }
+  if (name.startsWith('-')) throw new AuthError('validation_failed', `Unknown option '${name}'. ${USAGE}`);
   const command = commandOrThrow(name);
+  // Wrong flags and --help are answered before the configuration is read.
+  const flags = await readFlagsOf(() => command(argv, {} as never));
+  if (flags.help) {
+    process.stdout.write(`Usage: npm run -s cli -- ${name} ${flags.flags.join(' ')}\n`);
+    return 0;
+  }
   // Logs go to stderr so stdout carries only the command's JSON.
   const container = createContainer({ logger: createLogger(processEnvironment().LOG_LEVEL ?? 'warn', process.stderr) });
   try {
