@@ -16,15 +16,30 @@ import { createDemoAccounts } from '@/server/demo-accounts';
 import { createGracefulShutdown } from '@/server/lifecycle';
 import { getMetrics } from '@/server/metrics';
 import { createDeliveryWorker } from '@/server/webhooks/delivery-worker';
+import { commandLine } from './command-line';
 
-const dev = process.argv.includes('--dev');
+const { values: flags } = commandLine(`Usage: npm start | npm run start:dev | npm run dev
+
+Applies pending migrations, then serves the built app (npm run build first) on PORT (3000) at HOST.
+npm start:          production rules: JWT_ACCESS_SECRET, JWT_REFRESH_SECRET, MFA_ENCRYPTION_KEY and
+                    APP_URL are required; listens on every interface unless HOST is set.
+npm run start:dev:  development rules (--development): generated secrets kept in DATA_DIR, demo
+                    accounts printed at the first start, reset codes in the log; loopback only.
+npm run dev:        the same with Next.js's reloading development server (--dev).
+Every variable is listed in .env.example; SIGTERM or Ctrl-C stops it gracefully.`, {
+  dev: { type: 'boolean' },
+  development: { type: 'boolean' },
+});
+const dev = flags.dev === true;
 // Production rules unless development is asked for explicitly: `--development` (npm run start:dev,
 // npm run dev) or NODE_ENV=development. Next.js fills in its own NODE_ENV, so the operator's choice
 // travels in COMMERCE_AUTH_NODE_ENV. See src/core/config.ts and docs/decisions/0011-hardening.md.
-const developmentRules = dev || process.argv.includes('--development');
+const developmentRules = dev || flags.development === true;
 process.env.COMMERCE_AUTH_NODE_ENV = developmentRules ? 'development' : process.env.NODE_ENV || 'production';
 const port = Number(process.env.PORT || 3000);
-const hostname = process.env.HOST || '0.0.0.0';
+// A development start holds demo accounts whose passwords it printed: only this machine reaches it,
+// unless HOST says otherwise.
+const hostname = process.env.HOST || (developmentRules ? '127.0.0.1' : '0.0.0.0');
 
 class StartupError extends Error {}
 
@@ -75,6 +90,7 @@ async function prepareDatabase(container: Container) {
     const demo = await createDemoAccounts(container);
     // Printed once, on the console only, so a developer can sign in; never in production.
     if (demo) console.log(`\nDemo accounts created (shown once):\n${JSON.stringify(demo, null, 2)}\n`);
+    else console.log(`\nNo demo accounts created: this database has an admin already. Demo passwords are printed only at the start that creates them; to see new ones, start with an empty DATA_DIR (${config.dataDir}) or set DATABASE_URL to an empty database.\n`);
   }
 }
 
@@ -124,7 +140,13 @@ async function main() {
     exit: (code) => process.exit(code),
   });
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  let interrupted = false;
+  process.on('SIGINT', () => {
+    // A second Ctrl-C does not wait for the graceful stop.
+    if (interrupted) process.exit(130);
+    interrupted = true;
+    void shutdown('SIGINT');
+  });
 }
 
 main().catch((error: unknown) => {

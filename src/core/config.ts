@@ -202,7 +202,8 @@ export function parseConfig(env: Record<string, string | undefined>, devSecretsS
     databaseTimeout: e.DATABASE_TIMEOUT,
     logLevel: e.LOG_LEVEL,
     browser: parseBrowserConfig(env),
-    shutdown: { delay: e.SHUTDOWN_DELAY, timeout: e.SHUTDOWN_TIMEOUT },
+    // The drain delay lets a load balancer notice; a development start has none unless asked.
+    shutdown: { delay: production || env.SHUTDOWN_DELAY?.trim() ? e.SHUTDOWN_DELAY : 0, timeout: e.SHUTDOWN_TIMEOUT },
     metricsToken: e.METRICS_TOKEN,
     /** The token routes' cache: its bound and the PostgreSQL fallback poll of the change counter. */
     authCache: { size: e.AUTH_CACHE_SIZE, pollMs: e.AUTH_CHANGE_POLL_MS },

@@ -38,16 +38,26 @@ export interface ContainerOptions {
   onStatement?: StatementListener;
 }
 
+// The start script and the route handlers' bundle each build a container in one process: the
+// start-up notices are said once per process.
+const noticesKey = Symbol.for('commerce-auth.start-up-notices');
+function firstNotice(event: string): boolean {
+  const said = ((globalThis as { [noticesKey]?: Set<string> })[noticesKey] ??= new Set());
+  if (said.has(event)) return false;
+  said.add(event);
+  return true;
+}
+
 export function createContainer(options: ContainerOptions = {}) {
   const env = options.env ?? processEnvironment();
   const dataDir = env.DATA_DIR?.trim() || DEFAULT_DATA_DIR;
   const config: Config = parseConfig(env, devSecretsIn(dataDir));
   const logger = options.logger ?? createLogger(config.logLevel);
-  if (config.usingDevSecrets) {
+  if (config.usingDevSecrets && firstNotice('dev_secrets')) {
     logger.warn({ event: 'dev_secrets' }, `JWT secrets not set: using development secrets kept in ${dataDir}/dev-secrets.json`);
   }
-  if (config.mfa.usingDevKey) logger.warn({ event: 'dev_mfa_key' }, `MFA_ENCRYPTION_KEY not set: using the development key kept in ${dataDir}/dev-secrets.json`);
-  if (!config.production && config.mfa.requiredIsDefault) {
+  if (config.mfa.usingDevKey && firstNotice('dev_mfa_key')) logger.warn({ event: 'dev_mfa_key' }, `MFA_ENCRYPTION_KEY not set: using the development key kept in ${dataDir}/dev-secrets.json`);
+  if (!config.production && config.mfa.requiredIsDefault && firstNotice('mfa_required_default')) {
     logger.info({ event: 'mfa_required_default', mfaRequired: config.mfa.required }, `MFA_REQUIRED not set: under development rules a second factor is required of ${config.mfa.required.join(', ')} accounts (not of the demo accounts' types)`);
   }
   const db = createPrismaClient({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, connectTimeoutMs: config.databaseTimeout * 1000, onStatement: options.onStatement });

@@ -65,7 +65,8 @@ export async function startApp(db: TestDatabase, env: Record<string, string | un
   const child = spawn(process.execPath, [...serverNodeFlags(), ...nodeFlags, '--import', 'tsx', 'scripts/serve.ts', ...args], {
     cwd: ROOT,
     // Production requires APP_URL: the server's own origin unless the test names another (or unsets it).
-    env: { ...appEnv(db, { APP_URL: url, ...env }), PORT: String(port), HOST: '127.0.0.1' } as unknown as NodeJS.ProcessEnv,
+    // Loopback unless the test unsets HOST to see the script's own choice.
+    env: { ...appEnv(db, { APP_URL: url, HOST: '127.0.0.1', ...env }), PORT: String(port) } as unknown as NodeJS.ProcessEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];
