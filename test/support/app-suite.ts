@@ -17,6 +17,8 @@ export interface AppSuiteOptions {
   instances?: number;
   /** The prefix of seedAccounts' e-mails, or false for no seed accounts (default 'u'). */
   seed?: string | false;
+  /** Node flags for the suite's first apps beside the start script's own. */
+  nodeFlags?: string[];
   /** Runs last in the same hook (root-level `before` hooks of a file may run concurrently). */
   setup?: (suite: AppSuite) => Promise<void> | void;
 }
@@ -77,7 +79,7 @@ export function appSuite(options: AppSuiteOptions = {}): AppSuite {
     if (options.smtp) Object.assign(suite.mail, await startSmtpSink());
     suite.env = { ...options.env, ...(options.smtp ? { SMTP_URL: suite.mail.url } : {}) };
     // Started together: on an empty database they run the start-up migrations at once.
-    instances.push(...(await Promise.all(Array.from({ length: options.instances ?? 1 }, () => startApp(suite.db, suite.env)))));
+    instances.push(...(await Promise.all(Array.from({ length: options.instances ?? 1 }, () => startApp(suite.db, suite.env, undefined, [], options.nodeFlags)))));
     if (options.seed !== false) Object.assign(suite.seed, await seedAccounts(suite.db, options.seed));
     await options.setup?.(suite);
   });
