@@ -23,7 +23,7 @@ const PEAK_GROWTH_LIMIT_MIB = 40;
 
 // The young generation is bounded so that the peak measures what the export keeps, not the
 // collector's policy: V8 sizes its default semi-spaces differently between Node releases (the same
-// export rose the peak 26 MiB on Node 20 and 56 MiB on Node 26, where the heap is otherwise the same).
+// export rose the peak 26 MiB on Node 20 and 56 MiB on Node 26).
 const suite = appSuite({ nodeFlags: ['--max-semi-space-size=4'] });
 
 /** Inserts `count` sign-in events of the customer straight into the database, in batches. */
