@@ -16,7 +16,7 @@ test('an admin disables an employee and finds the event on the audit page', asyn
   await page.waitForURL(/\/admin\/audit\?account_id=/);
   await expect(page.getByRole('heading', { name: 'Audit trail', level: 1 })).toBeVisible();
   const filters = page.getByRole('form', { name: 'Filter events' });
-  await expect(filters.getByLabel('Account id')).toHaveValue(employee.id);
+  await expect(filters.getByLabel('Account')).toHaveValue(employee.id);
   const events = page.getByRole('list', { name: 'Security events' });
   await expect(events.getByRole('listitem').first(), 'newest first').toContainText('account disabled');
   await expect(events.getByRole('listitem').filter({ hasText: 'account created' })).toHaveCount(1);
@@ -25,9 +25,16 @@ test('an admin disables an employee and finds the event on the audit page', asyn
   await filters.getByRole('button', { name: 'Show events' }).click();
   await expect(events.getByRole('listitem')).toHaveCount(1);
   await expect(events.getByRole('listitem')).toContainText('account disabled');
-  await expect(events.getByRole('listitem')).toContainText(`account ${employee.id}`);
-  await expect(events.getByRole('listitem')).toContainText(`by admin ${accounts.admin.id}`);
+  // Regression: accounts were shown as ids only.
+  await expect(events.getByRole('listitem')).toContainText(`account ${employee.name} <${employee.email}>`);
+  await expect(events.getByRole('listitem')).toContainText(`by admin ${accounts.admin.name} <${accounts.admin.email}>`);
   await checkPage(page, testInfo, 'admin-audit');
+
+  // Searching by e-mail (any case) finds the same account's events.
+  await filters.getByLabel('Account').fill(employee.email.toUpperCase());
+  await filters.getByRole('button', { name: 'Show events' }).click();
+  await expect(events.getByRole('listitem')).toHaveCount(1);
+  await expect(events.getByRole('listitem')).toContainText(`account ${employee.name} <${employee.email}>`);
 });
 
 test('the audit page tells an admin without the module that it shows nothing', async ({ page, accounts }) => {

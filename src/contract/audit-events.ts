@@ -2,7 +2,7 @@
 // routes answer it, and the filters of the event lists. New kinds of event are added to the list.
 import { z } from 'zod';
 import { pageOf, pageQuery } from './administration-schemas';
-import { idSchema, roleSchema } from './auth-schemas';
+import { emailSchema, idSchema, roleSchema } from './auth-schemas';
 
 /** Every event the service records; docs/audit-trail.md says when each happens and what its details hold. */
 export const AUDIT_EVENTS = [
@@ -49,7 +49,13 @@ export const AUDIT_EVENTS = [
 ] as const;
 export type AuditEventName = (typeof AUDIT_EVENTS)[number];
 
-export const auditActor = z.object({ role: roleSchema, account_id: z.string() });
+/** An account's e-mail and name as they are now, for people reading the trail; null once it is deleted. */
+const accountLabel = {
+  email: z.string().nullable().meta({ description: 'The account\'s e-mail now; null when the account no longer exists.' }),
+  name: z.string().nullable().meta({ description: 'The account\'s name now; null when the account no longer exists.' }),
+};
+
+export const auditActor = z.object({ role: roleSchema, account_id: z.string(), ...accountLabel });
 
 export const auditEvent = z.object({
   id: z.string(),
@@ -57,6 +63,7 @@ export const auditEvent = z.object({
   event: z.enum(AUDIT_EVENTS),
   role: roleSchema,
   account_id: z.string().nullable().meta({ description: 'The account the event is about; null when none is known (a sign-in with an unknown e-mail).' }),
+  account: z.object(accountLabel).nullable().meta({ description: 'Who `account_id` is, as the account is now; null when no account is known.' }),
   actor: auditActor.nullable().meta({ description: 'The account whose credentials authorised the action (itself for its own sign-in or logout, an administrator for a change); null for refused or anonymous attempts and for the operator CLI (details.operator is then true).' }),
   client_ip: z.string().nullable(),
   user_agent: z.string().nullable(),
@@ -76,6 +83,7 @@ const instant = z.iso
 /** `from` is inclusive, `to` exclusive; both ISO 8601 instants. */
 export const auditEventQuery = pageQuery.extend({
   account_id: idSchema.optional(),
+  account_email: emailSchema.optional().meta({ description: 'The events about the account(s) with this e-mail (of any role).' }),
   event: z.enum(AUDIT_EVENTS).optional(),
   from: instant.optional(),
   to: instant.optional(),

@@ -4,7 +4,7 @@ import { auditEventPage, auditEventQuery } from './audit-events';
 import type { Role } from './auth-schemas';
 import { route } from './route';
 
-const FILTERS = 'Filters: `account_id`, `event`, `from` (inclusive) and `to` (exclusive, ISO 8601 instants); newest first, `limit` and `cursor` page.';
+const FILTERS = 'Filters: `account_id` or `account_email`, `event`, `from` (inclusive) and `to` (exclusive, ISO 8601 instants); newest first, `limit` and `cursor` page.';
 const LIST = ['invalid_token', 'validation_failed'] as const;
 
 export const ownEvents = (role: Role) =>

@@ -33,6 +33,8 @@ export interface StoredAuditEvent extends Omit<AuditEntry, 'client'> {
 export interface AuditFilter {
   role?: Role;
   accountId?: string;
+  /** Any of these accounts (an e-mail's accounts across roles). */
+  accountIds?: string[];
   vendorId?: string;
   event?: AuditEventName;
   /** Inclusive. */
@@ -51,4 +53,13 @@ export interface AuditTrail {
   /** Writes one event on its own, for events that change nothing else (a refused sign-in). */
   record(entry: AuditEntry, now: Date): Promise<void>;
   list(filter: AuditFilter, page: AuditPageRequest): Promise<StoredAuditEvent[]>;
+  /** The ids of the accounts (of every role) with `email`. */
+  accountIdsWithEmail(email: string): Promise<string[]>;
+  /** The e-mail and name of each of these accounts that still exists, by id. */
+  accountLabels(ids: string[]): Promise<Map<string, AccountLabel>>;
+}
+
+export interface AccountLabel {
+  email: string;
+  name: string;
 }

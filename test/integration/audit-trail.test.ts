@@ -215,8 +215,20 @@ describe('guarantees', () => {
     assert.equal(new Set(seen).size, seen.length, 'no event twice');
   });
 
+  test('each event names its account and actor by e-mail and name; account_email finds an account\'s events in any role', async () => {
+    const a = await newAdmin();
+    const [created] = await eventsAt(url, '/admin/audit-events', tokens.auditAdmin, { account_email: a.email.toUpperCase() });
+    assert.equal(created?.event, 'account_created');
+    assert.equal(created.account_id, a.id);
+    assert.deepEqual(created.account, { email: a.email, name: `Audited ${serial}` });
+    assert.deepEqual(created.actor, { role: 'admin', account_id: w.admin.id, email: w.admin.email, name: w.admin.name });
+    assert.deepEqual(await eventsAt(url, '/admin/audit-events', tokens.auditAdmin, { account_email: 'nobody-here@example.com' }), [], 'an unknown e-mail has no events');
+    // A business's trail stays inside the business whatever the e-mail names.
+    assert.deepEqual(await eventsAt(url, '/vendor/audit-events', tokens.owner, { account_email: a.email }), []);
+  });
+
   test('bad filters are 400, never 500', async () => {
-    for (const query of ['from=yesterday', 'event=no_such_event', 'cursor=not-a-cursor', 'limit=0', 'to=2026-13-40T00:00:00Z']) {
+    for (const query of ['account_email=not-an-email', 'from=yesterday', 'event=no_such_event', 'cursor=not-a-cursor', 'limit=0', 'to=2026-13-40T00:00:00Z']) {
       problemOf(await send(url, 'GET', `/admin/audit-events?${query}`, newClient(), { token: tokens.auditAdmin }), 400, 'validation_failed', query);
     }
   });

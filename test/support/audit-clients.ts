@@ -27,7 +27,8 @@ export interface EventView {
   event: string;
   role: string;
   account_id: string | null;
-  actor: { role: string; account_id: string } | null;
+  account: { email: string | null; name: string | null } | null;
+  actor: { role: string; account_id: string; email?: string | null; name?: string | null } | null;
   client_ip: string | null;
   user_agent: string | null;
   details: Record<string, unknown>;
@@ -55,6 +56,7 @@ export async function exactlyOne(url: string, adminToken: string, event: string,
   const [stored] = found as [EventView];
   assert.equal(stored.client_ip, client?.ip ?? null, `${event}: client_ip`);
   assert.equal(stored.user_agent, client?.ua ?? null, `${event}: user_agent`);
-  assert.deepEqual(stored.actor, actor, `${event}: actor`);
+  const actorRef = stored.actor && { role: stored.actor.role, account_id: stored.actor.account_id };
+  assert.deepEqual(actorRef, actor && { role: actor.role, account_id: actor.account_id }, `${event}: actor`);
   return stored;
 }

@@ -2,21 +2,24 @@
 // business's, every account its own; newest first, a page at a time.
 import { auditEventQuery, type AuditEventView } from '../../contract/audit-events';
 import type { Page } from '../../contract/administration-schemas';
-import type { AuditFilter, StoredAuditEvent } from '../audit-ports';
+import type { AccountLabel, AuditFilter, StoredAuditEvent } from '../audit-ports';
 import { decodeCursor, encodeCursor } from '../paging';
 import { parseInput } from '../validation';
 import type { ServiceDeps } from './deps';
 import { allowed } from './guard';
 import type { Principal } from './principal';
 
-export function auditEventView(e: StoredAuditEvent): AuditEventView {
+const NO_LABEL = { email: null, name: null };
+
+export function auditEventView(e: StoredAuditEvent, labels: Map<string, AccountLabel>): AuditEventView {
   return {
     id: e.id,
     at: e.at.toISOString(),
     event: e.event,
     role: e.role,
     account_id: e.accountId,
-    actor: e.actor && { role: e.actor.role, account_id: e.actor.accountId },
+    account: e.accountId ? (labels.get(e.accountId) ?? NO_LABEL) : null,
+    actor: e.actor && { role: e.actor.role, account_id: e.actor.accountId, ...(labels.get(e.actor.accountId) ?? NO_LABEL) },
     client_ip: e.clientIp,
     user_agent: e.userAgent,
     details: e.details,
@@ -29,6 +32,7 @@ export function createAuditEvents({ audit }: Pick<ServiceDeps, 'audit'>) {
     const q = parseInput(auditEventQuery, query ?? {});
     const filter: AuditFilter = {
       ...(q.account_id ? { accountId: q.account_id } : {}),
+      ...(q.account_email ? { accountIds: await audit.accountIdsWithEmail(q.account_email) } : {}),
       ...(q.event ? { event: q.event } : {}),
       ...(q.from ? { from: new Date(q.from) } : {}),
       ...(q.to ? { to: new Date(q.to) } : {}),
@@ -38,7 +42,8 @@ export function createAuditEvents({ audit }: Pick<ServiceDeps, 'audit'>) {
     const rows = await audit.list(filter, { limit: q.limit, ...(key ? { before: { at: key.createdAt, id: key.id } } : {}) });
     const items = rows.slice(0, q.limit);
     const last = items.at(-1);
-    return { items: items.map(auditEventView), next_cursor: rows.length > q.limit && last ? encodeCursor({ createdAt: last.at, id: last.id }) : null };
+    const labels = await audit.accountLabels([...new Set(items.flatMap((e) => [e.accountId, e.actor?.accountId].filter((id): id is string => !!id)))]);
+    return { items: items.map((e) => auditEventView(e, labels)), next_cursor: rows.length > q.limit && last ? encodeCursor({ createdAt: last.at, id: last.id }) : null };
   }
 
   return {

@@ -53,7 +53,9 @@ export function createCustomerExport(deps: { sessionListing: SessionListing; aud
     yield `{"customer":${JSON.stringify(customerProfileOf(account))},"sessions":[`;
     yield* arrayMembers(sessionPages(account.id, now), sessionView);
     yield '],"events":[';
-    yield* arrayMembers(eventPages(account.id), auditEventView);
+    // The customer's own name and e-mail only: staff who acted on the account stay ids.
+    const labels = new Map([[account.id, { email: account.email, name: account.name }]]);
+    yield* arrayMembers(eventPages(account.id), (event) => auditEventView(event, labels));
     yield `],"exported_at":${JSON.stringify(now.toISOString())}}`;
   };
 }

@@ -70,6 +70,7 @@ function whereOf(filter: AuditFilter) {
   return {
     ...(filter.role ? { role: filter.role } : {}),
     ...(filter.accountId ? { accountId: filter.accountId } : {}),
+    ...(filter.accountIds ? { accountId: { in: filter.accountIds } } : {}),
     ...(filter.vendorId ? { vendorId: filter.vendorId } : {}),
     ...(filter.event ? { event: filter.event } : {}),
     ...(filter.from || filter.to ? { at: { ...(filter.from ? { gte: filter.from } : {}), ...(filter.to ? { lt: filter.to } : {}) } } : {}),
@@ -90,5 +91,17 @@ export function createAuditTrail(prisma: PrismaClient): AuditTrail {
           take: page.limit + 1,
         })
       ).map(storedEvent),
+    accountIdsWithEmail: async (email) => {
+      const where = { email };
+      const select = { id: true } as const;
+      const found = await Promise.all([prisma.adminAccount.findMany({ where, select }), prisma.vendorAccount.findMany({ where, select }), prisma.customerAccount.findMany({ where, select })]);
+      return found.flat().map((a) => a.id);
+    },
+    accountLabels: async (ids) => {
+      const where = { id: { in: ids } };
+      const select = { id: true, email: true, name: true } as const;
+      const found = ids.length === 0 ? [] : await Promise.all([prisma.adminAccount.findMany({ where, select }), prisma.vendorAccount.findMany({ where, select }), prisma.customerAccount.findMany({ where, select })]);
+      return new Map(found.flat().map((a) => [a.id, { email: a.email, name: a.name }]));
+    },
   };
 }

@@ -28,21 +28,26 @@ export type StatementListener = (text: string, values: unknown[]) => void;
 
 export function createPrismaClient(opts: { databaseUrl?: string; dataDir: string; connectTimeoutMs?: number; onStatement?: StatementListener }): DatabaseClient {
   const dialect = dialectFor(opts.databaseUrl);
+  const connectTimeoutMs = opts.connectTimeoutMs ?? 5000;
+  // Prisma's defaults (2 s to get a connection, 5 s to finish) turn a burst that fills the pool, or
+  // a starved CPU, into a 500 for a transaction, while a single query waits for a connection up to
+  // the database timeout. A transaction waits as long as a query does, and may run three times that.
+  const transactionOptions = { maxWait: connectTimeoutMs, timeout: 3 * connectTimeoutMs };
   let prisma: PrismaClient;
   let pool: pg.Pool | undefined;
   if (dialect === 'postgresql') {
     // A bounded connect time turns a database outage into fast errors (and 503 health) rather than hangs.
     // The pool is ours (not the adapter's) so the metrics can read its counts.
-    pool = new pg.Pool({ connectionString: opts.databaseUrl, connectionTimeoutMillis: opts.connectTimeoutMs ?? 5000 });
+    pool = new pg.Pool({ connectionString: opts.databaseUrl, connectionTimeoutMillis: connectTimeoutMs });
     const listener = opts.onStatement;
     if (listener) pool.on('connect', (client) => listenTo(client, listener));
     const adapter = new PrismaPg(pool, { disposeExternalPool: true });
-    prisma = new PrismaClient({ adapter });
+    prisma = new PrismaClient({ adapter, transactionOptions });
   } else {
     fs.mkdirSync(opts.dataDir, { recursive: true });
     const adapter = createSqliteAdapterFactory(sqliteFilePath(opts.dataDir));
     // Both clients come from one schema and differ only in the provider, so their APIs match.
-    prisma = new SqlitePrismaClient({ adapter }) as unknown as PrismaClient;
+    prisma = new SqlitePrismaClient({ adapter, transactionOptions }) as unknown as PrismaClient;
   }
   return {
     prisma,

@@ -1,6 +1,7 @@
 'use client';
-// The audit page's filters: an account id, one kind of event and a time range; applied together
-// when the form is sent, so typing does not reload the list on every key.
+// The audit page's filters: an account (by e-mail, or the id an account's page links with), one
+// kind of event and a time range; applied together when the form is sent, so typing does not
+// reload the list on every key.
 import { useState } from 'react';
 import { AUDIT_EVENTS, type AuditEventName } from '@/contract/audit-events';
 import { ActionForm } from '../components/action-form';
@@ -9,6 +10,7 @@ import { TextField } from '../components/text-field';
 
 export interface AuditFilterValues {
   account_id?: string;
+  account_email?: string;
   event?: AuditEventName;
   from?: string;
   to?: string;
@@ -18,14 +20,17 @@ export interface AuditFilterValues {
 const instantOf = (local: string) => (local ? new Date(local).toISOString() : undefined);
 export const eventLabel = (event: string) => event.replace(/_/g, ' ');
 
+/** An e-mail is searched as one; anything else is taken for an account id. */
+const accountFilter = (value: string): AuditFilterValues => (value.includes('@') ? { account_email: value } : value ? { account_id: value } : {});
+
 export function AuditFilters({ initialAccountId, onApply }: { initialAccountId: string; onApply(filters: AuditFilterValues): void }) {
-  const [accountId, setAccountId] = useState(initialAccountId);
+  const [account, setAccount] = useState(initialAccountId);
   const [event, setEvent] = useState('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   function apply() {
     onApply({
-      ...(accountId.trim() ? { account_id: accountId.trim() } : {}),
+      ...accountFilter(account.trim()),
       ...(event ? { event: event as AuditEventName } : {}),
       ...(from ? { from: instantOf(from) } : {}),
       ...(to ? { to: instantOf(to) } : {}),
@@ -33,7 +38,7 @@ export function AuditFilters({ initialAccountId, onApply }: { initialAccountId: 
   }
   return (
     <ActionForm label="Filter events" submitLabel="Show events" pendingLabel="Loading…" pending={false} onSubmit={apply}>
-      <TextField label="Account id" name="account_id" value={accountId} onChange={(e) => setAccountId(e.target.value)} hint="The account the events are about." />
+      <TextField label="Account" name="account" value={account} onChange={(e) => setAccount(e.target.value)} hint="The e-mail (or id) of the account the events are about." />
       <div className={fieldStyles.field}>
         <label className={fieldStyles.label} htmlFor="audit-event">
           Event

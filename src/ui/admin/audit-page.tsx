@@ -1,6 +1,7 @@
 'use client';
 // /admin/audit: the stored security events (the `audit` module), newest first, a page at a time,
-// filtered by account, event and time; each account's entry on the admin pages links here.
+// with each account's name and e-mail, filtered by account (e-mail or id), event and time; each
+// account's entry on the admin pages links here.
 import { useState } from 'react';
 import type { AuditEventView } from '@/contract/audit-events';
 import styles from '../components/list.module.css';
@@ -12,8 +13,11 @@ import { AdminPage, PageHeader } from './admin-page';
 import { AuditFilters, eventLabel, type AuditFilterValues } from './audit-filters';
 
 
+/** "Ada Admin <ada@example.com>", or the id of an account that no longer exists. */
+const named = (label: { email: string | null; name: string | null }, id: string) => (label.email ? `${label.name} <${label.email}>` : `deleted account ${id}`);
+
 const who = (actor: AuditEventView['actor'], details: AuditEventView['details']) =>
-  actor ? `${actor.role} ${actor.account_id}` : details.operator ? 'the operator (command line)' : 'nobody signed in';
+  actor ? `${actor.role} ${named(actor, actor.account_id)}` : details.operator ? 'the operator (command line)' : 'nobody signed in';
 
 function EventRow({ event }: { event: AuditEventView }) {
   const details = Object.entries(event.details).filter(([key]) => key !== 'operator');
@@ -23,7 +27,7 @@ function EventRow({ event }: { event: AuditEventView }) {
         {eventLabel(event.event)} <span className={styles.badge}>{event.role}</span>
       </h3>
       <p className={styles.meta}>
-        <time dateTime={event.at}>{new Date(event.at).toLocaleString()}</time> · account {event.account_id ?? 'unknown'} · by {who(event.actor, event.details)}
+        <time dateTime={event.at}>{new Date(event.at).toLocaleString()}</time> · account {event.account && event.account_id ? named(event.account, event.account_id) : 'unknown'} · by {who(event.actor, event.details)}
       </p>
       <p className={styles.meta}>
         From {event.client_ip ?? 'no address'} · {event.user_agent ? deviceName(event.user_agent) : 'no user agent'}
