@@ -75,7 +75,8 @@ export async function startApp(db: TestDatabase, env: Record<string, string | un
   child.stderr.on('data', collect);
 
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const deadline = Date.now() + 60_000;
+  // Generous: on a machine running both databases' stages and the browser tests, a start has taken over a minute.
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`app exited with ${child.exitCode}:\n${output.join('\n')}`);
     try {
