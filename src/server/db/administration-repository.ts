@@ -38,9 +38,13 @@ function isWriteConflict(error: unknown): boolean {
   return e?.code === 'P2034' || kind === 'TransactionWriteConflict';
 }
 
+const SERIALIZABLE_ATTEMPTS = 10;
+
 /**
  * A serializable transaction, retried when PostgreSQL aborts it for a conflicting concurrent one:
- * two admins demoting the last two super_admins at once must not both succeed. SQLite
+ * two admins demoting the last two super_admins at once must not both succeed. Every change moves
+ * the one change counter, so concurrent changes always conflict: each retry waits a random pause
+ * that grows with the attempt (5 immediate retries left 500s for 10 changes at once). SQLite
  * transactions are serializable already (one writer at a time).
  */
 async function serializable<T>(prisma: PrismaClient, work: (tx: Tx) => Promise<T>): Promise<T> {
@@ -48,7 +52,8 @@ async function serializable<T>(prisma: PrismaClient, work: (tx: Tx) => Promise<T
     try {
       return await prisma.$transaction(work, { isolationLevel: 'Serializable' });
     } catch (error) {
-      if (!isWriteConflict(error) || attempt >= 5) throw error;
+      if (!isWriteConflict(error) || attempt >= SERIALIZABLE_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
     }
   }
 }
