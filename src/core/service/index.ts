@@ -75,6 +75,8 @@ export function createAuthService(deps: ServiceDeps) {
 
   return {
     authenticate,
+    /** The public keys the platform's other services verify access tokens with (empty under HS256). */
+    jwks: () => deps.tokens.jwks(),
     ...sessions,
     ...createPasswordReset(deps),
     /** The operator CLI's face: no caller, no guard (the operator holds the database). */

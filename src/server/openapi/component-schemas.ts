@@ -77,6 +77,7 @@ const RESPONSE_SCHEMAS = {
   PasswordResetCompleted: wire.resetCompleteResponse,
   Health: wire.healthResponse,
   OpenApiDocument: wire.openapiDocument,
+  JsonWebKeySet: wire.jwksResponse,
   Problem: problemSchema,
   AdminAccount: admin.adminAccount,
   AdminAccountPage: pages.adminAccountPage,

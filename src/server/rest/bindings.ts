@@ -213,6 +213,7 @@ export const BINDINGS: { [S in RouteSide]: SideBindings<S> } = {
     health: (c) => readiness(c),
     healthReady: (c) => readiness(c),
     healthLive: async () => ({ status: 'ok' }),
+    jwks: async (c) => new Answer(200, await c.auth.jwks(), { 'cache-control': 'public, max-age=300' }),
     openapi: async (c) => c.openapiDocument(),
   },
 };

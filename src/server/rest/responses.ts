@@ -3,8 +3,11 @@ import { type AuthError, problemBody } from '@/core/errors';
 
 const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' };
 
+/** A route that sets its own cache-control (a public key set) drops the no-store pair whole. */
+const cachingOf = (extraHeaders: Record<string, string>) => ('cache-control' in extraHeaders ? {} : NO_STORE);
+
 export function jsonResponse(body: unknown, status = 200, extraHeaders: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...NO_STORE, ...extraHeaders } });
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...cachingOf(extraHeaders), ...extraHeaders } });
 }
 
 /** A JSON body written piece by piece as the reader takes it: the next piece is read only when asked for. */
