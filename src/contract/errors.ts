@@ -6,6 +6,9 @@ export const ERROR_CATALOGUE = {
   validation_failed: { status: 400, title: 'The request is not valid', trpc: 'BAD_REQUEST' },
   invalid_credentials: { status: 401, title: 'Invalid e-mail or password', trpc: 'UNAUTHORIZED' },
   invalid_token: { status: 401, title: 'Invalid or expired access token', trpc: 'UNAUTHORIZED' },
+  // The guard kit's refusals in the platform's other services (this service answers invalid_token and forbidden).
+  token_expired: { status: 401, title: 'The access token has expired', trpc: 'UNAUTHORIZED' },
+  session_revoked: { status: 401, title: 'The session of this access token has ended', trpc: 'UNAUTHORIZED' },
   invalid_terminal_token: { status: 401, title: 'This device is not paired with a terminal', trpc: 'UNAUTHORIZED' },
   invalid_passkey: { status: 401, title: 'The passkey could not be verified', trpc: 'UNAUTHORIZED' },
   invalid_refresh_token: { status: 401, title: 'Invalid or expired refresh token', trpc: 'UNAUTHORIZED' },
@@ -15,6 +18,8 @@ export const ERROR_CATALOGUE = {
   email_not_verified: { status: 403, title: 'The e-mail address is not verified yet', trpc: 'FORBIDDEN' },
   account_disabled: { status: 403, title: 'The account is disabled', trpc: 'FORBIDDEN' },
   forbidden: { status: 403, title: 'Not allowed', trpc: 'FORBIDDEN' },
+  module_denied: { status: 403, title: 'The account does not have this module', trpc: 'FORBIDDEN' },
+  permission_denied: { status: 403, title: 'The account may not do this in this module', trpc: 'FORBIDDEN' },
   step_up_required: { status: 403, title: 'Sign in with your password for this', trpc: 'FORBIDDEN' },
   not_found: { status: 404, title: 'Not found', trpc: 'NOT_FOUND' },
   method_not_allowed: { status: 405, title: 'Method not allowed', trpc: 'METHOD_NOT_SUPPORTED' },
