@@ -11,6 +11,7 @@ import { checkTargets, markdownReport, writeResults, type RunInfo } from './repo
 import { runScaleBench, scaleMarkdown } from './scale';
 import { runScenarios } from './scenarios';
 import { startTarget } from './setup';
+import { measureWebhooks, type WebhookBench } from './webhooks';
 
 async function main(): Promise<number> {
   const argv = process.argv.slice(2);
@@ -34,10 +35,12 @@ async function main(): Promise<number> {
   let loopDelays;
   let revocation: RevocationResult;
   let rssMiB: number;
+  let webhooks: WebhookBench;
   try {
     ({ rows, loopDelays } = await runScenarios(target, options, say));
     rssMiB = peakRssMiB(target.app.process.pid);
     revocation = await measureRevocation(target, options.smoke ? 2 : 20, say);
+    webhooks = await measureWebhooks(target, options.duration, options.rounds, say);
   } catch (error) {
     say(`failed; the app's last output:\n${target.app.output.slice(-30).join('\n')}`);
     throw error;
@@ -45,7 +48,7 @@ async function main(): Promise<number> {
     await target.close();
   }
 
-  const extra = { revocation, rssMiB, loopDelays, cacheSize: target.cacheSize };
+  const extra = { revocation, rssMiB, loopDelays, cacheSize: target.cacheSize, webhooks };
   const targets = checkTargets(rows, info, extra);
   const markdown = markdownReport(rows, targets, info, extra);
   process.stdout.write(`\n${markdown}\n`);
@@ -61,6 +64,11 @@ async function main(): Promise<number> {
   const revocationErrors = revocation.rows.filter((r) => r.errors > 0);
   if (revocationErrors.length > 0 || revocation.nextRequestRefused < revocation.nextRequestTrials) {
     say(`revocation: errors in ${revocationErrors.map((r) => r.label).join(', ') || 'none'}; next request refused ${revocation.nextRequestRefused} of ${revocation.nextRequestTrials}`);
+    return 1;
+  }
+  const webhookErrors = webhooks.changes.reduce((sum, r) => sum + r.errors, 0) + webhooks.delivery.errors;
+  if (webhookErrors > 0) {
+    say(`webhooks: ${webhookErrors} errors (${JSON.stringify(webhooks)})`);
     return 1;
   }
   return 0;

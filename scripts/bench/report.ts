@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { RevocationResult } from './revocation';
 import type { LoopDelays, Row, RowKey } from './scenarios';
+import type { WebhookBench } from './webhooks';
 
 export interface RunInfo {
   command: string;
@@ -23,6 +24,7 @@ export interface Extras {
   /** The app's own event-loop delay during the idle probe and the storm. */
   loopDelays: LoopDelays;
   cacheSize: string;
+  webhooks: WebhookBench;
 }
 
 export interface Target {
@@ -122,6 +124,11 @@ export function markdownReport(rows: Row[], targets: Target[], info: RunInfo, ex
     '|---|---:|---:|---:|',
     ...extra.revocation.rows.map((r) => `| ${r.label} | ${fixed(r.median, 1)} | ${fixed(r.max, 1)} | ${r.errors} |`),
     '',
+    '| Webhooks | req/s | mean ms | requests | errors |',
+    '|---|---:|---:|---:|---:|',
+    ...extra.webhooks.changes.map((r) => `| ${r.label} | ${fixed(r.rps, 1)} | ${fixed(r.meanMs, 1)} | ${r.requests} | ${r.errors} |`),
+    `| delivery to a receiver answering at once (${extra.webhooks.delivery.queued} queued) | ${fixed(extra.webhooks.delivery.perSecond, 1)} msg/s | | ${extra.webhooks.delivery.queued} | ${extra.webhooks.delivery.errors} |`,
+    '',
     `App peak RSS after the load rows: ${fixed(extra.rssMiB)} MiB; AUTH_CACHE_SIZE ${extra.cacheSize}.`,
     '',
     `The app's event-loop delay (its /metrics, 10 ms resolution, worst round): p99 ${fixed(extra.loopDelays.idle.p99, 1)} ms, max ${fixed(extra.loopDelays.idle.max, 1)} ms ` +
@@ -138,6 +145,7 @@ export function markdownReport(rows: Row[], targets: Target[], info: RunInfo, ex
     "the machine disturbs it far less than req/s. PostgreSQL's own CPU is not in it. What each row measures:",
     '',
     ...rows.map((r) => `- ${r.label}: ${r.what}.`),
+    '- webhooks: an admin disables and enables another admin, one request after another, with the one endpoint disabled (no subscriber: no message written) and enabled (a message and a delivery written in the change\'s transaction, then delivered), in interleaved rounds; then messages queued while the endpoint is disabled, and the time from enabling it to the last one received.',
     '- revocation: a fresh sign-in answered by the measured instance, then the account disabled by its owner on a second instance (or by `account:disable` of the CLI) while the measured instance is asked `me` every 2 ms; the time from the change reported to its maker (the HTTP answer, the CLI\'s output) to the first 401. Then the same disable made on the measured instance itself, and its very next `me`.',
   ];
   return lines.join('\n') + '\n';

@@ -35,6 +35,8 @@ export interface BenchTarget {
   employeeId: string;
   /** AUTH_CACHE_SIZE the app runs with (its default unless the environment sets it). */
   cacheSize: string;
+  /** A super admin, who registers the webhook rows' endpoint and disables and enables an admin there. */
+  admin: { email: string };
   /** The business's owner, who disables and enables the employee in the revocation row. */
   owner: { email: string; password: string };
   /** A minimal Next.js app with one route handler, the framework's own floor (bench/plain-next/). */
@@ -57,7 +59,7 @@ export async function startTarget(options: BenchOptions): Promise<BenchTarget> {
     // BENCH_NODE_OPTIONS reaches the measured instance only (say `--require` of a script that starts
     // the inspector's profiler; Node refuses `--cpu-prof` there), to profile it under load.
     const profile = process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {};
-    const env = { ...cost, ...BENCH_LIMITS, ...cache, BENCH_ROUTES: '1', METRICS_TOKEN: BENCH_METRICS_TOKEN, NEXT_DIST_DIR: options.distDir };
+    const env = { ...cost, ...BENCH_LIMITS, ...cache, BENCH_ROUTES: '1', METRICS_TOKEN: BENCH_METRICS_TOKEN, NEXT_DIST_DIR: options.distDir, WEBHOOK_ALLOW_PRIVATE: '1' };
     buildPlainNext();
     const cpuProfile = (name: string) => (options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.join(options.cpuProfileDir, name)}`] : []);
     const [app, second, plain] = await Promise.all([
@@ -75,6 +77,7 @@ export async function startTarget(options: BenchOptions): Promise<BenchTarget> {
       employeeId: seed.employee.id,
       cacheSize: process.env.AUTH_CACHE_SIZE || 'default (10000)',
       owner: { email: seed.owner.email, password: PASSWORDS.owner },
+      admin: { email: seed.admin.email },
       plain,
       async close() {
         await Promise.all([app.stop(), second.stop(), plain.stop()]);

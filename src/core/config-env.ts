@@ -151,6 +151,11 @@ export const envSchema = z.object({
   WEBHOOK_RETENTION: duration('30d'),
   /** 1: endpoints may be http and resolve to loopback or private addresses in production too. */
   WEBHOOK_ALLOW_PRIVATE: flag,
+  // Service clients: how long a rotated secret keeps working, introspections per client per minute,
+  // and how long revocation feed entries are kept (unset: the access-token lifetime plus 5 minutes).
+  SERVICE_SECRET_OVERLAP: duration('24h', { allowZero: true }),
+  INTROSPECT_PER_MINUTE: count(6000),
+  REVOCATION_RETENTION: duration('0').optional(),
 });
 
 export type Env = z.output<typeof envSchema>;

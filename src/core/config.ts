@@ -223,6 +223,12 @@ export function parseConfig(env: Record<string, string | undefined>, devSecretsS
       /** http and loopback or private addresses: always under development rules, in production only when allowed. */
       allowPrivate: !production || e.WEBHOOK_ALLOW_PRIVATE === true,
     },
+    serviceClients: {
+      secretOverlap: e.SERVICE_SECRET_OVERLAP,
+      introspectPerMinute: e.INTROSPECT_PER_MINUTE,
+      /** Seconds revocation feed entries are kept: at least as long as an access token they revoke can live. */
+      revocationRetention: e.REVOCATION_RETENTION ?? e.JWT_ACCESS_EXPIRES + 300,
+    },
     /** Customers' OpenID providers (OIDC_PROVIDERS) and OIDC_REDIRECT_URIS. */
     oidc,
     terminals: {

@@ -20,6 +20,7 @@ import { createResetRepository } from './db/reset-repository';
 import { createSessionListing, createSessionRepository } from './db/session-repository';
 import { createTerminalRepository } from './db/terminal-repository';
 import { createWebhookRepository } from './db/webhook-repository';
+import { createServiceClientRepository } from './db/service-client-repository';
 import { createDeferredTasks } from './deferred-tasks';
 import { devAccessKeyIn, devSecretsIn } from './dev-secrets';
 import { createBcryptHasher } from './hasher';
@@ -92,6 +93,7 @@ export function createContainer(options: ContainerOptions = {}) {
     limiter: createRateLimiter(config.rateLimits, counters, clock),
     counters,
     webhooks: createWebhookRepository(db.prisma),
+    serviceClients: createServiceClientRepository(db.prisma),
     terminals: cache.terminals(createTerminalRepository(db.prisma)),
     factors: cache.factors(createFactorRepository(db.prisma)),
     passkeys: createPasskeyRepository(db.prisma),

@@ -13,6 +13,7 @@ import * as factor from '@/contract/factor-schemas';
 import * as passkey from '@/contract/passkey-schemas';
 import * as webhook from '@/contract/webhook-schemas';
 import * as identity from '@/contract/identity-schemas';
+import * as serviceClient from '@/contract/service-client-schemas';
 
 type JsonSchema = z.core.JSONSchema.BaseSchema;
 
@@ -55,6 +56,7 @@ const REQUEST_SCHEMAS = {
   CreateWebhookEndpointRequest: webhook.createWebhookEndpointRequest,
   UpdateWebhookEndpointRequest: webhook.updateWebhookEndpointRequest,
   ReplayWebhookMessagesRequest: webhook.replayRequest,
+  CreateServiceClientRequest: serviceClient.createServiceClientRequest,
   OidcStartRequest: identity.oidcStartRequest,
   OidcCallbackRequest: identity.oidcCallbackRequest,
   OidcIdTokenRequest: identity.oidcIdTokenRequest,
@@ -127,6 +129,10 @@ const RESPONSE_SCHEMAS = {
   WebhookMessagesQueued: webhook.replayResult,
   WebhookMessageQueued: webhook.queuedMessage,
   WebhookEventBody: webhook.webhookBody,
+  ServiceClient: serviceClient.serviceClient,
+  ServiceClientWithSecret: serviceClient.serviceClientWithSecret,
+  ServiceClientPage: serviceClient.serviceClientPage,
+  ServiceClientSecret: serviceClient.serviceClientSecret,
   ProviderList: identity.providerList,
   OidcStartResponse: identity.oidcStartResponse,
   Identity: identity.identityView,

@@ -35,6 +35,8 @@ export function problemResponse(error: AuthError, extraHeaders: Record<string, s
   const headers: Record<string, string> = { 'content-type': 'application/problem+json', ...NO_STORE, ...extraHeaders };
   if (error.retryAfter !== undefined) headers['retry-after'] = String(error.retryAfter);
   if (error.code === 'invalid_token') headers['www-authenticate'] = 'Bearer error="invalid_token"';
+  // A service client's credentials are HTTP Basic (RFC 7617, RFC 6749 section 2.3.1).
+  if (error.code === 'invalid_client') headers['www-authenticate'] = 'Basic realm="service clients", charset="UTF-8"';
   // The rest of an oversized body is never read, so the connection cannot carry another request.
   if (error.code === 'payload_too_large') headers.connection = 'close';
   return new Response(JSON.stringify(problemBody(error)), { status: error.status, headers });
