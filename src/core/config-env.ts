@@ -141,6 +141,8 @@ export const envSchema = z.object({
     }
     return waits as number[];
   }),
+  /** How long a delivered or failed message and its delivery log are kept (replay reaches back this far). */
+  WEBHOOK_RETENTION: duration('30d'),
   /** 1: endpoints may be http and resolve to loopback or private addresses in production too. */
   WEBHOOK_ALLOW_PRIVATE: flag,
 });

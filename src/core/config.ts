@@ -212,6 +212,7 @@ export function parseConfig(env: Record<string, string | undefined>, devSecretsS
       secretOverlap: e.WEBHOOK_SECRET_OVERLAP,
       disableAfter: e.WEBHOOK_DISABLE_AFTER,
       retrySchedule: e.WEBHOOK_RETRY_SCHEDULE,
+      retention: e.WEBHOOK_RETENTION,
       /** http and loopback or private addresses: always under development rules, in production only when allowed. */
       allowPrivate: !production || e.WEBHOOK_ALLOW_PRIVATE === true,
     },

@@ -7,6 +7,8 @@ import { Webhook } from 'standardwebhooks';
 
 export interface Received {
   id: string;
+  /** True when the library verifies this request with `secret` (a receiver that holds only that secret). */
+  verifiesWith(secret: string): boolean;
   timestamp: string;
   signature: string;
   body: string;
@@ -21,6 +23,8 @@ export type Reply = number | { redirect: string } | 'stall';
 export interface Receiver {
   url: string;
   received: Received[];
+  /** TCP connections accepted, answered or not. */
+  connections: number;
   /** Messages the library verified, by webhook-id. */
   verifiedIds(): string[];
   /** Sets the secret (from the create answer) the library verifies with. */
@@ -34,27 +38,30 @@ export interface Receiver {
 export async function startReceiver(options: { host?: string } = {}): Promise<Receiver> {
   const stalled: ServerResponse[] = [];
   const replies: Receiver['replies'] = () => 204;
-  const receiver = { url: '', received: [] as Received[], secret: '', replies } as unknown as Receiver;
+  const receiver = { url: '', received: [] as Received[], connections: 0, secret: '', replies } as unknown as Receiver;
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
       const headers = { 'webhook-id': String(req.headers['webhook-id']), 'webhook-timestamp': String(req.headers['webhook-timestamp']), 'webhook-signature': String(req.headers['webhook-signature']) };
-      let verified: Received['verified'] = null;
-      try {
-        verified = new Webhook(receiver.secret).verify(body, headers) as Received['verified'];
-      } catch {
-        verified = null;
-      }
+      const verify = (secret: string): Received['verified'] => {
+        try {
+          return new Webhook(secret).verify(body, headers) as Received['verified'];
+        } catch {
+          return null;
+        }
+      };
+      const verified = verify(receiver.secret);
       const n = receiver.received.length;
-      receiver.received.push({ id: headers['webhook-id'], timestamp: headers['webhook-timestamp'], signature: headers['webhook-signature'], body, verified, contentType: req.headers['content-type'] });
+      receiver.received.push({ id: headers['webhook-id'], verifiesWith: (secret) => verify(secret) !== null, timestamp: headers['webhook-timestamp'], signature: headers['webhook-signature'], body, verified, contentType: req.headers['content-type'] });
       const reply = receiver.replies(n, req);
       if (reply === 'stall') return void stalled.push(res);
       if (typeof reply === 'object') return void res.writeHead(302, { location: reply.redirect }).end();
       res.writeHead(reply).end();
     });
   });
+  server.on('connection', () => receiver.connections++);
   await new Promise<void>((resolve) => server.listen(0, options.host ?? '127.0.0.1', resolve));
   const { port, address } = server.address() as AddressInfo;
   receiver.url = `http://${address.includes(':') ? `[${address}]` : address}:${port}/hooks`;

@@ -1,5 +1,6 @@
 // Deletes expired rows (limit counters, reset codes and grants, refresh tokens and families, audit
-// events past their retention, customer registrations never confirmed) in small batches, so a large backlog never holds a write lock long enough to stall requests.
+// events past their retention, customer registrations never confirmed, webhook messages settled
+// longer ago than their retention) in small batches, so a large backlog never holds a write lock long enough to stall requests.
 import type { PrismaClient } from '@/generated/prisma/postgresql/client';
 import type { Clock, Logger } from '@/core/ports';
 
@@ -24,8 +25,12 @@ async function sweep(model: SweptModel, key: string, expired: object): Promise<n
   }
 }
 
-/** `auditRetentionSeconds`: AUDIT_RETENTION, how long security events are kept; `unverifiedSeconds`: CUSTOMER_UNVERIFIED_TTL. */
-export function createSweeper(prisma: PrismaClient, clock: Clock, logger: Logger, auditRetentionSeconds = 180 * 24 * 3600, unverifiedSeconds = 7 * 24 * 3600) {
+/**
+ * `auditRetentionSeconds`: AUDIT_RETENTION, how long security events are kept; `unverifiedSeconds`:
+ * CUSTOMER_UNVERIFIED_TTL; `webhookRetentionSeconds`: WEBHOOK_RETENTION, how long a webhook message
+ * and its delivery log are kept.
+ */
+export function createSweeper(prisma: PrismaClient, clock: Clock, logger: Logger, auditRetentionSeconds = 180 * 24 * 3600, unverifiedSeconds = 7 * 24 * 3600, webhookRetentionSeconds = 30 * 24 * 3600) {
   const model = (delegate: unknown) => delegate as SweptModel;
   const targets = (now: Date): Array<[string, SweptModel, string, object]> => [
     ['rateLimitCounters', model(prisma.rateLimitCounter), 'key', { expiresAt: { lt: now } }],
@@ -47,6 +52,9 @@ export function createSweeper(prisma: PrismaClient, clock: Clock, logger: Logger
     ['auditEvents', model(prisma.auditEvent), 'id', { at: { lt: new Date(now.getTime() - auditRetentionSeconds * 1000) } }],
     // A registration never confirmed: the address is free again (no session or code can exist for it).
     ['unverifiedCustomers', model(prisma.customerAccount), 'id', { emailVerifiedAt: null, createdAt: { lt: new Date(now.getTime() - unverifiedSeconds * 1000) } }],
+    // A message goes with its deliveries and attempts (cascade) once none of them is still pending:
+    // one an endpoint has not yet received, or is being retried, stays however old it is.
+    ['webhookMessages', model(prisma.webhookMessage), 'id', { createdAt: { lt: new Date(now.getTime() - webhookRetentionSeconds * 1000) }, deliveries: { none: { status: 'pending' } } }],
   ];
 
   async function sweepOnce(): Promise<Record<string, number>> {
