@@ -47,6 +47,9 @@ export default tseslint.config(
   boundary(['src/core/**'], 'The core is framework-free: it imports the contract and its own ports only.', {
     regex: `${INTERNAL('server', 'client', 'ui', 'app', 'generated')}|^(next|react|react-dom|@trpc|@prisma)(/|$)`,
   }),
+  boundary(['src/guard/**'], 'The guard kit runs inside other services: it imports jose, the contract and the core\'s rules only.', {
+    regex: `${INTERNAL('server', 'client', 'ui', 'app', 'generated', 'cli')}|^@/|^(next|react|react-dom|@trpc|@prisma)(/|$)`,
+  }),
   boundary(['src/contract/**'], 'The contract imports only zod (and itself).', { regex: '^(?!zod$)(?!\\./)' }),
   boundary(['src/client/**'], 'The client for outside callers imports only the contract.', { regex: INTERNAL('core', 'server', 'ui', 'app', 'cli') }),
   boundary(['src/ui/**'], 'Browser code imports server code only as types.', { regex: INTERNAL('server', 'cli') }, true),

@@ -31,6 +31,8 @@ interface WorkerOptions {
   appHost: '127.0.0.1' | 'localhost';
   /** Start an OpenID provider (`acme`, "Acme ID") on loopback and configure the app with it. */
   withProvider: boolean;
+  /** More settings of the worker's app (`test.use({ appEnv: {...} })` gets its own worker). */
+  appEnv: Record<string, string>;
   server: Server;
 }
 
@@ -42,9 +44,10 @@ export const test = base.extend<{ accounts: Accounts; smtp: SmtpSink; provider: 
   /** `test.use({ appHost: 'localhost' })` for passkeys: WebAuthn takes a domain as relying party, not an IP address. */
   appHost: ['127.0.0.1', { scope: 'worker', option: true }],
   withProvider: [false, { scope: 'worker', option: true }],
+  appEnv: [{}, { scope: 'worker', option: true }],
 
   server: [
-    async ({ accessExpires, mfaRequired, appHost, withProvider }, use) => {
+    async ({ accessExpires, mfaRequired, appHost, withProvider, appEnv }, use) => {
       const db = await createTestDatabase();
       const smtp = await startSmtpSink();
       const port = await freePort();
@@ -59,6 +62,7 @@ export const test = base.extend<{ accounts: Accounts; smtp: SmtpSink; provider: 
         MFA_REQUIRED: mfaRequired,
         RATE_LIMIT_LOGIN_PER_IDENTITY_IP: '3',
         LOG_LEVEL: 'warn',
+        ...appEnv,
       }, port);
       await use({ app, db, smtp, provider });
       await app.stop();

@@ -111,6 +111,24 @@ export const COMMANDS: Record<string, Command> = {
     return auth.terminals.operator.pairingCode(required(f, 'terminal-id'));
   },
 
+  /** A service client for another service of the platform: its client id and secret (shown this once). */
+  async 'service:create'(argv, { auth }) {
+    const f = parseFlags(argv, ['name']);
+    return auth.serviceClients.operator.create(required(f, 'name'));
+  },
+
+  /** A new secret for the client; the previous one keeps working for SERVICE_SECRET_OVERLAP. */
+  async 'service:rotate'(argv, { auth }) {
+    const f = parseFlags(argv, ['client-id']);
+    return auth.serviceClients.operator.rotate(required(f, 'client-id'));
+  },
+
+  /** Removes the client: its credentials stop working at once. */
+  async 'service:delete'(argv, { auth }) {
+    const f = parseFlags(argv, ['client-id']);
+    return auth.serviceClients.operator.remove(required(f, 'client-id'));
+  },
+
   /** Ends the terminal's credential and every session started on it. */
   async 'terminal:unpair'(argv, { auth }) {
     const f = parseFlags(argv, ['terminal-id']);

@@ -46,6 +46,9 @@ export const AUDIT_EVENTS = [
   'webhook_test_sent',
   'webhook_message_retried',
   'webhook_messages_replayed',
+  'service_client_created',
+  'service_client_secret_rotated',
+  'service_client_deleted',
 ] as const;
 export type AuditEventName = (typeof AUDIT_EVENTS)[number];
 

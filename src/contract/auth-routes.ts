@@ -8,6 +8,7 @@ import {
   adminResetVerifyRequest,
   changePasswordRequest,
   healthResponse,
+  jwksResponse,
   openapiDocument,
   loginRequest,
   logoutRequest,
@@ -143,6 +144,13 @@ export const authRoutes = {
       errors: [],
       summary: 'Liveness',
       description: '200 with status "ok" while the process serves requests, draining or not.',
+    }),
+    jwks: route({
+      role: null, methods: ['GET'], path: '/.well-known/jwks.json', auth: 'none', body: undefined, result: jwksResponse, resultStatuses: [200],
+      errors: [],
+      summary: 'Access-token verification keys',
+      description:
+        'The public keys that verify access tokens now (JWKS, RFC 7517): the current key and, during a rotation, the previous one, each with kid, alg and use "sig". Empty under JWT_ACCESS_ALGORITHM=HS256, whose secret is never published. Cacheable for 5 minutes; no authentication.',
     }),
     openapi: route({
       role: null, methods: ['GET'], path: '/openapi.json', auth: 'none', body: undefined, result: openapiDocument, resultStatuses: [200],

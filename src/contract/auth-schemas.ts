@@ -126,5 +126,19 @@ export const resetVerifyResponse = z.object({
 });
 export const resetCompleteResponse = z.object({ success: z.literal(true) });
 export const healthResponse = z.object({ status: z.enum(['ok', 'draining', 'unavailable']) });
+/** A JSON Web Key Set (RFC 7517) of public signing keys: OKP Ed25519 (EdDSA) or EC P-256 (ES256). */
+export const jwksResponse = z.object({
+  keys: z.array(
+    z.looseObject({
+      kty: z.enum(['OKP', 'EC']),
+      kid: z.string().meta({ description: 'The key\'s RFC 7638 thumbprint; an access token names its key in its `kid` header.' }),
+      alg: z.enum(['EdDSA', 'ES256']),
+      use: z.literal('sig'),
+      crv: z.enum(['Ed25519', 'P-256']),
+      x: z.string(),
+      y: z.string().optional(),
+    }),
+  ),
+});
 /** An OpenAPI 3.1 document: an object whose shape the OpenAPI specification fixes. */
 export const openapiDocument = z.looseObject({ openapi: z.string(), info: z.looseObject({ title: z.string(), version: z.string() }), paths: z.record(z.string(), z.unknown()) });

@@ -8,9 +8,10 @@ import { customerRoutes } from './customer-routes';
 import type { RestRoute } from './route';
 import { terminalAdministrationRoutes, terminalRoutes } from './terminal-routes';
 import { webhookRoutes } from './webhook-routes';
+import { serviceClientRoutes } from './service-client-routes';
 
 export const ROUTES = {
-  admin: { ...authRoutes.admin, ...administrationRoutes.admin, ...auditRoutes.admin, ...terminalRoutes.admin, ...customerAdministrationRoutes, ...webhookRoutes },
+  admin: { ...authRoutes.admin, ...administrationRoutes.admin, ...auditRoutes.admin, ...terminalRoutes.admin, ...customerAdministrationRoutes, ...webhookRoutes, ...serviceClientRoutes },
   vendor: { ...authRoutes.vendor, ...administrationRoutes.vendor, ...auditRoutes.vendor, ...terminalRoutes.vendor },
   customer: customerRoutes,
   service: authRoutes.service,
@@ -35,7 +36,7 @@ export interface NamedRoute {
 
 const isAdministration = (side: RouteSide, key: string) =>
   (side === 'admin' || side === 'vendor') &&
-  (key in administrationRoutes[side] || key in auditRoutes[side] || key in terminalAdministrationRoutes[side] || (side === 'admin' && (key in customerAdministrationRoutes || key in webhookRoutes)));
+  (key in administrationRoutes[side] || key in auditRoutes[side] || key in terminalAdministrationRoutes[side] || (side === 'admin' && (key in customerAdministrationRoutes || key in webhookRoutes || key in serviceClientRoutes)));
 
 /** Every route of the table, in table order, with its name and group. */
 export const NAMED_ROUTES: readonly NamedRoute[] = (Object.keys(ROUTES) as RouteSide[]).flatMap((side) =>

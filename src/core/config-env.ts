@@ -55,6 +55,12 @@ export const envSchema = z.object({
   JWT_SECRET_PREVIOUS_UNTIL: z.string().trim().optional().transform((v) => v || undefined)
     .pipe(z.iso.datetime({ offset: true, message: 'must be an ISO 8601 instant such as 2026-12-01T12:00:00Z' }).optional())
     .transform((v) => (v === undefined ? undefined : new Date(v))),
+  /** How access tokens are signed: HS256 with JWT_ACCESS_SECRET, or an asymmetric key the platform verifies from the JWKS. */
+  JWT_ACCESS_ALGORITHM: z.enum(['HS256', 'EdDSA', 'ES256']).default('HS256'),
+  /** PKCS#8 PEM of the key that signs access tokens under EdDSA or ES256 (`\n` escapes are read as line breaks). */
+  JWT_ACCESS_PRIVATE_KEY: z.string().trim().optional().transform((v) => v || undefined),
+  /** SPKI PEM of the key that signed before a rotation: it still verifies until removed or JWT_SECRET_PREVIOUS_UNTIL. */
+  JWT_ACCESS_PREVIOUS_PUBLIC_KEY: z.string().trim().optional().transform((v) => v || undefined),
   JWT_ACCESS_EXPIRES: duration('15m'),
   JWT_REFRESH_EXPIRES: duration('7d'),
   JWT_REFRESH_REUSE_GRACE: duration('10s'),
@@ -145,6 +151,11 @@ export const envSchema = z.object({
   WEBHOOK_RETENTION: duration('30d'),
   /** 1: endpoints may be http and resolve to loopback or private addresses in production too. */
   WEBHOOK_ALLOW_PRIVATE: flag,
+  // Service clients: how long a rotated secret keeps working, introspections per client per minute,
+  // and how long revocation feed entries are kept (unset: the access-token lifetime plus 5 minutes).
+  SERVICE_SECRET_OVERLAP: duration('24h', { allowZero: true }),
+  INTROSPECT_PER_MINUTE: count(6000),
+  REVOCATION_RETENTION: duration('0').optional(),
 });
 
 export type Env = z.output<typeof envSchema>;

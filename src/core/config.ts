@@ -1,5 +1,6 @@
 // The service's configuration, parsed once from the environment with zod; errors name the variable.
 import type { z } from 'zod';
+import { accessSigningOf, type DevAccessKeySource } from './config-access-keys';
 import { envSchema, type Env } from './config-env';
 import { parseOidcProviders, parseRedirectUris } from './oidc-config';
 
@@ -113,7 +114,7 @@ export function assertServable(config: { production: boolean; browser: { appUrl?
   }
 }
 
-export function parseConfig(env: Record<string, string | undefined>, devSecretsSource?: DevSecretsSource) {
+export function parseConfig(env: Record<string, string | undefined>, devSecretsSource?: DevSecretsSource, devAccessKey?: DevAccessKeySource) {
   let generated: ReturnType<DevSecretsSource> | undefined;
   const devSecrets = devSecretsSource && (() => (generated ??= devSecretsSource()));
   // COMMERCE_AUTH_NODE_ENV is the NODE_ENV the operator gave the server, before Next.js set its own.
@@ -148,6 +149,7 @@ export function parseConfig(env: Record<string, string | undefined>, devSecretsS
   }
   const previousSecrets = previousSecretsOf(e, production, { access: accessSecret as string, refresh: refreshSecret as string });
   const mfa = mfaSettingsOf(e, production, devSecrets, [accessSecret as string, refreshSecret as string]);
+  const accessSigning = accessSigningOf(e, production, devAccessKey);
   const oidc = oidcSettingsOf(env, production);
 
   return {
@@ -164,6 +166,10 @@ export function parseConfig(env: Record<string, string | undefined>, devSecretsS
       issuer: e.JWT_ISSUER,
       audience: e.JWT_AUDIENCE,
       ...previousSecrets,
+      /** HS256, or EdDSA / ES256 with `accessKeyPair` (access tokens only; every other token stays HS256). */
+      accessAlgorithm: accessSigning.algorithm,
+      accessKeyPair: accessSigning.keyPair,
+      usingDevAccessKey: accessSigning.usingDevKey,
     },
     /** Seconds from a sign-in after which no refresh of its family succeeds, per role. */
     sessionMaxAge: {
@@ -215,6 +221,12 @@ export function parseConfig(env: Record<string, string | undefined>, devSecretsS
       retention: e.WEBHOOK_RETENTION,
       /** http and loopback or private addresses: always under development rules, in production only when allowed. */
       allowPrivate: !production || e.WEBHOOK_ALLOW_PRIVATE === true,
+    },
+    serviceClients: {
+      secretOverlap: e.SERVICE_SECRET_OVERLAP,
+      introspectPerMinute: e.INTROSPECT_PER_MINUTE,
+      /** Seconds revocation feed entries are kept: at least as long as an access token they revoke can live. */
+      revocationRetention: e.REVOCATION_RETENTION ?? e.JWT_ACCESS_EXPIRES + 300,
     },
     /** Customers' OpenID providers (OIDC_PROVIDERS) and OIDC_REDIRECT_URIS. */
     oidc,

@@ -86,6 +86,12 @@ export const OPERATIONS = {
   testWebhookEndpoint: { admin: rule('integrations', 'write') },
   retryWebhookMessage: { admin: rule('integrations', 'write') },
   replayWebhookMessages: { admin: rule('integrations', 'write') },
+
+  // Service clients (the platform's services that introspect tokens and read the revocation feed).
+  listServiceClients: { admin: rule('integrations', 'read') },
+  createServiceClient: { admin: rule('integrations', 'write') },
+  rotateServiceClientSecret: { admin: rule('integrations', 'write') },
+  deleteServiceClient: { admin: rule('integrations', 'write') },
 } as const satisfies Record<string, OperationGuard>;
 
 export type Operation = keyof typeof OPERATIONS;

@@ -1,6 +1,7 @@
 // Signing and verification of the JWT kinds (access, refresh, reset, second-factor step). Every verifier checks the algorithm, the
 // `typ` header, iss, aud, expiry, the purpose claim and the role, so no token serves another use.
-import { SignJWT, errors, jwtVerify, type JWTPayload } from 'jose';
+import { SignJWT, errors, jwtVerify, type JWSHeaderParameters, type JWTPayload } from 'jose';
+import { createAccessKeys, type AccessKeyPair } from './access-keys';
 import { AuthError } from './errors';
 import { Lru } from './lru';
 import { type ErrorCode } from '../contract/errors';
@@ -93,6 +94,11 @@ export interface TokenSettings {
   previousRefreshSecret?: string;
   previousUntil?: Date;
   /**
+   * Access tokens signed with an asymmetric key (EdDSA or ES256) instead of `accessSecret`, so the
+   * platform's other services verify them from the public keys alone. Undefined: HS256.
+   */
+  accessKeyPair?: AccessKeyPair;
+  /**
    * Access tokens whose signature and claims were verified, kept so that the next request with the
    * same token skips the HMAC (an access token is sent many times in its life); 0 keeps none.
    */
@@ -122,21 +128,22 @@ export function createTokenService(settings: TokenSettings, clock: Clock) {
   const previousAccessKey = settings.previousAccessSecret ? hmacKey(settings.previousAccessSecret) : undefined;
   const previousRefreshKey = settings.previousRefreshSecret ? hmacKey(settings.previousRefreshSecret) : undefined;
   /** The key a token signed before the last rotation verifies with, while the window is open. */
+  const previousOpen = () => !settings.previousUntil || clock.now() < settings.previousUntil;
   const previousKeyFor = (purpose: TokenPurpose) => {
-    if (settings.previousUntil && clock.now() >= settings.previousUntil) return undefined;
+    if (!previousOpen()) return undefined;
     return purpose === 'refresh' ? previousRefreshKey : previousAccessKey;
   };
+  const accessKeys = settings.accessKeyPair && createAccessKeys(settings.accessKeyPair, previousOpen);
 
   // Claims are written in a fixed order and iat/exp are explicit, so signing the same claims
   // again yields the same token: the refresh grace period relies on it.
   async function sign(purpose: TokenPurpose, claims: Record<string, unknown>, iat: number, exp: number): Promise<string> {
-    return new SignJWT({ ...claims, purpose })
-      .setProtectedHeader({ alg: 'HS256', typ: TYP[purpose] })
-      .setIssuer(settings.issuer)
-      .setAudience(settings.audience)
-      .setIssuedAt(iat)
-      .setExpirationTime(exp)
-      .sign(await keyFor(purpose));
+    const jwt = new SignJWT({ ...claims, purpose }).setIssuer(settings.issuer).setAudience(settings.audience).setIssuedAt(iat).setExpirationTime(exp);
+    if (purpose === 'access' && accessKeys) {
+      const { key, kid } = await accessKeys.signingKey();
+      return jwt.setProtectedHeader({ alg: accessKeys.algorithm, typ: TYP[purpose], kid }).sign(key);
+    }
+    return jwt.setProtectedHeader({ alg: 'HS256', typ: TYP[purpose] }).sign(await keyFor(purpose));
   }
 
   const nowSeconds = () => Math.floor(clock.now().getTime() / 1000);
@@ -152,7 +159,7 @@ export function createTokenService(settings: TokenSettings, clock: Clock) {
     const { payload, withPrevious } = known;
     const now = nowSeconds();
     const inTime = typeof payload.exp === 'number' && payload.exp > now && (payload.nbf === undefined || payload.nbf <= now);
-    return inTime && (!withPrevious || previousKeyFor('access') !== undefined) ? payload : undefined;
+    return inTime && (!withPrevious || previousOpen()) ? payload : undefined;
   }
 
   async function verify(purpose: TokenPurpose, token: string, role: Role): Promise<JWTPayload> {
@@ -174,6 +181,24 @@ export function createTokenService(settings: TokenSettings, clock: Clock) {
     };
     let payload: JWTPayload;
     let withPrevious = false;
+    if (purpose === 'access' && accessKeys) {
+      // Only the public keys verify: a token signed with JWT_ACCESS_SECRET (HS256) is refused, so
+      // that secret, should it leak, mints nothing the platform accepts.
+      const algorithms = await accessKeys.algorithms();
+      const keyOf = async (header: JWSHeaderParameters) => {
+        const found = await accessKeys.verifyingKey(header);
+        if (!found) throw failure();
+        withPrevious = found.previous;
+        return found.key;
+      };
+      try {
+        ({ payload } = await jwtVerify(token, keyOf, { ...options, algorithms }));
+      } catch {
+        throw failure();
+      }
+      verifiedAccess.set(token, { payload: Object.freeze(payload), withPrevious });
+      return payload;
+    }
     try {
       ({ payload } = await jwtVerify(token, await keyFor(purpose), options));
     } catch (error) {
@@ -193,6 +218,11 @@ export function createTokenService(settings: TokenSettings, clock: Clock) {
 
   return {
     accessTtl: settings.accessTtl,
+
+    /** The public keys that verify access tokens now (RFC 7517); none under HS256, whose secret is never published. */
+    async jwks() {
+      return accessKeys ? accessKeys.jwks() : { keys: [] };
+    },
 
     async signAccess(claims: AccessClaims): Promise<string> {
       const iat = nowSeconds();

@@ -20,8 +20,9 @@ import { createResetRepository } from './db/reset-repository';
 import { createSessionListing, createSessionRepository } from './db/session-repository';
 import { createTerminalRepository } from './db/terminal-repository';
 import { createWebhookRepository } from './db/webhook-repository';
+import { createServiceClientRepository } from './db/service-client-repository';
 import { createDeferredTasks } from './deferred-tasks';
-import { devSecretsIn } from './dev-secrets';
+import { devAccessKeyIn, devSecretsIn } from './dev-secrets';
 import { createBcryptHasher } from './hasher';
 import { prehashedPasswords } from './prehashed-passwords';
 import { createLogger, type AppLogger } from './logger';
@@ -41,10 +42,13 @@ export interface ContainerOptions {
 export function createContainer(options: ContainerOptions = {}) {
   const env = options.env ?? processEnvironment();
   const dataDir = env.DATA_DIR?.trim() || DEFAULT_DATA_DIR;
-  const config: Config = parseConfig(env, devSecretsIn(dataDir));
+  const config: Config = parseConfig(env, devSecretsIn(dataDir), devAccessKeyIn(dataDir));
   const logger = options.logger ?? createLogger(config.logLevel);
   if (config.usingDevSecrets) {
     logger.warn({ event: 'dev_secrets' }, `JWT secrets not set: using development secrets kept in ${dataDir}/dev-secrets.json`);
+  }
+  if (config.jwt.usingDevAccessKey) {
+    logger.warn({ event: 'dev_access_key' }, `JWT_ACCESS_PRIVATE_KEY not set: signing access tokens (${config.jwt.accessAlgorithm}) with the development key kept in ${dataDir}/dev-access-key-${config.jwt.accessAlgorithm}.pem`);
   }
   if (config.mfa.usingDevKey) logger.warn({ event: 'dev_mfa_key' }, `MFA_ENCRYPTION_KEY not set: using the development key kept in ${dataDir}/dev-secrets.json`);
   if (!config.production && config.mfa.requiredIsDefault) {
@@ -79,6 +83,7 @@ export function createContainer(options: ContainerOptions = {}) {
     limiter: createRateLimiter(config.rateLimits, counters, clock),
     counters,
     webhooks: createWebhookRepository(db.prisma),
+    serviceClients: createServiceClientRepository(db.prisma),
     terminals: cache.terminals(createTerminalRepository(db.prisma)),
     factors: cache.factors(createFactorRepository(db.prisma)),
     passkeys: createPasskeyRepository(db.prisma),
@@ -100,6 +105,7 @@ export function createContainer(options: ContainerOptions = {}) {
         previousAccessSecret: config.jwt.previousAccessSecret,
         previousRefreshSecret: config.jwt.previousRefreshSecret,
         previousUntil: config.jwt.previousUntil,
+        accessKeyPair: config.jwt.accessKeyPair,
         verifiedAccessTokens: config.authCache.size,
       },
       clock,

@@ -1,6 +1,6 @@
 // Development-only secrets (JWT signing, second-factor encryption): generated once and kept under
 // DATA_DIR so restarts keep sessions and enrolled factors.
-import { randomBytes } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -35,6 +35,29 @@ export function devSecretsIn(dataDir: string) {
       return secrets;
     } catch {
       return JSON.parse(readFileSync(file, 'utf8')) as DevSecrets;
+    }
+  };
+}
+
+/** The development key that signs access tokens under EdDSA or ES256: generated once per algorithm, kept beside the secrets. */
+export function devAccessKeyIn(dataDir: string) {
+  return (algorithm: 'EdDSA' | 'ES256'): string => {
+    const file = path.join(dataDir, `dev-access-key-${algorithm}.pem`);
+    try {
+      return readFileSync(file, 'utf8');
+    } catch {
+      // not there yet: generated below
+    }
+    const { privateKey } =
+      algorithm === 'EdDSA'
+        ? generateKeyPairSync('ed25519', { privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } })
+        : generateKeyPairSync('ec', { namedCurve: 'P-256', privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
+    mkdirSync(dataDir, { recursive: true });
+    try {
+      writeFileSync(file, privateKey, { mode: 0o600, flag: 'wx' });
+      return privateKey;
+    } catch {
+      return readFileSync(file, 'utf8'); // another process wrote it first: keep that one
     }
   };
 }

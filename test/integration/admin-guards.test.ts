@@ -89,6 +89,10 @@ function requestOf(operation: Operation, base: string): { method: string; path: 
     testWebhookEndpoint: { method: 'POST', path: `${w}/<endpoint>/test`, ok: 202 },
     retryWebhookMessage: { method: 'POST', path: '/api/v1/admin/webhook-messages/<message>/retry', ok: 202 },
     replayWebhookMessages: { method: 'POST', path: `${w}/<endpoint>/replay`, body: () => ({ since: '2026-01-01T00:00:00Z' }), ok: 202 },
+    listServiceClients: { method: 'GET', path: '/api/v1/admin/service-clients', ok: 200 },
+    createServiceClient: { method: 'POST', path: '/api/v1/admin/service-clients', body: () => ({ name: 'orders' }), ok: 201 },
+    rotateServiceClientSecret: { method: 'POST', path: '/api/v1/admin/service-clients/<client>/secret', ok: 200 },
+    deleteServiceClient: { method: 'DELETE', path: '/api/v1/admin/service-clients/<client>', ok: 204 },
   };
   return table[operation];
 }
@@ -109,6 +113,11 @@ async function run(operation: Operation, role: 'admin' | 'vendor', token: string
     await call(s.url, 'PATCH', `/api/v1/admin/webhook-endpoints/${made.body.id}`, s.tokens.superAdmin, { enabled: false });
     const message = resolved.includes('<message>') ? (await call(s.url, 'POST', `/api/v1/admin/webhook-endpoints/${made.body.id}/test`, s.tokens.superAdmin)).body.id : '';
     resolved = resolved.replace('<endpoint>', made.body.id).replace('<message>', message);
+  }
+  // A fresh service client per call, for the same reason.
+  if (resolved.includes('<client>')) {
+    const made = await call(s.url, 'POST', '/api/v1/admin/service-clients', s.tokens.superAdmin, { name: 'guarded' });
+    resolved = resolved.replace('<client>', made.body.id);
   }
   return call(s.url, method, resolved, token, body?.(token));
 }

@@ -21,6 +21,7 @@ import { probeProviderRoutes, startProbeProviders } from '../support/openapi-pro
 import { probePasskeyRoutes } from '../support/openapi-probes/passkeys';
 import { probeSecondFactorRoutes } from '../support/openapi-probes/second-factors';
 import { probeWebhookRoutes } from '../support/openapi-probes/webhooks';
+import { probeServiceClientRoutes } from '../support/openapi-probes/service-clients';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 const NEW_PASSWORD = 'long-enough-password-7';
@@ -263,6 +264,8 @@ test('the enrolment routes take a Bearer token or the body\'s mfa_token, as docu
 test('account-creation passwords and audit times carry the bounds the service enforces', () => probeDocumentedBounds(app, probe, () => resolved));
 
 test('webhook endpoint routes: every status the app answers is documented, with a matching body', () => probeWebhookRoutes(app, probe));
+
+test('service client routes: every status the app answers is documented, with a matching body', () => probeServiceClientRoutes(app, probe));
 
 test('customer provider and identity routes: every status the app answers is documented, with a matching body', () => probeProviderRoutes(app, probe, providers));
 

@@ -126,3 +126,29 @@ test('npm start bounds the heap at 192 MiB unless HEAP_LIMIT_MIB says otherwise,
   assert.deepEqual(serverNodeFlags({}), ['--max-old-space-size=192']);
   assert.deepEqual(serverNodeFlags({ HEAP_LIMIT_MIB: '512' }), ['--max-old-space-size=512']);
 });
+
+test('access tokens: HS256 by default; EdDSA and ES256 need a PKCS#8 key of their kind, named when missing in production', async () => {
+  const { generateKeyPairSync } = await import('node:crypto');
+  const pem = (type: 'ed25519' | 'ec') =>
+    generateKeyPairSync(type as 'ec', { namedCurve: 'P-256', privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
+  const ed = pem('ed25519');
+  const ec = pem('ec');
+  assert.equal(parseConfig({ NODE_ENV: 'production', ...secrets }).jwt.accessAlgorithm, 'HS256');
+  assert.throws(() => parseConfig({ NODE_ENV: 'production', ...secrets, JWT_ACCESS_ALGORITHM: 'EdDSA' }), /JWT_ACCESS_PRIVATE_KEY is required with JWT_ACCESS_ALGORITHM=EdDSA/);
+  assert.throws(() => parseConfig({ NODE_ENV: 'production', ...secrets, JWT_ACCESS_ALGORITHM: 'RS256' }), /JWT_ACCESS_ALGORITHM/);
+  assert.throws(() => parseConfig({ NODE_ENV: 'production', ...secrets, JWT_ACCESS_ALGORITHM: 'ES256', JWT_ACCESS_PRIVATE_KEY: ed.privateKey }), /must be a P-256 key/);
+  assert.throws(() => parseConfig({ NODE_ENV: 'production', ...secrets, JWT_ACCESS_ALGORITHM: 'EdDSA', JWT_ACCESS_PRIVATE_KEY: ed.publicKey }), /PKCS#8/);
+  assert.throws(() => parseConfig({ NODE_ENV: 'production', ...secrets, JWT_ACCESS_PRIVATE_KEY: ed.privateKey }), /JWT_ACCESS_ALGORITHM is HS256/);
+  const oneLine = ed.privateKey.replace(/\n/g, '\\n');
+  const config = parseConfig({ NODE_ENV: 'production', ...secrets, JWT_ACCESS_ALGORITHM: 'EdDSA', JWT_ACCESS_PRIVATE_KEY: oneLine, JWT_ACCESS_PREVIOUS_PUBLIC_KEY: ec.publicKey });
+  assert.equal(config.jwt.accessKeyPair?.privateKey, ed.privateKey, 'a PEM on one line with \\n escapes is read');
+  assert.equal(config.jwt.accessKeyPair?.previous?.algorithm, 'ES256', 'the previous key\'s algorithm is its own');
+  assert.throws(() => parseConfig({ NODE_ENV: 'production', ...secrets, JWT_ACCESS_ALGORITHM: 'EdDSA', JWT_ACCESS_PRIVATE_KEY: ed.privateKey, JWT_ACCESS_PREVIOUS_PUBLIC_KEY: 'nope' }), /JWT_ACCESS_PREVIOUS_PUBLIC_KEY/);
+  const asked: string[] = [];
+  const dev = parseConfig({ NODE_ENV: 'development', JWT_ACCESS_ALGORITHM: 'ES256' }, () => ({ access: 'a'.repeat(40), refresh: 'r'.repeat(40), mfa: 'm'.repeat(40) }), (alg) => {
+    asked.push(alg);
+    return ec.privateKey;
+  });
+  assert.deepEqual(asked, ['ES256']);
+  assert.equal(dev.jwt.usingDevAccessKey, true);
+});

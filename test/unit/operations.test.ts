@@ -58,6 +58,10 @@ const EXPECTED: Record<Operation, { admin: string | null; vendor: string | null 
   'testWebhookEndpoint': { admin: 'integrations:write', vendor: null },
   'retryWebhookMessage': { admin: 'integrations:write', vendor: null },
   'replayWebhookMessages': { admin: 'integrations:write', vendor: null },
+  'listServiceClients': { admin: 'integrations:read', vendor: null },
+  'createServiceClient': { admin: 'integrations:write', vendor: null },
+  'rotateServiceClientSecret': { admin: 'integrations:write', vendor: null },
+  'deleteServiceClient': { admin: 'integrations:write', vendor: null },
 };
 
 const text = (rule: ReturnType<typeof ruleFor>) => (rule === undefined ? null : rule === 'signed_in' ? rule : `${rule.module}:${rule.action}`);

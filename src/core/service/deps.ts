@@ -12,6 +12,7 @@ import type { CounterStore, RateLimiter } from '../rate-limits';
 import type { Defer, Mailer, ResetRepository } from '../reset-ports';
 import type { TerminalRepository } from '../terminal-ports';
 import type { WebhookRepository } from '../webhook-ports';
+import type { ServiceClientRepository } from '../service-client-ports';
 
 export interface ServiceDeps {
   config: Config;
@@ -38,6 +39,8 @@ export interface ServiceDeps {
   counters: CounterStore;
   /** Webhook endpoints and their delivery log. */
   webhooks: WebhookRepository;
+  /** The platform's services that introspect tokens and read the revocation feed. */
+  serviceClients: ServiceClientRepository;
   mailer: Mailer;
   hasher: PasswordHasher;
   clock: Clock;

@@ -2,7 +2,7 @@
 // src/core/operations.ts, checked against the signed-in account. Every adapter reaches it through
 // the service, after authenticating the caller's token.
 import { AuthError } from '../errors';
-import { passesModuleGuard, type GuardSubject } from '../modules';
+import { moduleRefusal, pinSessionRefusal, type GuardSubject } from '../modules';
 import { PIN_SESSION_OPERATIONS, ruleFor, type Operation } from '../operations';
 import type { AccountRecord, Logger } from '../ports';
 import type { Principal } from './principal';
@@ -20,7 +20,8 @@ export function assertAllowed(principal: Pick<Principal, 'account' | 'amr' | 'te
   const rule = ruleFor(operation, account.role);
   if (rule === 'signed_in') return;
   if (!rule) throw new AuthError('forbidden', `A ${account.role} account cannot do ${operation}.`);
-  if (!passesModuleGuard(guardSubjectOf(account), rule.module, rule.action)) {
+  // The PIN rule was applied above, by operation; this service answers both other refusals as forbidden.
+  if (moduleRefusal(guardSubjectOf(account), rule.module, rule.action, true)) {
     const what = account.type === 'employee' ? `the ${rule.module} module with ${rule.action} permission` : `the ${rule.module} module`;
     throw new AuthError('forbidden', `${operation} needs ${what}.`);
   }
@@ -31,7 +32,7 @@ export function assertAllowed(principal: Pick<Principal, 'account' | 'amr' | 'te
  * sign-in first (403 step_up_required), whatever modules the account holds.
  */
 export function assertNotPinSession(principal: Pick<Principal, 'amr'>, operation: string): void {
-  if (principal.amr?.includes('pin') && !(PIN_SESSION_OPERATIONS as readonly string[]).includes(operation)) {
+  if (pinSessionRefusal(principal.amr, (PIN_SESSION_OPERATIONS as readonly string[]).includes(operation))) {
     throw new AuthError('step_up_required', 'Sign in with your password to do this; a PIN session does point-of-sale work only.');
   }
 }

@@ -22,6 +22,7 @@ import { createTotpEnrolment } from './totp-enrolment';
 import { createTerminalService } from './terminal-service';
 import { createVendorContext } from './vendor-context';
 import { createWebhookEndpoints } from './webhook-endpoints';
+import { createServiceClients } from './service-clients';
 
 export type { ServiceDeps } from './deps';
 
@@ -74,6 +75,8 @@ export function createAuthService(deps: ServiceDeps) {
 
   return {
     authenticate,
+    /** The public keys the platform's other services verify access tokens with (empty under HS256). */
+    jwks: () => deps.tokens.jwks(),
     ...sessions,
     ...createPasswordReset(deps),
     /** The operator CLI's face: no caller, no guard (the operator holds the database). */
@@ -82,6 +85,8 @@ export function createAuthService(deps: ServiceDeps) {
     administration: createAdministration(deps),
     /** Webhook endpoints: the admins' side of events to the platform. */
     webhooks: createWebhookEndpoints(deps),
+    /** Service clients: the credentials of the platform's services. */
+    serviceClients: createServiceClients(deps),
     /** POS terminals: pairing devices, staff PINs, the staff list and PIN sign-in. */
     terminals: createTerminalService(deps, sessions.startSession),
 

@@ -13,6 +13,7 @@ import * as factor from '@/contract/factor-schemas';
 import * as passkey from '@/contract/passkey-schemas';
 import * as webhook from '@/contract/webhook-schemas';
 import * as identity from '@/contract/identity-schemas';
+import * as serviceClient from '@/contract/service-client-schemas';
 
 type JsonSchema = z.core.JSONSchema.BaseSchema;
 
@@ -58,6 +59,7 @@ const REQUEST_SCHEMAS = {
   CreateWebhookEndpointRequest: webhook.createWebhookEndpointRequest,
   UpdateWebhookEndpointRequest: webhook.updateWebhookEndpointRequest,
   ReplayWebhookMessagesRequest: webhook.replayRequest,
+  CreateServiceClientRequest: serviceClient.createServiceClientRequest,
   OidcStartRequest: identity.oidcStartRequest,
   OidcCallbackRequest: identity.oidcCallbackRequest,
   OidcIdTokenRequest: identity.oidcIdTokenRequest,
@@ -78,6 +80,7 @@ const RESPONSE_SCHEMAS = {
   PasswordResetCompleted: wire.resetCompleteResponse,
   Health: wire.healthResponse,
   OpenApiDocument: wire.openapiDocument,
+  JsonWebKeySet: wire.jwksResponse,
   Problem: problemSchema,
   AdminAccount: admin.adminAccount,
   AdminAccountPage: pages.adminAccountPage,
@@ -129,6 +132,10 @@ const RESPONSE_SCHEMAS = {
   WebhookMessagesQueued: webhook.replayResult,
   WebhookMessageQueued: webhook.queuedMessage,
   WebhookEventBody: webhook.webhookBody,
+  ServiceClient: serviceClient.serviceClient,
+  ServiceClientWithSecret: serviceClient.serviceClientWithSecret,
+  ServiceClientPage: serviceClient.serviceClientPage,
+  ServiceClientSecret: serviceClient.serviceClientSecret,
   ProviderList: identity.providerList,
   OidcStartResponse: identity.oidcStartResponse,
   Identity: identity.identityView,

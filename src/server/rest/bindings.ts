@@ -178,6 +178,10 @@ export const BINDINGS: { [S in RouteSide]: SideBindings<S> } = {
     listWebhookMessages: async (c) => c.auth.webhooks.listWebhookMessages(c.principal, c.params.endpointId!, c.query),
     replayWebhookMessages: async (c) => c.auth.webhooks.replayWebhookMessages(c.principal, c.params.endpointId!, await c.body()),
     retryWebhookMessage: async (c) => c.auth.webhooks.retryWebhookMessage(c.principal, c.params.messageId!),
+    createServiceClient: async (c) => c.auth.serviceClients.createServiceClient(c.principal, await c.body()),
+    listServiceClients: async (c) => c.auth.serviceClients.listServiceClients(c.principal, c.query),
+    rotateServiceClientSecret: async (c) => c.auth.serviceClients.rotateServiceClientSecret(c.principal, c.params.serviceClientId!),
+    deleteServiceClient: async (c) => c.auth.serviceClients.deleteServiceClient(c.principal, c.params.serviceClientId!),
   },
   vendor: {
     ...accountBindings('vendor'),
@@ -219,6 +223,7 @@ export const BINDINGS: { [S in RouteSide]: SideBindings<S> } = {
     health: (c) => readiness(c),
     healthReady: (c) => readiness(c),
     healthLive: async () => ({ status: 'ok' }),
+    jwks: async (c) => new Answer(200, await c.auth.jwks(), { 'cache-control': 'public, max-age=300' }),
     openapi: async (c) => c.openapiDocument(),
   },
 };

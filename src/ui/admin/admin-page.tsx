@@ -21,6 +21,7 @@ const ADMIN_MODULE_PAGES: Partial<Record<ModuleKey, string>> = {
   vendors: '/admin/vendors',
   audit: '/admin/audit',
   customers: '/admin/customers',
+  integrations: '/admin/integrations',
 };
 
 /** `current` is `overview`, `security` or a module key. */

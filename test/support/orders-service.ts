@@ -1,0 +1,52 @@
+// The example orders service (examples/orders-service) as its own process on a free port, the way
+// an engineer of another service runs it, configured by its environment variables.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { freePort, ROOT } from './app-process';
+import { request } from './http';
+
+export interface OrdersService {
+  url: string;
+  output: string[];
+  /** The guard kit's counters, as the service's /health shows them. */
+  stats(): Promise<{ authenticated: number; requests: { jwks: number; introspect: number; feed: number }; feed?: { synced: boolean; reachable: boolean } }>;
+  stop(): Promise<void>;
+}
+
+export async function startOrdersService(env: Record<string, string>): Promise<OrdersService> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'examples/orders-service/server.ts')], {
+    cwd: ROOT,
+    env: { NODE_ENV: 'production', PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: String(port), HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  const url = `http://127.0.0.1:${port}`;
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`the orders service did not start within 60 s:\n${output.join('')}`)), 60_000);
+    const take = (chunk: Buffer) => {
+      output.push(chunk.toString());
+      if (output.join('').includes('listening on')) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout.on('data', take);
+    child.stderr.on('data', take);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the orders service exited with ${code}:\n${output.join('')}`));
+    });
+  });
+  return {
+    url,
+    output,
+    stats: async () => (await request(url, 'GET', '/health')).body.guard,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}

@@ -1,0 +1,56 @@
+// The guard kit's pieces that need no auth service: client authentication's encoding (RFC 6749
+// section 2.3.1), the refusal's problem+json, and the module rules it applies.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { problemBody, AuthError } from '@/core/errors';
+import { basicCredentials, createGuard, GuardError, type GuardPrincipal } from '@/guard';
+
+test('client id and secret are form-url-encoded before base64, so ":" and non-ASCII survive', () => {
+  const header = basicCredentials('svc:orders', 'pa ss/wörd+=');
+  const decoded = Buffer.from(header.replace(/^Basic /, ''), 'base64').toString('utf8');
+  assert.equal(decoded, 'svc%3Aorders:pa+ss%2Fw%C3%B6rd%2B%3D');
+});
+
+test('a GuardError renders the problem+json this service answers, with the bearer challenge on 401', async () => {
+  const error = new GuardError('session_revoked');
+  assert.deepEqual(error.problem, problemBody(new AuthError('session_revoked')));
+  const response = error.toResponse();
+  assert.equal(response.status, 401);
+  assert.equal(response.headers.get('content-type'), 'application/problem+json');
+  assert.match(response.headers.get('www-authenticate') ?? '', /^Bearer error="invalid_token"/);
+  assert.deepEqual(await response.json(), { type: 'urn:problem:auth:session_revoked', title: 'The session of this access token has ended', status: 401, detail: 'The session of this access token has ended', code: 'session_revoked' });
+  const written: { status?: number; body?: string } = {};
+  new GuardError('step_up_required').send({ writeHead: (status: number) => (written.status = status), end: (body: string) => (written.body = body) });
+  assert.equal(written.status, 403);
+  assert.equal(JSON.parse(written.body!).code, 'step_up_required');
+});
+
+test('authorize applies the module rules and names the refusal', () => {
+  const guard = createGuard({ apiUrl: 'http://127.0.0.1:9', revocation: 'none', accessSecret: 'x'.repeat(32) });
+  const employee: GuardPrincipal = { role: 'vendor', accountId: 'a', type: 'employee', vendorId: 'v', modules: ['orders'], modulePermissions: { orders: ['read'] }, amr: [], issuedAt: 0, expiresAt: 0 };
+  const refusal = (p: GuardPrincipal, module: string, permission?: string) => {
+    try {
+      guard.authorize(p, module, permission);
+      return undefined;
+    } catch (error) {
+      return (error as GuardError).code;
+    }
+  };
+  assert.equal(refusal(employee, 'orders'), undefined);
+  assert.equal(refusal(employee, 'orders', 'orders:read'), undefined);
+  assert.equal(refusal(employee, 'orders', 'write'), 'permission_denied');
+  assert.equal(refusal(employee, 'catalogue'), 'module_denied');
+  assert.equal(refusal({ ...employee, amr: ['pin'] }, 'orders', 'orders:write'), 'step_up_required');
+  assert.equal(refusal({ ...employee, type: 'owner', modules: [] }, 'reports', 'delete'), undefined);
+  assert.equal(refusal({ ...employee, role: 'admin', type: 'super_admin', modules: [] }, 'vendors'), undefined);
+  assert.equal(refusal({ ...employee, role: 'customer', type: undefined }, 'orders'), 'module_denied');
+  assert.throws(() => guard.authorize(employee, 'orders', 'catalogue:read'), /does not belong/);
+});
+
+test('authenticate reads the bearer of a Web Request, of a Node request, or the token itself', async () => {
+  const guard = createGuard({ apiUrl: 'http://127.0.0.1:9', revocation: 'none', accessSecret: 'x'.repeat(32) });
+  for (const input of [new Request('http://x/'), { headers: { authorization: 'Basic abc' } }, '']) {
+    await assert.rejects(guard.authenticate(input), (e: GuardError) => e.code === 'invalid_token');
+  }
+  assert.equal(guard.stats().requests.introspect + guard.stats().requests.feed, 0);
+});
