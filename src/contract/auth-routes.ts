@@ -28,7 +28,7 @@ import {
 import { roleFactorRoutes } from './factor-routes';
 import { adminLoginAnswer, adminTotpConfirmResponse, vendorLoginAnswer, vendorTotpConfirmResponse } from './factor-schemas';
 import { adminPasskeyRegisterResponse, vendorPasskeyRegisterResponse } from './passkey-schemas';
-import { rolePasskeyRoutes } from './passkey-routes';
+import { ENROLLING_REGISTRATION, rolePasskeyRoutes } from './passkey-routes';
 import { BODY_ERRORS, route } from './route';
 
 export function roleAuthRoutes<L extends z.ZodType, M extends z.ZodType, RR extends z.ZodType, RV extends z.ZodType>(
@@ -104,7 +104,7 @@ function staffAuthRoutes<L extends z.ZodType, A extends z.ZodType, C extends z.Z
   return {
     ...roleAuthRoutes(role, { ...schemas, loginResult: schemas.loginAnswer }),
     ...roleFactorRoutes(role, schemas),
-    ...rolePasskeyRoutes(role, schemas),
+    ...rolePasskeyRoutes(role, { ...schemas, ...ENROLLING_REGISTRATION }),
   };
 }
 

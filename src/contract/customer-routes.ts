@@ -1,5 +1,6 @@
 // The customers' routes under /auth/customer: registration with an e-mailed code, password and code
-// sign-in, tokens, profile, e-mail change, deletion, export, own sessions and events, password reset.
+// sign-in, tokens, profile, e-mail change, deletion, export, own sessions and events, password reset,
+// provider identities and passkeys.
 import { ownSessionRoutes } from './administration-routes';
 import { ownEvents } from './audit-routes';
 import { roleAuthRoutes } from './auth-routes';
@@ -18,6 +19,8 @@ import {
   updateCustomerRequest,
 } from './customer-schemas';
 import { identityRoutes } from './identity-routes';
+import { passkeyRegistered } from './passkey-schemas';
+import { rolePasskeyRoutes, SIGNED_IN_REGISTRATION } from './passkey-routes';
 import { BODY_ERRORS, route } from './route';
 
 const base = '/auth/customer';
@@ -94,5 +97,6 @@ export const customerRoutes = {
   verifyReset: standard.verifyReset,
   completeReset: standard.completeReset,
   ...identityRoutes,
+  ...rolePasskeyRoutes(role, { loginResult: customerLoginResponse, registerResult: passkeyRegistered, ...SIGNED_IN_REGISTRATION }),
 };
 

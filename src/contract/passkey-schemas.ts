@@ -29,12 +29,13 @@ export const webauthnCredential = z.object({
 /** Options for the browser's WebAuthn call; passed on as they are. */
 export const webauthnOptions = z.looseObject({ challenge: z.string() }).meta({ description: 'PublicKeyCredentialCreationOptionsJSON or PublicKeyCredentialRequestOptionsJSON, for @simplewebauthn/browser.' });
 
+const passkeyName = z.string().trim().min(1).max(100).meta({ description: 'A name to tell this passkey from the account\'s others.' });
 export const passkeyRegisterOptionsRequest = z.object({ mfa_token: enrolmentMfaToken });
-export const passkeyRegisterVerifyRequest = z.object({
-  response: webauthnCredential,
-  name: z.string().trim().min(1).max(100).meta({ description: 'A name to tell this passkey from the account\'s others.' }),
-  mfa_token: enrolmentMfaToken,
-});
+export const passkeyRegisterVerifyRequest = z.object({ response: webauthnCredential, name: passkeyName, mfa_token: enrolmentMfaToken });
+/** A customer registers passkeys only while signed in: no enrolment token. */
+export const signedInPasskeyRegisterOptionsRequest = z.object({});
+export const signedInPasskeyRegisterVerifyRequest = passkeyRegisterVerifyRequest.omit({ mfa_token: true });
+export const passkeyRenameRequest = z.object({ name: passkeyName });
 export const passkeyLoginOptionsRequest = z.object({});
 export const passkeyLoginVerifyRequest = z.object({ response: webauthnCredential });
 

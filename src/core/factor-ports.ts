@@ -2,6 +2,7 @@
 // it accepted, and its recovery codes (keyed hashes). The core never stores a secret in the clear.
 import type { Role } from '../contract/auth-schemas';
 import type { AuditEntry } from './audit-ports';
+import type { SignInMethodsCheck } from './identity-ports';
 
 export interface TotpFactorRecord {
   /** The secret as SecretBox sealed it. */
@@ -70,6 +71,11 @@ export interface PasskeyRepository {
   listOf(role: Role, accountId: string): Promise<PasskeyRecord[]>;
   /** Records a sign-in: the new counter, only if the stored one is still `from` (a cloned authenticator loses the race). */
   recordUse(id: string, from: number, counter: number, now: Date): Promise<boolean>;
-  /** Removes the account's passkey with `audit`; false when it has no such passkey. */
-  remove(role: Role, accountId: string, id: string, audit: AuditEntry, now: Date): Promise<boolean>;
+  /**
+   * Removes the account's passkey with `audit`; false when it has no such passkey. A customer's
+   * removal runs `keeps` on the ways to sign in left, in the same transaction (see IdentityRepository.unlink).
+   */
+  remove(role: Role, accountId: string, id: string, audit: AuditEntry, now: Date, keeps?: SignInMethodsCheck): Promise<boolean>;
+  /** Gives the account's passkey a new name; null when it has no such passkey. */
+  rename(role: Role, accountId: string, id: string, name: string): Promise<PasskeyRecord | null>;
 }

@@ -87,8 +87,20 @@ export interface IdentityRepository {
     audit: (account: AccountRecord) => AuditEntry[],
   ): Promise<AccountRecord | null>;
   recordUse(id: string, now: Date): Promise<void>;
-  /** Removes the customer's identity with `audit`; false when it has no such identity. */
-  unlink(accountId: string, id: string, audit: AuditEntry, now: Date): Promise<boolean>;
-  /** How many identities and passkeys the customer has: with a password, its ways to sign in. */
-  signInMethods(accountId: string): Promise<{ identities: number; passkeys: number }>;
+  /**
+   * Removes the customer's identity with `audit`, in one transaction with `keeps`, which sees the
+   * ways to sign in left and throws to refuse (two removals at once cannot both pass it); false
+   * when the customer has no such identity.
+   */
+  unlink(accountId: string, id: string, audit: AuditEntry, now: Date, keeps: SignInMethodsCheck): Promise<boolean>;
 }
+
+/** A customer's ways to sign in: a password, linked identities, passkeys. */
+export interface SignInMethods {
+  password: boolean;
+  identities: number;
+  passkeys: number;
+}
+
+/** Judges the ways to sign in a removal leaves, inside its transaction; a throw undoes the removal. */
+export type SignInMethodsCheck = (left: SignInMethods) => void;

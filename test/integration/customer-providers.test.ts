@@ -4,6 +4,10 @@
 // a wrong nonce and, on the native apps' ID-token route, a wrong audience or nonce.
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
+import { auditEntry, selfCause } from '@/core/service/audit';
+import { keepsSignInMethod } from '@/core/service/sign-in-methods';
+import { createIdentityRepository } from '@/server/db/identity-repository';
+import { withContainer } from '../support/accounts';
 import { appSuite } from '../support/app-suite';
 import { customerCall, mailedCode, registeredCustomer, signInCode } from '../support/customers';
 import { freePort } from '../support/app-process';
@@ -269,6 +273,30 @@ describe('linked identities', () => {
     const removed = await unlink(token, first.id, { code: await signInCode(suite.url, suite.mail, only.email) });
     assert.equal(removed.status, 204, removed.text);
     assert.equal((await unlink(token, first.id, { code: await signInCode(suite.url, suite.mail, only.email) })).status, 404);
+  });
+
+  // Over HTTP a customer without a password confirms an unlink with a mailed code, which is single
+  // use: two unlinks cannot both be confirmed at once there. The race is run one level down, on
+  // the repository the service uses, with the service's rule, against the same database.
+  test('two identities of a customer without a password unlinked at the same moment: one goes, the other is refused', async () => {
+    for (let round = 0; round < 3; round++) {
+      const first = person('pair');
+      const session = await callback(await providerAnswer(first.sub));
+      assert.equal(session.status, 200, session.text);
+      const token = session.body.access_token;
+      assert.equal((await link(token, person('pair-second').sub)).status, 200);
+      const linked = (await identities(token)).body.items as { id: string; provider: string }[];
+      assert.equal(linked.length, 2);
+      const accountId = session.body.customer.id as string;
+      const outcomes = await withContainer(suite.db, (c) => {
+        const repository = createIdentityRepository(c.db.prisma);
+        const entry = (provider: string) => auditEntry('identity_unlinked', { role: 'customer', accountId }, selfCause({ role: 'customer', id: accountId }, {}), { provider });
+        return Promise.allSettled(linked.map((i) => repository.unlink(accountId, i.id, entry(i.provider), new Date(), keepsSignInMethod)));
+      });
+      const refusals = outcomes.filter((o) => o.status === 'rejected').map((o) => (o.reason as { code?: string }).code);
+      assert.deepEqual(refusals, ['last_sign_in_method'], JSON.stringify(outcomes));
+      assert.equal((await identities(token)).body.items.length, 1, 'one identity is left');
+    }
   });
 
   test('a flow started to link does not sign in, and one started to sign in does not link', async () => {

@@ -18,6 +18,7 @@ import { answerWithin, assertMatchesResponse, BROWSER_ORIGIN, createProber, fill
 import { probeCustomerRoutes } from '../support/openapi-probes/customers';
 import { probeDocumentedBounds, probeEnrolmentCredentials } from '../support/openapi-probes/enrolment';
 import { probeProviderRoutes, startProbeProviders } from '../support/openapi-probes/providers';
+import { probePasskeyRoutes } from '../support/openapi-probes/passkeys';
 import { probeSecondFactorRoutes } from '../support/openapi-probes/second-factors';
 import { probeWebhookRoutes } from '../support/openapi-probes/webhooks';
 import { probeServiceClientRoutes } from '../support/openapi-probes/service-clients';
@@ -226,6 +227,7 @@ test('POS terminal routes: every status the app answers is documented, with a ma
     ['POST', '/auth/vendor/mfa/totp/setup', {}], ['POST', '/auth/vendor/mfa/totp/confirm', { code: '123456' }],
     ['DELETE', '/auth/vendor/mfa/totp', { password: PASSWORDS.owner }], ['POST', '/auth/vendor/mfa/recovery-codes', { password: PASSWORDS.owner }],
     ['POST', '/auth/vendor/passkeys/register/options', {}], ['GET', '/auth/vendor/passkeys', undefined], ['DELETE', '/auth/vendor/passkeys/{passkeyId}', undefined],
+    ['PATCH', '/auth/vendor/passkeys/{passkeyId}', { name: 'Till' }],
   ] as const) {
     await probe(method, path, { token: pinSession.access_token, json });
   }
@@ -266,6 +268,8 @@ test('webhook endpoint routes: every status the app answers is documented, with 
 test('service client routes: every status the app answers is documented, with a matching body', () => probeServiceClientRoutes(app, probe));
 
 test('customer provider and identity routes: every status the app answers is documented, with a matching body', () => probeProviderRoutes(app, probe, providers));
+
+test('passkey renaming and customer passkey routes: every status the app answers is documented, with a matching body', () => probePasskeyRoutes(app, probe, providers.acme));
 
 test('a duplicate employee e-mail is 409 and the server keeps answering', async () => {
   for (const [token, base, params] of [[app.tokens.superAdmin, '/admin/vendors/{vendorId}', { vendorId: app.w.vendor.id }], [app.tokens.owner, '/vendor', {}]] as const) {

@@ -6,30 +6,16 @@ import { test } from 'node:test';
 import { PASSWORDS } from '../support/accounts';
 import { appSuite } from '../support/app-suite';
 import { get, post, request } from '../support/http';
+import { passkeySignIn as signInWithPasskey, registerPasskey } from '../support/passkeys';
 import { login, signIn } from '../support/sign-in';
 import { softwareAuthenticator, type SoftwareAuthenticator } from '../support/software-authenticator';
 
 const s = appSuite({ env: { MFA_REQUIRED: 'super_admin' } });
 
-/** Registers a passkey of `authenticator`, with a Bearer token or the enrolment's mfa_token. */
-async function register(role: string, authenticator: SoftwareAuthenticator, name: string, credential: { token?: string; mfaToken?: string }) {
-  const extra = credential.mfaToken ? { mfa_token: credential.mfaToken } : {};
-  const options = await request(s.url, 'POST', `/api/v1/auth/${role}/passkeys/register/options`, { token: credential.token, json: extra });
-  assert.equal(options.status, 200, options.text);
-  assert.equal(options.body.authenticatorSelection.residentKey, 'required');
-  assert.equal(options.body.authenticatorSelection.userVerification, 'required');
-  return request(s.url, 'POST', `/api/v1/auth/${role}/passkeys/register/verify`, { token: credential.token, json: { response: authenticator.register(options.body), name, ...extra } });
-}
-
-/** A passwordless sign-in: the options' challenge signed by `authenticator`. */
-async function passkeySignIn(role: string, authenticator: SoftwareAuthenticator, overrides?: { userVerified?: boolean; origin?: string }) {
-  const options = await post(s.url, `/api/v1/auth/${role}/passkeys/login/options`, {});
-  assert.equal(options.status, 200, options.text);
-  assert.equal(options.body.userVerification, 'required');
-  assert.equal(options.body.allowCredentials?.length ?? 0, 0, 'no account is named: the credential is discoverable');
-  const response = authenticator.assert(options.body, overrides);
-  return { answer: await post(s.url, `/api/v1/auth/${role}/passkeys/login/verify`, { response }), response };
-}
+const register = (role: string, authenticator: SoftwareAuthenticator, name: string, credential: { token?: string; mfaToken?: string }) =>
+  registerPasskey(s.url, role, authenticator, name, credential);
+const passkeySignIn = (role: string, authenticator: SoftwareAuthenticator, overrides?: { userVerified?: boolean; origin?: string }) =>
+  signInWithPasskey(s.url, role, authenticator, overrides);
 
 test('a signed-in account registers several passkeys, signs in with one, and removes one', async () => {
   const session = await signIn(s.url, 'vendor', s.seed.owner.email, PASSWORDS.owner);

@@ -10,6 +10,7 @@ import { anonymousCause, auditEntry, createAuditRecorder, selfCause, subjectOf }
 import type { ServiceDeps } from './deps';
 import { DEFAULT_RELYING_PARTY_ORIGIN } from './passkeys';
 import type { Principal } from './principal';
+import { keepsSignInMethod } from './sign-in-methods';
 
 /** Where the bundled pages receive a provider's answer; always an accepted redirect URI. */
 export const PAGES_CALLBACK_PATH = '/account/oidc/callback';
@@ -152,24 +153,13 @@ export function createCustomerIdentities(deps: ServiceDeps) {
     return { items: (await identities.listOf(account.id)).map(identityViewOf) };
   }
 
-  /**
-   * Whether the customer keeps a way in once `without` is gone: a password, an identity or a
-   * passkey (a mailed code alone is not counted: it is how a lost way in is recovered).
-   */
-  async function assertAnotherMethod(account: AccountRecord, without: { identities?: number; passkeys?: number }) {
-    const methods = await identities.signInMethods(account.id);
-    const left = (account.passwordHash ? 1 : 0) + methods.identities - (without.identities ?? 0) + methods.passkeys - (without.passkeys ?? 0);
-    if (left < 1) throw new AuthError('last_sign_in_method', 'This is your last way to sign in: add a password, a passkey or another provider first.');
-  }
-
-  /** Unlinks one of the customer's identities (its owner confirmed already). */
+  /** Unlinks one of the customer's identities (its owner confirmed already), unless it is the last way in. */
   async function unlink({ account, client }: Principal, identityId: string) {
     const identity = (await identities.listOf(account.id)).find((i) => i.id === identityId);
     if (!identity) throw new AuthError('not_found', 'No such identity.');
-    await assertAnotherMethod(account, { identities: 1 });
     const audit = auditEntry('identity_unlinked', subjectOf(account), selfCause(account, client), { provider: identity.provider });
-    if (!(await identities.unlink(account.id, identityId, audit, clock.now()))) throw new AuthError('not_found', 'No such identity.');
+    if (!(await identities.unlink(account.id, identityId, audit, clock.now(), keepsSignInMethod))) throw new AuthError('not_found', 'No such identity.');
   }
 
-  return { providers, start, spend, exchange, finish, signingIn, idTokenClaims, link, list, unlink, assertAnotherMethod };
+  return { providers, start, spend, exchange, finish, signingIn, idTokenClaims, link, list, unlink };
 }

@@ -182,6 +182,7 @@ export function createAuthService(deps: ServiceDeps) {
       return { ...registered, ...(await loginResponseOf(role, await sessions.completeSignIn(enrollee.account, client, { second_factor: 'passkey' }))) };
     },
     listPasskeys: (principal: Principal) => passkeys.list(principal),
+    renamePasskey: (principal: Principal, passkeyId: string, input: { name: string }) => passkeys.rename(principal, passkeyId, input.name),
     deletePasskey: (principal: Principal, passkeyId: string) => passkeys.remove(principal, passkeyId, principal.client),
     passkeyLoginOptions: (role: Role) => passkeys.loginOptions(role),
     async passkeyLogin<R extends Role>(role: R, input: Parameters<typeof passkeys.signedInAccount>[1], client: ClientInfo): Promise<LoginResponseOf<R>> {

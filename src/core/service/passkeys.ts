@@ -1,6 +1,6 @@
-// Passkeys (WebAuthn, discoverable credentials with user verification): registering one (signed in,
-// or while enrolling at sign-in), listing and removing them, and signing in with one instead of a
-// password. The relying party is APP_URL's origin; challenges live in the database, single use.
+// Passkeys (WebAuthn, discoverable credentials with user verification) of every role: registering one
+// (signed in, or, for staff, while enrolling at sign-in), listing, renaming and removing them, and
+// signing in with one instead of a password. The relying party is APP_URL's origin; challenges live in the database, single use.
 import {
   generateAuthenticationOptions,
   generateRegistrationOptions,
@@ -20,6 +20,7 @@ import { assertNotPinSession } from './guard';
 import { factorRequired } from './mfa-challenge';
 import type { Principal } from './principal';
 import type { SecondStep } from './second-step';
+import { keepsSignInMethod } from './sign-in-methods';
 import { TOTP_ISSUER, type Enrollee } from './totp-enrolment';
 
 /** The relying party when APP_URL is unset: the development server's origin. */
@@ -148,13 +149,24 @@ export function createPasskeys(deps: ServiceDeps, step: SecondStep) {
     const { account } = principal;
     const passkey = await passkeys.find(account.role, passkeyId);
     if (!passkey || passkey.accountId !== account.id) throw new AuthError('not_found', 'No such passkey.');
-    const summary = await factors.summary(account.role, account.id);
-    if (factorRequired(config, account) && !summary.totp && summary.passkeys <= 1) {
-      throw new AuthError('forbidden', 'Accounts of this type must keep a second factor: add another first.');
+    if (account.role !== 'customer') {
+      const summary = await factors.summary(account.role, account.id);
+      if (factorRequired(config, account) && !summary.totp && summary.passkeys <= 1) {
+        throw new AuthError('forbidden', 'Accounts of this type must keep a second factor: add another first.');
+      }
     }
+    // A customer's passkey may be the last way in: the rule is judged inside the removal.
+    const keeps = account.role === 'customer' ? keepsSignInMethod : undefined;
     const audit = auditEntry('factor_removed', subjectOf(account), selfCause(account, client), { factor: 'passkey', passkey_id: passkey.id, name: passkey.name });
-    if (!(await passkeys.remove(account.role, account.id, passkey.id, audit, clock.now()))) throw new AuthError('not_found', 'No such passkey.');
+    if (!(await passkeys.remove(account.role, account.id, passkey.id, audit, clock.now(), keeps))) throw new AuthError('not_found', 'No such passkey.');
   }
 
-  return { registrationOptions, register, loginOptions, signedInAccount, list, remove };
+  async function rename(principal: Principal, passkeyId: string, name: string) {
+    assertNotPinSession(principal, 'renamePasskey');
+    const renamed = await passkeys.rename(principal.account.role, principal.account.id, passkeyId, name);
+    if (!renamed) throw new AuthError('not_found', 'No such passkey.');
+    return passkeyViewOf(renamed);
+  }
+
+  return { registrationOptions, register, loginOptions, signedInAccount, list, rename, remove };
 }

@@ -7,8 +7,7 @@ import type { AdministrationRepository, ManagedAccount } from '@/core/ports';
 import type { Role } from '@/contract/auth-schemas';
 import { pageArgs } from './keyset';
 import { adminRecord, vendorRecord } from './records';
-
-type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
+import { serializable } from './serializable';
 
 const vendorInclude = {
   vendor: { select: { id: true, name: true } },
@@ -27,35 +26,6 @@ function managedAdmin(row: AdminRow): ManagedAccount {
 function managedVendor(row: VendorRow): ManagedAccount {
   const { passwordHash: _hash, ...account } = vendorRecord(row);
   return { ...account, createdAt: row.createdAt, storeIds: row.storeAssignments.map((a) => a.storeId) };
-}
-
-// Prisma reports a serialization failure as P2034 during the transaction, but at COMMIT the
-// driver adapter's own error surfaces with the kind TransactionWriteConflict (SQLSTATE 40001), and
-// in a raw statement (the change counter's) as P2010 carrying the adapter's error in `meta`.
-function isWriteConflict(error: unknown): boolean {
-  const e = error as { code?: unknown; cause?: { kind?: unknown }; meta?: { driverAdapterError?: { cause?: { kind?: unknown } } } } | null;
-  const kind = e?.cause?.kind ?? e?.meta?.driverAdapterError?.cause?.kind;
-  return e?.code === 'P2034' || kind === 'TransactionWriteConflict';
-}
-
-const SERIALIZABLE_ATTEMPTS = 10;
-
-/**
- * A serializable transaction, retried when PostgreSQL aborts it for a conflicting concurrent one:
- * two admins demoting the last two super_admins at once must not both succeed. Every change moves
- * the one change counter, so concurrent changes always conflict: each retry waits a random pause
- * that grows with the attempt (5 immediate retries left 500s for 10 changes at once). SQLite
- * transactions are serializable already (one writer at a time).
- */
-async function serializable<T>(prisma: PrismaClient, work: (tx: Tx) => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await prisma.$transaction(work, { isolationLevel: 'Serializable' });
-    } catch (error) {
-      if (!isWriteConflict(error) || attempt >= SERIALIZABLE_ATTEMPTS) throw error;
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 20 * attempt));
-    }
-  }
 }
 
 export function createAdministrationRepository(prisma: PrismaClient): AdministrationRepository {

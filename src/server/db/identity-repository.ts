@@ -1,10 +1,20 @@
 // Customers' linked OpenID identities and the provider flows under way, in Prisma (the core's
-// IdentityRepository). A flow is spent by deleting its row, so of two callbacks with one state one wins.
-import type { IdentityRecord, IdentityRepository, OidcFlowRecord } from '@/core/identity-ports';
+// IdentityRepository). A flow is spent by deleting its row, so of two callbacks with one state one wins;
+// an unlink judges the ways to sign in left inside its own serializable transaction.
+import type { IdentityRecord, IdentityRepository, OidcFlowRecord, SignInMethods } from '@/core/identity-ports';
 import type { PrismaClient } from './prisma';
 import { auditIn } from './audit-repository';
 import { recordAuthChange } from './auth-changes';
 import { customerRecord, isUniqueViolation } from './records';
+import { serializable, type Tx } from './serializable';
+
+/** A customer's ways to sign in as the transaction `tx` sees them (after its own removal). */
+export async function signInMethodsIn(tx: Tx, accountId: string): Promise<SignInMethods> {
+  const account = await tx.customerAccount.findUnique({ where: { id: accountId }, select: { passwordHash: true } });
+  const identities = await tx.customerIdentity.count({ where: { accountId } });
+  const passkeys = await tx.passkey.count({ where: { role: 'customer', accountId } });
+  return { password: Boolean(account?.passwordHash), identities, passkeys };
+}
 
 type Row = Awaited<ReturnType<PrismaClient['customerIdentity']['findMany']>>[number];
 
@@ -99,20 +109,13 @@ export function createIdentityRepository(prisma: PrismaClient): IdentityReposito
       await prisma.customerIdentity.updateMany({ where: { id }, data: { lastUsedAt: now } });
     },
 
-    unlink: (accountId, id, audit, now) =>
-      prisma.$transaction(async (tx) => {
+    unlink: (accountId, id, audit, now, keeps) =>
+      serializable(prisma, async (tx) => {
         const removed = await tx.customerIdentity.deleteMany({ where: { id, accountId } });
         if (removed.count !== 1) return false;
+        keeps(await signInMethodsIn(tx, accountId));
         await auditIn(tx, audit, now);
         return true;
       }),
-
-    async signInMethods(accountId) {
-      const [identities, passkeys] = await Promise.all([
-        prisma.customerIdentity.count({ where: { accountId } }),
-        prisma.passkey.count({ where: { role: 'customer', accountId } }),
-      ]);
-      return { identities, passkeys };
-    },
   };
 }

@@ -4,7 +4,9 @@ import type { Role } from '@/contract/auth-schemas';
 import type { PrismaClient } from './prisma';
 import { auditIn } from './audit-repository';
 import { recordAuthChange } from './auth-changes';
+import { signInMethodsIn } from './identity-repository';
 import { isUniqueViolation } from './records';
+import { serializable } from './serializable';
 
 type Row = Awaited<ReturnType<PrismaClient['passkey']['findMany']>>[number];
 
@@ -61,10 +63,17 @@ export function createPasskeyRepository(prisma: PrismaClient): PasskeyRepository
       return used.count === 1;
     },
 
-    async remove(role, accountId, id, audit, now) {
-      return prisma.$transaction(async (tx) => {
+    async rename(role, accountId, id, name) {
+      const renamed = await prisma.passkey.updateMany({ where: { id, role, accountId }, data: { name } });
+      const row = renamed.count === 1 ? await prisma.passkey.findUnique({ where: { id } }) : null;
+      return row ? passkeyOf(row) : null;
+    },
+
+    async remove(role, accountId, id, audit, now, keeps) {
+      return serializable(prisma, async (tx) => {
         const removed = await tx.passkey.deleteMany({ where: { id, role, accountId } });
         if (removed.count !== 1) return false;
+        if (keeps) keeps(await signInMethodsIn(tx, accountId));
         await recordAuthChange(tx);
         await auditIn(tx, audit, now);
         return true;

@@ -84,7 +84,7 @@ function accountBindings<R extends Role>(role: R) {
 
 type StaffRoutes = Routes['admin'] | Routes['vendor'];
 
-/** Second factors and passkeys: admin and vendor staff only. */
+/** Second factors: admin and vendor staff only. */
 function factorBindings<R extends 'admin' | 'vendor'>(role: R) {
   return {
     mfaVerify: async (c: RouteCall<StaffRoutes['mfaVerify']>) => c.auth.mfaVerify(role, await c.input(), c.client),
@@ -92,15 +92,22 @@ function factorBindings<R extends 'admin' | 'vendor'>(role: R) {
     totpConfirm: async (c: RouteCall<StaffRoutes['totpConfirm']>) => c.auth.totpConfirm(role, c.bearerToken, await c.input(), c.client),
     totpRemove: async (c: RouteCall<StaffRoutes['totpRemove']>) => c.auth.removeTotp(c.principal, await c.input()),
     regenerateRecoveryCodes: async (c: RouteCall<StaffRoutes['regenerateRecoveryCodes']>) => c.auth.regenerateRecoveryCodes(c.principal, await c.input()),
-    passkeyRegisterOptions: async (c: RouteCall<StaffRoutes['passkeyRegisterOptions']>) => c.auth.passkeyRegisterOptions(role, c.bearerToken, await c.input(), c.client),
-    passkeyRegisterVerify: async (c: RouteCall<StaffRoutes['passkeyRegisterVerify']>) => c.auth.passkeyRegister(role, c.bearerToken, await c.input(), c.client),
+  };
+}
+
+/** Passkeys: the same for every role (a customer's registration simply never carries an mfa_token). */
+function passkeyBindings<R extends Role>(role: R) {
+  return {
+    passkeyRegisterOptions: async (c: RouteCall<AccountRoutes['passkeyRegisterOptions']>) => c.auth.passkeyRegisterOptions(role, c.bearerToken, await c.input(), c.client),
+    passkeyRegisterVerify: async (c: RouteCall<AccountRoutes['passkeyRegisterVerify']>) => c.auth.passkeyRegister(role, c.bearerToken, await c.input(), c.client),
     listPasskeys: async (c: RouteCall) => c.auth.listPasskeys(c.principal),
+    renamePasskey: async (c: RouteCall<AccountRoutes['renamePasskey']>) => c.auth.renamePasskey(c.principal, c.params.passkeyId!, await c.input()),
     deletePasskey: async (c: RouteCall) => c.auth.deletePasskey(c.principal, c.params.passkeyId!),
-    passkeyLoginOptions: async (c: RouteCall<StaffRoutes['passkeyLoginOptions']>) => {
+    passkeyLoginOptions: async (c: RouteCall<AccountRoutes['passkeyLoginOptions']>) => {
       await c.input(); // the body must be the empty object the route declares
       return c.auth.passkeyLoginOptions(role);
     },
-    passkeyLoginVerify: async (c: RouteCall<StaffRoutes['passkeyLoginVerify']>) => c.auth.passkeyLogin(role, await c.input(), c.client),
+    passkeyLoginVerify: async (c: RouteCall<AccountRoutes['passkeyLoginVerify']>) => c.auth.passkeyLogin(role, await c.input(), c.client),
   };
 }
 
@@ -143,6 +150,7 @@ export const BINDINGS: { [S in RouteSide]: SideBindings<S> } = {
   admin: {
     ...accountBindings('admin'),
     ...factorBindings('admin'),
+    ...passkeyBindings('admin'),
     listAdmins: async (c) => c.auth.administration.listAdmins(c.principal, c.query),
     createAdmin: async (c) => c.auth.administration.createAdmin(c.principal, await c.body()),
     updateAdmin: async (c) => c.auth.administration.updateAdmin(c.principal, c.params.adminId!, await c.body()),
@@ -178,6 +186,7 @@ export const BINDINGS: { [S in RouteSide]: SideBindings<S> } = {
   vendor: {
     ...accountBindings('vendor'),
     ...factorBindings('vendor'),
+    ...passkeyBindings('vendor'),
     context: async (c) => c.auth.vendorContext(c.principal),
     ...businessBindings(() => undefined),
     setPin: async (c) => c.auth.terminals.setOwnPin(c.principal, await c.body()),
@@ -190,6 +199,7 @@ export const BINDINGS: { [S in RouteSide]: SideBindings<S> } = {
   },
   customer: {
     ...accountBindings('customer'),
+    ...passkeyBindings('customer'),
     register: async (c) => c.auth.customers.register(await c.input(), c.client),
     verifyRegistration: async (c) => c.auth.customers.verifyRegistration(await c.input(), c.client),
     resendRegistration: async (c) => c.auth.customers.resendRegistration((await c.input()).email, c.client),

@@ -1,5 +1,5 @@
-// The tRPC router of the bundled pages: per role, signing in (with the second step and enrolment,
-// staff also with a passkey; customers also by mailed code)
+// The tRPC router of the bundled pages: per role, signing in (staff with the second step and
+// enrolment; every role also with a passkey; customers also by mailed code)
 // and changing one's password (the refresh token into a cookie) and every other route of the role's table under the same name
 // (src/contract/routes.ts).
 import { router } from './init';
@@ -35,6 +35,8 @@ export const appRouter = router({
     verifyLoginCode: customerCodeSignInProcedure('verifyLoginCode'),
     oidcStart: oidcSignInStartProcedure(),
     identityLinkStart: oidcLinkStartProcedure(),
+    passkeyRegisterVerify: passkeyRegisterVerifyProcedure('customer'),
+    passkeyLoginVerify: passkeyLoginVerifyProcedure('customer'),
     changePassword: changePasswordProcedure('customer'),
     ...routeProcedures('customer'),
   }),
