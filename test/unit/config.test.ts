@@ -122,8 +122,8 @@ test('.env.example lists every variable the service reads', async () => {
   assert.deepEqual(missing, []);
 });
 
-test('npm start bounds the heap at 192 MiB unless HEAP_LIMIT_MIB says otherwise, and the tests start the server alike', () => {
-  assert.deepEqual(serverNodeFlags({}), ['--max-old-space-size=192']);
+test('npm start bounds the heap at 320 MiB unless HEAP_LIMIT_MIB says otherwise, and the tests start the server alike', () => {
+  assert.deepEqual(serverNodeFlags({}), ['--max-old-space-size=320']);
   assert.deepEqual(serverNodeFlags({ HEAP_LIMIT_MIB: '512' }), ['--max-old-space-size=512']);
 });
 
