@@ -54,7 +54,7 @@ test('an admin with integrations registers a client, sees its secret once, rotat
     const [entry] = (await eventsOf(event)).filter((e) => e.details.service_client_id === id);
     assert.ok(entry, `${event} is in the audit trail`);
     assert.equal(entry.details.client_id, client_id);
-    assert.deepEqual(entry.actor, { role: 'admin', account_id: app.w.integrationsAdmin.id });
+    assert.deepEqual(entry.actor, { role: 'admin', account_id: app.w.integrationsAdmin.id, email: app.w.integrationsAdmin.email, name: app.w.integrationsAdmin.name });
     assert.ok(!JSON.stringify(entry).includes(client_secret));
   }
 });
