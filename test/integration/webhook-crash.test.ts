@@ -45,8 +45,13 @@ test('SIGKILL while attempts are at the receiver, then a restart: the dead lease
   await victim.stop('SIGKILL');
   const restarted = await s.start();
   await receiver.until((r) => queued.every((m) => r.some((x) => x.id === m && x.verified)), 90_000);
-  const log = await deliveryLog(restarted.url, token, id);
-  assert.deepEqual(log.filter((m) => queued.includes(m.id)).map((m) => m.status), queued.map(() => 'delivered'), 'the log shows every message delivered');
+  // The receiver has its copies before the instance records the answers: read the log until it has caught up.
+  const statuses = async () => (await deliveryLog(restarted.url, token, id)).filter((m) => queued.includes(m.id)).map((m) => m.status);
+  let seen = await statuses();
+  for (const deadline = Date.now() + 30_000; seen.some((status) => status !== 'delivered') && Date.now() < deadline; seen = await statuses()) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  assert.deepEqual(seen, queued.map(() => 'delivered'), 'the log shows every message delivered');
   for (const m of cutOff) assert.ok(receiver.received.filter((r) => r.id === m).length >= 2, 'an attempt cut off by the kill was sent again, with the same webhook-id');
   assert.ok(receiver.received.every((r) => r.verified && queued.includes(r.id)));
 });
