@@ -4,7 +4,7 @@ import { expect, PASSWORDS, signIn, test } from './fixtures';
 import { checkPage } from './page-checks';
 
 test('an admin disables an employee and finds the event on the audit page', async ({ page, accounts }, testInfo) => {
-  // Two page checks (axe and screenshots at two widths) and a second search: more than most specs.
+  // A page check (axe and screenshots at two widths) and a second search: more than most specs.
   test.slow();
   const employee = accounts.employee;
   await signIn(page, 'admin', accounts.admin.email, PASSWORDS.admin);
