@@ -157,10 +157,15 @@ test('bad requests are 400 or 415 problem+json, and the per-client limit is 429 
 
   const limited = await app.start({ ...ENV, INTROSPECT_PER_MINUTE: '3' });
   const busy = await registerServiceClient(app.db, 'busy');
+  // Four calls pass the limit of three, unless a new minute began among them: then a few more.
   const statuses: number[] = [];
-  for (let i = 0; i < 4; i += 1) statuses.push((await introspect(limited.url, busy, 'x')).status);
-  const refused = await introspect(limited.url, busy, 'x');
+  let refused = await introspect(limited.url, busy, 'x');
+  for (let i = 0; refused.status === 200 && i < 8; i += 1) {
+    statuses.push(refused.status);
+    refused = await introspect(limited.url, busy, 'x');
+  }
   assert.equal(refused.status, 429, `${statuses.join(',')} then ${refused.text}`);
+  assert.ok(statuses.length >= 3, `${statuses.length} calls passed before the refusal`);
   assert.equal(refused.body.code, 'rate_limited');
   assert.ok(Number(refused.headers.get('retry-after')) >= 1);
   assert.equal((await introspect(limited.url, client, 'x')).status, 200, 'another client has its own count');
