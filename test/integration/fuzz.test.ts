@@ -281,7 +281,8 @@ function textFieldCases() {
   // Real records, so that each route reaches its body (a missing business is a 404 first).
   const ids: Record<string, string> = { vendorId: seed.vendor.id, accountId: seed.employee.id, storeId: seed.storeA.id, adminId: seed.limited.id, customerId: seed.customer.id };
   const idOf = (param: string) => ids[param] ?? '00000000-0000-4000-8000-000000000000';
-  return NAMED_ROUTES.filter(({ route }) => route.auth !== 'terminal').flatMap(({ name, side, key, route }) =>
+  // Terminal and service-client routes take other credentials (the client ones a form body too); their own tests send them.
+  return NAMED_ROUTES.filter(({ route }) => route.auth !== 'terminal' && route.auth !== 'client').flatMap(({ name, side, key, route }) =>
     bodyFields(route.body).map((field) => ({
       name,
       field,

@@ -146,6 +146,7 @@ test('bad requests are 400 or 415 problem+json, and the per-client limit is 429 
   for (const [body, type, status] of [
     ['token_type_hint=access_token', 'application/x-www-form-urlencoded', 400],
     ['token=a&token=b', 'application/x-www-form-urlencoded', 400],
+    ['token=a%00b', 'application/x-www-form-urlencoded', 400],
     [`token=${'a'.repeat(10_000)}`, 'application/x-www-form-urlencoded', 400],
     [`token=${'a'.repeat(20_000)}`, 'application/x-www-form-urlencoded', 413],
     ['{"token":"x"}', 'application/json', 415],
