@@ -7,7 +7,7 @@
 import type { Request } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { checkPage } from './page-checks';
-import { continueWithProvider } from './provider-steps';
+import { continueWithProvider } from './sign-in-steps';
 
 test.use({ appHost: 'localhost', withProvider: true, providerName: 'apple' });
 test.describe.configure({ timeout: 120_000 });

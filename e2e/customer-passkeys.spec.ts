@@ -6,8 +6,7 @@
 import type { Page } from '@playwright/test';
 import { alertOf, expect, PASSWORDS, signIn, signOut, statusOf, test } from './fixtures';
 import { checkPage } from './page-checks';
-import { addPasskey, addVirtualAuthenticator, passkeyItems } from './passkey-steps';
-import { continueWithProvider, linkedItems, unlinkWithCode } from './provider-steps';
+import { addPasskey, addVirtualAuthenticator, continueWithProvider, linkedItems, passkeyItems, unlinkWithCode } from './sign-in-steps';
 
 test.use({ appHost: 'localhost', withProvider: true });
 test.describe.configure({ timeout: 180_000 });

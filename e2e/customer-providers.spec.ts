@@ -5,7 +5,7 @@
 import type { Page } from '@playwright/test';
 import { alertOf, expect, test } from './fixtures';
 import { checkPage } from './page-checks';
-import { continueWithProvider, linkedItems, unlinkWithCode } from './provider-steps';
+import { continueWithProvider, linkedItems, unlinkWithCode } from './sign-in-steps';
 
 test.use({ withProvider: true });
 test.describe.configure({ timeout: 120_000 });

@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test';
 import { shownAuthenticatorApp, shownRecoveryCodes } from './authenticator-app';
 import { alertOf, expect, HOME, PASSWORDS, signIn, signOut, submitPassword, test, type Role } from './fixtures';
 import { checkPage } from './page-checks';
-import { addPasskey, addVirtualAuthenticator, passkeyItems } from './passkey-steps';
+import { addPasskey, addVirtualAuthenticator, passkeyItems } from './sign-in-steps';
 
 // Vendor owners must have a second factor; admins need none here.
 test.use({ appHost: 'localhost', mfaRequired: 'owner' });
