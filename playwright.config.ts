@@ -17,8 +17,10 @@ export default defineConfig({
   globalSetup: './e2e/global-setup.ts',
   workers: 2,
   retries: 0,
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Generous: the CI machine runs these beside the Node LTS stage on two cores, where a test that
+  // takes 35 s alone has taken over a minute. Speed is the benchmark's to judge, not these limits.
+  timeout: 150_000,
+  expect: { timeout: 20_000 },
   forbidOnly: !!process.env.CI,
   reporter: [['list'], ['json', { outputFile: E2E_JSON_REPORT }]],
   use: {

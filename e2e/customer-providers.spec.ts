@@ -8,7 +8,7 @@ import { checkPage } from './page-checks';
 import { continueWithProvider, linkedItems, unlinkWithCode } from './sign-in-steps';
 
 test.use({ withProvider: true });
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 240_000 });
 
 /** Signs the browser out of the provider (its session cookies), so the next visit signs in the account set with signInAs. */
 const forgetProviderSession = (page: Page) => page.context().clearCookies({ name: /^_session/ });

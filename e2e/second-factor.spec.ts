@@ -8,7 +8,7 @@ import { alertOf, expect, HOME, PASSWORDS, signOut, submitPassword, test, type R
 import { checkPage } from './page-checks';
 
 test.use({ mfaRequired: 'super_admin,owner' });
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 240_000 });
 
 const stepNow = () => Math.floor(Date.now() / 30_000);
 

@@ -9,6 +9,9 @@ const REFRESH_PATH = '/api/trpc/session/vendor/refresh';
 test('after expiry, parallel queries share one refresh and are retried once', async ({ page, accounts }) => {
   await signIn(page, 'vendor', accounts.owner.email, PASSWORDS.owner);
   await expect(page.getByRole('group', { name: 'Store' }).getByRole('radio')).toHaveCount(2);
+  // Every panel has loaded (the stores and staff lists come after the profile): on a slow machine a
+  // late one would otherwise meet the expired token on its own, outside what is measured here.
+  await page.waitForLoadState('networkidle');
 
   const refreshes = countRequests(page, REFRESH_PATH);
   const unauthorized: string[] = [];

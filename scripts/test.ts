@@ -1,5 +1,5 @@
 // `npm test`: unit tests, a production build, HTTP integration tests on SQLite and on PostgreSQL,
-// the browser tests, then the unit and SQLite integration tests again on the current Node LTS;
+// then the browser tests beside the unit and SQLite integration tests again on the current Node LTS;
 // ends with one `N passed, N failed` line over every stage.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -78,12 +78,14 @@ async function nodeTests(stage: string, testFiles: string[], env: Record<string,
 }
 
 /** The browser tests (Playwright), counted from its JSON report. */
-function browserTests() {
+async function browserTests() {
   if (!wanted('e2e')) return;
   console.log('\n=== e2e: Playwright against the built app');
+  const started = Date.now();
   const report = path.join(ROOT, E2E_JSON_REPORT);
   rmSync(report, { force: true });
-  const status = run('npx', ['playwright', 'test']);
+  const { status } = await runTee('e2e', 'npx', ['playwright', 'test'], {});
+  console.log(`=== e2e took ${Math.round((Date.now() - started) / 1000)} s`);
   const stats = existsSync(report)
     ? (JSON.parse(readFileSync(report, 'utf8')) as { stats?: { expected?: number; unexpected?: number; flaky?: number; skipped?: number } }).stats
     : undefined;
@@ -147,9 +149,9 @@ async function main() {
     // The two databases' stages run side by side: a file spends most of its time waiting on its
     // own app, so two of them share the cores well; each file has its own database and ports.
     await Promise.all([nodeTests('integration:sqlite', files('test/integration'), { TEST_DB: 'sqlite' }), postgresTests()]);
-    browserTests();
+    // Then the browser tests beside the LTS stages (which share the build), for the same reason.
+    await Promise.all([browserTests(), ltsTests()]);
   }
-  await ltsTests();
 
   console.log(`\n${failures.length ? `Failed stages: ${failures.join(', ')}` : 'All stages passed.'}`);
   console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

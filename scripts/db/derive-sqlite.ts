@@ -9,6 +9,9 @@ const HEADER =
   '// Change prisma/schema.prisma and run `npm run db:generate`; `npm run db:check` fails when\n' +
   '// this file is stale. See docs/decisions/0001-one-schema-two-dialects.md.\n\n';
 
+/** An index line that names a PostgreSQL access method other than B-tree. */
+const POSTGRES_ONLY_INDEX = /^\s*@@index\(.*\btype:\s*(Gin|Gist|SpGist|Brin)\b.*\)\s*\n/gm;
+
 /** The SQLite twin of a PostgreSQL schema: same models, other provider, sibling client folder. */
 export function deriveSqliteSchema(source: string): string {
   let datasources = 0;
@@ -34,7 +37,8 @@ export function deriveSqliteSchema(source: string): string {
   if (datasources !== 1 || clients !== 1) {
     throw new Error(`expected one datasource and one prisma-client generator, found ${datasources} and ${clients}`);
   }
-  return HEADER + derived;
+  // PostgreSQL's own index methods (GIN with an extension's operator class) have no SQLite twin.
+  return HEADER + derived.replace(POSTGRES_ONLY_INDEX, '');
 }
 
 /** A schema without its leading comment, which speaks of the source file, not of a copy. */

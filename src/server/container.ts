@@ -84,7 +84,7 @@ export function createContainer(options: ContainerOptions = {}) {
   const auth = createAuthService({
     config,
     accounts: cache.accounts(createAccountRepository(db.prisma)),
-    customers: createCustomerRepository(db.prisma),
+    customers: createCustomerRepository(db.prisma, db.dialect),
     sessions: cache.sessions(createSessionRepository(db.prisma, db.dialect)),
     administration: createAdministrationRepository(db.prisma),
     sessionListing: createSessionListing(db.prisma),

@@ -44,6 +44,9 @@ describe('administration (module customers)', () => {
     const admin = (await signIn(suite.url, 'admin', seed.admin.email, PASSWORDS.admin)).access_token;
     const found = await get(suite.url, `/api/v1/admin/customers?query=${encodeURIComponent('managed')}`, admin);
     assert.deepEqual(found.body.items.map((c: { email: string }) => c.email), [email]);
+    // The name matches whatever its case, on both databases (PostgreSQL's LIKE alone would not).
+    const byName = await get(suite.url, `/api/v1/admin/customers?query=${encodeURIComponent('NNY MAN')}`, admin);
+    assert.deepEqual(byName.body.items.map((c: { email: string }) => c.email), [email]);
     assert.equal(found.body.items[0].disabled, false);
     assert.ok(!('password_hash' in found.body.items[0]) && !found.text.includes('$2'));
     const base = `/api/v1/admin/customers/${me.customer.id}`;

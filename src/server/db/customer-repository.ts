@@ -2,13 +2,17 @@
 // change to what the token routes answer moves the change counter in its transaction.
 import type { PrismaClient } from '@/generated/prisma/postgresql/client';
 import type { CustomerRepository } from '@/core/customer-ports';
+import type { Dialect } from './dialect';
 import { auditIn } from './audit-repository';
 import { recordAuthChange } from './auth-changes';
 import { endEverySession } from './end-sessions';
 import { pageArgs } from './keyset';
 import { customerRecord, isUniqueViolation } from './records';
 
-export function createCustomerRepository(prisma: PrismaClient): CustomerRepository {
+export function createCustomerRepository(prisma: PrismaClient, dialect: Dialect): CustomerRepository {
+  // Names match in any case: SQLite's LIKE ignores ASCII case already, PostgreSQL needs ILIKE (which
+  // its trigram index serves); e-mails are stored lower-cased.
+  const anyCase = dialect === 'postgresql' ? { mode: 'insensitive' as const } : {};
   return {
     async saveUnverified({ email, name, passwordHash }) {
       try {
@@ -70,7 +74,7 @@ export function createCustomerRepository(prisma: PrismaClient): CustomerReposito
 
     async list(query, page) {
       const where = query
-        ? { OR: [{ email: { contains: query.toLowerCase() } }, { name: { contains: query } }] }
+        ? { OR: [{ email: { contains: query.toLowerCase() } }, { name: { contains: query, ...anyCase } }] }
         : {};
       const rows = await prisma.customerAccount.findMany(pageArgs(where, page));
       return rows.map(customerRecord);
