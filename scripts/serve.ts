@@ -98,7 +98,7 @@ async function main() {
   const container = createContainer();
   assertServable(container.config);
   await prepareDatabase(container);
-  const stopSweeper = createSweeper(container.db.prisma, { now: () => new Date() }, container.logger, container.config.auditRetention, container.config.customers.unverifiedTtl, container.config.webhooks.retention).start(container.config.cleanupInterval);
+  const stopSweeper = createSweeper(container.db.prisma, { now: () => new Date() }, container.logger, container.config.auditRetention, container.config.customers.unverifiedTtl, container.config.webhooks.retention, container.config.serviceClients.revocationRetention).start(container.config.cleanupInterval);
   const metrics = getMetrics();
   const webhooks = createDeliveryWorker({ prisma: container.db.prisma, config: container.config, logger: container.logger, observer: { attempted: metrics.webhookAttempt } });
   metrics.observeWebhookQueue(() => webhooks.queue());

@@ -13,9 +13,9 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /**
  * `bearer`: an access token of `role`; `bearer_or_mfa_token`: an access token, or, while enrolling a
  * second factor at sign-in, the login's `mfa_token` in the body; `terminal`: a paired device's
- * X-Terminal-Token; `none`.
+ * X-Terminal-Token; `client`: a service client's id and secret by HTTP Basic; `none`.
  */
-export type RouteAuth = 'bearer' | 'bearer_or_mfa_token' | 'terminal' | 'none';
+export type RouteAuth = 'bearer' | 'bearer_or_mfa_token' | 'terminal' | 'client' | 'none';
 
 export interface RestRoute<
   Body extends z.ZodType | undefined = z.ZodType | undefined,
@@ -34,6 +34,8 @@ export interface RestRoute<
   /** `bearer` routes need an access token of `role`, and only they refresh on 401; `terminal` routes a paired device's credential. */
   auth: Auth;
   body: Body;
+  /** How the body is sent: JSON (default), or form-encoded where a standard says so (RFC 7662). */
+  bodyEncoding?: 'json' | 'form';
   /** The query string's parameters, as one object schema. */
   query?: Query;
   /** The success body; undefined for routes that answer 204. */

@@ -9,12 +9,13 @@ import type { RestRoute } from './route';
 import { terminalAdministrationRoutes, terminalRoutes } from './terminal-routes';
 import { webhookRoutes } from './webhook-routes';
 import { serviceClientRoutes } from './service-client-routes';
+import { serviceCallRoutes } from './service-call-routes';
 
 export const ROUTES = {
   admin: { ...authRoutes.admin, ...administrationRoutes.admin, ...auditRoutes.admin, ...terminalRoutes.admin, ...customerAdministrationRoutes, ...webhookRoutes, ...serviceClientRoutes },
   vendor: { ...authRoutes.vendor, ...administrationRoutes.vendor, ...auditRoutes.vendor, ...terminalRoutes.vendor },
   customer: customerRoutes,
-  service: authRoutes.service,
+  service: { ...authRoutes.service, ...serviceCallRoutes },
   terminal: terminalRoutes.terminal,
 };
 
@@ -29,7 +30,7 @@ export interface NamedRoute {
   side: RouteSide;
   /** The route's key in its side of the table (`login`, `listStores`). */
   key: string;
-  /** `admin`, `vendor`: signing in and tokens; `admin administration`, `vendor administration`; `service`; `terminal`. */
+  /** `admin`, `vendor`: signing in and tokens; `admin administration`, `vendor administration`; `service`; `platform services`; `terminal`. */
   group: string;
   route: RestRoute;
 }
@@ -44,7 +45,7 @@ export const NAMED_ROUTES: readonly NamedRoute[] = (Object.keys(ROUTES) as Route
     name: side === 'service' ? key : `${side}${capitalised(key)}`,
     side,
     key,
-    group: isAdministration(side, key) ? `${side} administration` : side,
+    group: isAdministration(side, key) ? `${side} administration` : side === 'service' && key in serviceCallRoutes ? 'platform services' : side,
     route,
   })),
 );

@@ -39,6 +39,8 @@ export interface AccessClaims {
   sid?: string;
   /** Issued at (seconds); set by signing. */
   iat?: number;
+  /** Expiry (seconds); set by signing. */
+  exp?: number;
 }
 
 export interface RefreshClaims {

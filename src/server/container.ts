@@ -30,6 +30,9 @@ import { createOutboxMailer, createSmtpMailer } from './mailer';
 import { meteredLogger } from './event-metrics';
 import { getMetrics } from './metrics';
 import { postgresChangeFeed, sqliteChangeFeed } from './cache/auth-change-feed';
+import { createChangeSignal } from './cache/change-signal';
+import { createRevocationFeedRepository } from './db/revocation-feed-repository';
+import { isDraining } from './lifecycle';
 import { createTokenRouteCache } from './cache/token-route-cache';
 
 export interface ContainerOptions {
@@ -81,6 +84,7 @@ export function createContainer(options: ContainerOptions = {}) {
     : sqliteChangeFeed(sqliteFilePath(config.dataDir));
   const cache = createTokenRouteCache(config.authCache.size, changeFeed, metrics.cacheObserver);
   metrics.observeCache(cache);
+  const changes = createChangeSignal(changeFeed, isDraining);
   const auth = createAuthService({
     config,
     accounts: cache.accounts(createAccountRepository(db.prisma)),
@@ -94,6 +98,8 @@ export function createContainer(options: ContainerOptions = {}) {
     counters,
     webhooks: createWebhookRepository(db.prisma),
     serviceClients: createServiceClientRepository(db.prisma),
+    revocationFeed: createRevocationFeedRepository(db.prisma),
+    changes,
     terminals: cache.terminals(createTerminalRepository(db.prisma)),
     factors: cache.factors(createFactorRepository(db.prisma)),
     passkeys: createPasskeyRepository(db.prisma),
@@ -146,6 +152,7 @@ export function createContainer(options: ContainerOptions = {}) {
       }
     },
     async close() {
+      changes.close();
       await tasks.settle();
       await cache.close();
       await Promise.all([db.close(), hasher.close()]);

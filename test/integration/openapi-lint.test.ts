@@ -100,8 +100,8 @@ test('Spectral (OWASP API Security ruleset) finds no error and no warning in the
   }
 });
 
-test('every operation states its security: none for the public routes of the table, the bearer or terminal scheme for the rest, the bearer or the body\'s mfa_token for enrolment', () => {
-  const SECURITY = { bearer: [{ bearerAuth: [] }], bearer_or_mfa_token: [{ bearerAuth: [] }, {}], terminal: [{ terminalToken: [] }], none: [] };
+test('every operation states its security: none for the public routes of the table, the bearer, terminal or client scheme for the rest, the bearer or the body\'s mfa_token for enrolment', () => {
+  const SECURITY = { bearer: [{ bearerAuth: [] }], bearer_or_mfa_token: [{ bearerAuth: [] }, {}], terminal: [{ terminalToken: [] }], client: [{ clientBasic: [] }], none: [] };
   for (const { route } of NAMED_ROUTES) {
     for (const method of route.methods) {
       const op = served.paths[route.path]?.[method.toLowerCase()];

@@ -22,6 +22,7 @@ import { probePasskeyRoutes } from '../support/openapi-probes/passkeys';
 import { probeSecondFactorRoutes } from '../support/openapi-probes/second-factors';
 import { probeWebhookRoutes } from '../support/openapi-probes/webhooks';
 import { probeServiceClientRoutes } from '../support/openapi-probes/service-clients';
+import { PROBED_CALLS_PER_MINUTE, probePlatformServiceRoutes } from '../support/openapi-probes/platform-services';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 const NEW_PASSWORD = 'long-enough-password-7';
@@ -37,7 +38,7 @@ const app = administrationSuite(
     await validator.validate(structuredClone(served)); // resolveRefs rewrites what it was given
     resolved = validator.resolveRefs() as Doc;
   },
-  { env: { PASSWORD_RESET_LOG_OTP: '1', CORS_ORIGINS: BROWSER_ORIGIN, RATE_LIMIT_CUSTOMER_REGISTER_PER_IP: '100', ...providers.env } },
+  { env: { PASSWORD_RESET_LOG_OTP: '1', CORS_ORIGINS: BROWSER_ORIGIN, RATE_LIMIT_CUSTOMER_REGISTER_PER_IP: '100', INTROSPECT_PER_MINUTE: PROBED_CALLS_PER_MINUTE, ...providers.env } },
 );
 const { probe, seen } = createProber(() => app.url, () => resolved);
 
@@ -266,6 +267,8 @@ test('account-creation passwords and audit times carry the bounds the service en
 test('webhook endpoint routes: every status the app answers is documented, with a matching body', () => probeWebhookRoutes(app, probe));
 
 test('service client routes: every status the app answers is documented, with a matching body', () => probeServiceClientRoutes(app, probe));
+
+test('introspection and revocation feed routes: every status the app answers is documented, with a matching body', () => probePlatformServiceRoutes(app, probe));
 
 test('customer provider and identity routes: every status the app answers is documented, with a matching body', () => probeProviderRoutes(app, probe, providers));
 

@@ -13,6 +13,7 @@ import type { Defer, Mailer, ResetRepository } from '../reset-ports';
 import type { TerminalRepository } from '../terminal-ports';
 import type { WebhookRepository } from '../webhook-ports';
 import type { ServiceClientRepository } from '../service-client-ports';
+import type { ChangeSignal, RevocationFeedStore } from '../revocation-ports';
 
 export interface ServiceDeps {
   config: Config;
@@ -41,6 +42,10 @@ export interface ServiceDeps {
   webhooks: WebhookRepository;
   /** The platform's services that introspect tokens and read the revocation feed. */
   serviceClients: ServiceClientRepository;
+  /** The revocation feed's entries and positions. */
+  revocationFeed: RevocationFeedStore;
+  /** Wakes the feed's long polls when the change counter moves on. */
+  changes: ChangeSignal;
   mailer: Mailer;
   hasher: PasswordHasher;
   clock: Clock;

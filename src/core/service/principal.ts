@@ -38,11 +38,16 @@ async function accountIfCurrent({ accounts, sessions, terminals }: StateDeps, ro
 }
 
 export function createAuthenticate(deps: Pick<ServiceDeps, 'tokens' | 'accounts' | 'sessions' | 'terminals'>) {
-  /** The account behind a valid access token of `role`; disabled, reset or signed-out sessions are refused. */
-  return async function authenticate(role: Role, accessToken: string, client: ClientInfo = {}): Promise<Principal> {
+  /** A live access token's claims and principal: the one check of this service's routes and of introspection. */
+  async function check(role: Role, accessToken: string, client: ClientInfo = {}): Promise<{ claims: AccessClaims; principal: Principal }> {
     const claims = await deps.tokens.verifyAccess(accessToken, role);
     const account = await accountIfCurrent(deps, role, claims);
-    if (claims.terminal_id === undefined) return { account, client };
-    return { account, client, terminalId: claims.terminal_id, amr: claims.amr ?? [] };
-  };
+    if (claims.terminal_id === undefined) return { claims, principal: { account, client } };
+    return { claims, principal: { account, client, terminalId: claims.terminal_id, amr: claims.amr ?? [] } };
+  }
+  /** The account behind a valid access token of `role`; disabled, reset or signed-out sessions are refused. */
+  async function authenticate(role: Role, accessToken: string, client: ClientInfo = {}): Promise<Principal> {
+    return (await check(role, accessToken, client)).principal;
+  }
+  return Object.assign(authenticate, { check });
 }

@@ -1,7 +1,7 @@
 // Listing and changing accounts, businesses and stores in Prisma: the core's AdministrationRepository.
 import { auditIn } from './audit-repository';
 import { endEverySession, endPinSessionsOffStores } from './end-sessions';
-import { recordAuthChange } from './auth-changes';
+import { recordAuthChange, type Revoked } from './auth-changes';
 import type { PrismaClient } from '@/generated/prisma/postgresql/client';
 import type { AdministrationRepository, ManagedAccount } from '@/core/ports';
 import type { Role } from '@/contract/auth-schemas';
@@ -71,17 +71,18 @@ export function createAdministrationRepository(prisma: PrismaClient): Administra
     updateEmployee: (id, change, now, audit) =>
       prisma.$transaction(async (tx) => {
         if (!(await tx.vendorAccount.findUnique({ where: { id }, select: { id: true } }))) return null;
+        let ended: Revoked[] = [];
         if (change.storeIds) {
           await tx.storeAssignment.deleteMany({ where: { accountId: id } });
           await tx.storeAssignment.createMany({ data: change.storeIds.map((storeId) => ({ accountId: id, storeId })) });
-          await endPinSessionsOffStores(tx, id, now);
+          ended = await endPinSessionsOffStores(tx, id, now);
         }
         const row = await tx.vendorAccount.update({
           where: { id },
           data: { name: change.name, modules: change.modules, modulePermissions: change.modulePermissions },
           include: vendorInclude,
         });
-        await recordAuthChange(tx); // the profile and vendor context the token routes answer
+        await recordAuthChange(tx, ended, now); // the profile and vendor context the token routes answer
         await auditIn(tx, audit, now);
         return managedVendor(row);
       }),

@@ -4,21 +4,35 @@
 // this, inside their own transaction, so the change and the sign-out commit together. A vendor
 // account's POS PIN goes with its sessions: whoever lost the password (or the account) must not keep
 // a way in at the till. And the PIN sessions an employee holds on tills of stores it left. The
-// change counter moves on with either, so every instance refuses the tokens concerned at once.
+// change counter moves on with either, so every instance refuses the tokens concerned at once, and
+// the revocation feed tells the platform's services which sessions ended.
 import type { Role } from '@/contract/auth-schemas';
 import type { PrismaClient } from './prisma';
-import { recordAuthChange } from './auth-changes';
+import { recordAuthChange, type Revoked } from './auth-changes';
 
-type Tx = Pick<PrismaClient, 'adminAccount' | 'vendorAccount' | 'customerAccount' | 'refreshFamily' | 'staffPin' | 'posTerminal' | '$queryRaw'>;
+type Tx = Pick<PrismaClient, 'adminAccount' | 'vendorAccount' | 'customerAccount' | 'refreshFamily' | 'staffPin' | 'posTerminal' | 'revocation' | '$queryRaw'>;
+type FamilyTx = Pick<PrismaClient, 'refreshFamily'>;
+
+/**
+ * Revokes the live sessions `where` selects and names each for the feed: a token carries its
+ * session's id (`sid`), so even one issued in the very second of the change is refused by it.
+ */
+export async function endFamilies(tx: FamilyTx, where: { role?: string; accountId?: string; terminalId?: string | { not: null; notIn: string[] } }, now: Date): Promise<Revoked[]> {
+  const live = await tx.refreshFamily.findMany({ where: { ...where, revokedAt: null }, select: { id: true } });
+  if (live.length === 0) return [];
+  const ids = live.map((family) => family.id);
+  await tx.refreshFamily.updateMany({ where: { id: { in: ids }, revokedAt: null }, data: { revokedAt: now } });
+  return ids.map((id) => ({ kind: 'session', subject: id }));
+}
 
 /** Applies `change` to the account and ends all its sessions; false when no such account exists. */
 export async function endEverySession(tx: Tx, role: Role, accountId: string, now: Date, change: { passwordHash?: string; disabledAt?: Date | null } = {}) {
   const data = { ...change, tokenVersion: { increment: 1 } };
   const accounts = { admin: tx.adminAccount, vendor: tx.vendorAccount, customer: tx.customerAccount }[role] as Tx['adminAccount'];
   const updated = await accounts.updateMany({ where: { id: accountId }, data });
-  await tx.refreshFamily.updateMany({ where: { role, accountId, revokedAt: null }, data: { revokedAt: now } });
+  const sessions = await endFamilies(tx, { role, accountId }, now);
   if (role === 'vendor') await tx.staffPin.deleteMany({ where: { accountId } });
-  await recordAuthChange(tx);
+  await recordAuthChange(tx, [{ kind: 'account', subject: accountId }, ...sessions], now);
   return updated.count === 1;
 }
 
@@ -26,14 +40,11 @@ export async function endEverySession(tx: Tx, role: Role, accountId: string, now
  * Ends the PIN sessions an employee holds on terminals of stores it no longer works in (its stores
  * were edited): a cashier taken off a store leaves its tills at once, refresh and access tokens
  * alike. Owners work in every store of their business and keep theirs. The caller moves the change
- * counter in the same transaction.
+ * counter in the same transaction, with the sessions returned.
  */
-export async function endPinSessionsOffStores(tx: Tx, accountId: string, now: Date): Promise<void> {
+export async function endPinSessionsOffStores(tx: Tx, accountId: string, now: Date): Promise<Revoked[]> {
   const account = await tx.vendorAccount.findUnique({ where: { id: accountId }, select: { vendorType: true } });
-  if (!account || account.vendorType === 'owner') return;
+  if (!account || account.vendorType === 'owner') return [];
   const tills = await tx.posTerminal.findMany({ where: { store: { assignments: { some: { accountId } } } }, select: { id: true } });
-  await tx.refreshFamily.updateMany({
-    where: { role: 'vendor', accountId, revokedAt: null, terminalId: { not: null, notIn: tills.map((till) => till.id) } },
-    data: { revokedAt: now },
-  });
+  return endFamilies(tx, { role: 'vendor', accountId, terminalId: { not: null, notIn: tills.map((till) => till.id) } }, now);
 }

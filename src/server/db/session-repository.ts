@@ -118,8 +118,8 @@ export function createSessionRepository(prisma: PrismaClient, dialect: Dialect):
     // moves on with it, so every instance refuses the family's access tokens too.
     async revokeFamily(familyId, now, audit) {
       await prisma.$transaction(async (tx) => {
-        await tx.refreshFamily.updateMany({ where: { id: familyId, revokedAt: null }, data: { revokedAt: now } });
-        await recordAuthChange(tx);
+        const ended = await tx.refreshFamily.updateMany({ where: { id: familyId, revokedAt: null }, data: { revokedAt: now } });
+        await recordAuthChange(tx, ended.count === 1 ? [{ kind: 'session', subject: familyId }] : [], now);
         await auditIn(tx, audit, now);
       });
     },

@@ -1,8 +1,9 @@
 // Deletes expired rows (limit counters, reset codes and grants, refresh tokens and families, audit
 // events past their retention, customer registrations never confirmed, webhook messages settled
-// longer ago than their retention) in small batches, so a large backlog never holds a write lock long enough to stall requests.
+// longer ago than their retention, revocation feed entries older than any token they revoke) in small batches, so a large backlog never holds a write lock long enough to stall requests.
 import type { PrismaClient } from '@/generated/prisma/postgresql/client';
 import type { Clock, Logger } from '@/core/ports';
+import { sweepRevocations } from './revocation-feed-repository';
 
 const BATCH = 500;
 /** Revoked families stay a day for the audit trail of reuse detection, then go. */
@@ -28,9 +29,17 @@ async function sweep(model: SweptModel, key: string, expired: object): Promise<n
 /**
  * `auditRetentionSeconds`: AUDIT_RETENTION, how long security events are kept; `unverifiedSeconds`:
  * CUSTOMER_UNVERIFIED_TTL; `webhookRetentionSeconds`: WEBHOOK_RETENTION, how long a webhook message
- * and its delivery log are kept.
+ * and its delivery log are kept; `revocationRetentionSeconds`: how long a revocation feed entry is kept.
  */
-export function createSweeper(prisma: PrismaClient, clock: Clock, logger: Logger, auditRetentionSeconds = 180 * 24 * 3600, unverifiedSeconds = 7 * 24 * 3600, webhookRetentionSeconds = 30 * 24 * 3600) {
+export function createSweeper(
+  prisma: PrismaClient,
+  clock: Clock,
+  logger: Logger,
+  auditRetentionSeconds = 180 * 24 * 3600,
+  unverifiedSeconds = 7 * 24 * 3600,
+  webhookRetentionSeconds = 30 * 24 * 3600,
+  revocationRetentionSeconds = 20 * 60,
+) {
   const model = (delegate: unknown) => delegate as SweptModel;
   const targets = (now: Date): Array<[string, SweptModel, string, object]> => [
     ['rateLimitCounters', model(prisma.rateLimitCounter), 'key', { expiresAt: { lt: now } }],
@@ -61,6 +70,7 @@ export function createSweeper(prisma: PrismaClient, clock: Clock, logger: Logger
     const now = clock.now();
     const removed: Record<string, number> = {};
     for (const [name, delegate, key, expired] of targets(now)) removed[name] = await sweep(delegate, key, expired);
+    removed.revocations = await sweepRevocations(prisma, new Date(now.getTime() - revocationRetentionSeconds * 1000));
     return removed;
   }
 

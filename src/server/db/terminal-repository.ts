@@ -3,6 +3,7 @@ import type { PrismaClient } from '@/generated/prisma/postgresql/client';
 import type { TerminalInfo, TerminalRepository } from '@/core/terminal-ports';
 import { auditIn } from './audit-repository';
 import { recordAuthChange } from './auth-changes';
+import { endFamilies } from './end-sessions';
 
 const terminalSelect = { id: true, name: true, storeId: true, store: { select: { vendorId: true } } } as const;
 const terminalInfo = (row: { id: string; name: string; storeId: string; store: { vendorId: string } }): TerminalInfo => ({
@@ -12,7 +13,7 @@ const terminalInfo = (row: { id: string; name: string; storeId: string; store: {
   vendorId: row.store.vendorId,
 });
 
-type Tx = Pick<PrismaClient, 'terminalCredential' | 'refreshFamily' | '$queryRaw'>;
+type Tx = Pick<PrismaClient, 'terminalCredential' | 'refreshFamily' | 'revocation' | '$queryRaw'>;
 
 /** The PIN lock lifted: the account's failed PIN count back to 0 (a statement, for a batch too). */
 export const liftPinLock = (prisma: PrismaClient, accountId: string) =>
@@ -20,8 +21,8 @@ export const liftPinLock = (prisma: PrismaClient, accountId: string) =>
 
 /** Every session started on the terminal ends: its credential changed hands or went away. */
 async function endTerminalSessions(tx: Tx, terminalId: string, now: Date) {
-  await tx.refreshFamily.updateMany({ where: { terminalId, revokedAt: null }, data: { revokedAt: now } });
-  await recordAuthChange(tx);
+  const sessions = await endFamilies(tx, { terminalId }, now);
+  await recordAuthChange(tx, [{ kind: 'terminal', subject: terminalId }, ...sessions], now);
 }
 
 export function createTerminalRepository(prisma: PrismaClient): TerminalRepository {

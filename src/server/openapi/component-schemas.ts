@@ -14,6 +14,7 @@ import * as passkey from '@/contract/passkey-schemas';
 import * as webhook from '@/contract/webhook-schemas';
 import * as identity from '@/contract/identity-schemas';
 import * as serviceClient from '@/contract/service-client-schemas';
+import * as revocation from '@/contract/revocation-schemas';
 
 type JsonSchema = z.core.JSONSchema.BaseSchema;
 
@@ -60,6 +61,7 @@ const REQUEST_SCHEMAS = {
   UpdateWebhookEndpointRequest: webhook.updateWebhookEndpointRequest,
   ReplayWebhookMessagesRequest: webhook.replayRequest,
   CreateServiceClientRequest: serviceClient.createServiceClientRequest,
+  IntrospectionRequest: revocation.introspectionRequest,
   OidcStartRequest: identity.oidcStartRequest,
   OidcCallbackRequest: identity.oidcCallbackRequest,
   OidcIdTokenRequest: identity.oidcIdTokenRequest,
@@ -136,6 +138,11 @@ const RESPONSE_SCHEMAS = {
   ServiceClientWithSecret: serviceClient.serviceClientWithSecret,
   ServiceClientPage: serviceClient.serviceClientPage,
   ServiceClientSecret: serviceClient.serviceClientSecret,
+  IntrospectionAnswer: revocation.introspectionAnswer,
+  ActiveToken: revocation.activeToken,
+  InactiveToken: revocation.inactiveToken,
+  RevocationItem: revocation.revocationItem,
+  RevocationPage: revocation.revocationPage,
   ProviderList: identity.providerList,
   OidcStartResponse: identity.oidcStartResponse,
   Identity: identity.identityView,

@@ -29,6 +29,7 @@ const TAGS = [
   { name: 'customer', description: 'Shoppers: registration with an e-mailed code, password or code sign-in, tokens, their own account and data, password reset.' },
   { name: 'terminal', description: 'A paired POS terminal: pairing the device, its staff list and switching user with a PIN.' },
   { name: 'service', description: 'The service itself.' },
+  { name: 'platform services', description: 'What the platform\'s other services ask with a service client\'s credentials: token introspection (RFC 7662) and the revocation feed.' },
   { name: 'webhooks', description: 'Events this service POSTs to the endpoints admins register, as Standard Webhooks 1.0.' },
 ];
 
@@ -38,6 +39,11 @@ SHA-256) under a server-held secret, following RFC8725 (JSON Web Token Best Curr
 algorithm is fixed by the server and never taken from the token's header (\`none\` and every other
 algorithm are refused), and the \`typ\` header, issuer, audience, expiry, purpose and role are checked on every call.
 Access tokens are short-lived; the refresh route of the same role rotates a refresh token for a new pair.`;
+
+/** Why Basic: RFC 7662 section 2.1 and RFC 6749 section 2.3.1 name it, and OAuth libraries send it. */
+const CLIENT_DESCRIPTION = `A service client's client id and secret (registered by an admin, /admin/service-clients), as RFC
+6749 section 2.3.1 says: each form-url-encoded, joined by a colon, base64-encoded. Over HTTPS only; the
+secret is 256 random bits, stored hashed, and a rotated one keeps working for SERVICE_SECRET_OVERLAP.`;
 
 /**
  * What each kind of route takes. Public operations say so explicitly: no requirement at all. An
@@ -49,8 +55,11 @@ const SECURITY: Record<RouteAuth, object[]> = {
   bearer: [{ bearerAuth: [] }],
   bearer_or_mfa_token: [{ bearerAuth: [] }, {}],
   terminal: [{ terminalToken: [] }],
+  client: [{ clientBasic: [] }],
   none: [],
 };
+
+const MEDIA_TYPES = { json: 'application/json', form: 'application/x-www-form-urlencoded' } as const;
 
 const SUCCESS: Record<number, string> = { 200: 'Success.', 201: 'Created.', 204: 'Done; no body.', 503: 'Answered with the same body shape.' };
 
@@ -77,7 +86,7 @@ function operation(operationId: string, tag: string, route: RestRoute, refOf: Re
     description: route.description,
     ...(params.length ? { parameters: params } : {}),
     security: SECURITY[route.auth],
-    ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: refOf(route.body) } } } } : {}),
+    ...(route.body ? { requestBody: { required: true, content: { [MEDIA_TYPES[route.bodyEncoding ?? 'json']]: { schema: refOf(route.body) } } } } : {}),
     responses: { ...success, ...problemResponses(errorsOf(route)) },
   };
 }
@@ -128,6 +137,7 @@ export function buildOpenApiDocument() {
       securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: BEARER_DESCRIPTION },
         terminalToken: { type: 'apiKey', in: 'header', name: 'X-Terminal-Token', description: 'The credential a device got from /auth/terminal/pair.' },
+        clientBasic: { type: 'http', scheme: 'basic', description: CLIENT_DESCRIPTION },
       },
       headers: HEADER_COMPONENTS,
       responses: {

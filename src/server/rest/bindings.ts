@@ -9,6 +9,7 @@ import type { ClientInfo } from '@/core/ports';
 import type { AuthService, Principal } from '@/core/service';
 import type { JsonPieces } from '@/core/service/customer-export';
 import type { PairedDevice } from '@/core/terminal-ports';
+import type { ServiceCaller } from '@/core/service/service-clients';
 import { isDraining } from '../lifecycle';
 
 /** One request to one route, as the dispatcher (REST) or a procedure (tRPC) hands it over. */
@@ -24,6 +25,8 @@ export interface RouteCall<R extends RestRoute = RestRoute> {
   bearerToken: string | undefined;
   /** The paired device of a `terminal` route (the adapter checked its credential first). */
   terminal: PairedDevice;
+  /** The service client of a `client` route (the adapter checked its Basic credentials first). */
+  serviceCaller: ServiceCaller;
   /** The body as sent: guarded operations validate it themselves, after their module guard. */
   body(): Promise<unknown>;
   /** The body validated by the route's own schema. */
@@ -225,5 +228,7 @@ export const BINDINGS: { [S in RouteSide]: SideBindings<S> } = {
     healthLive: async () => ({ status: 'ok' }),
     jwks: async (c) => new Answer(200, await c.auth.jwks(), { 'cache-control': 'public, max-age=300' }),
     openapi: async (c) => c.openapiDocument(),
+    introspect: async (c) => c.auth.platform.introspect(c.serviceCaller, await c.body()),
+    revocations: async (c) => c.auth.platform.revocations(c.serviceCaller, c.query),
   },
 };

@@ -15,7 +15,7 @@ import { optionsAnswer, withApiHeaders } from '../http/api-headers';
 import { recordRequest, UNMATCHED_ROUTE } from '../metrics';
 import { openApiDocument } from '../openapi/document';
 import { Answer, BINDINGS, JsonStream, type Binding, type RouteCall } from './bindings';
-import { readJsonBody } from './body';
+import { readFormBody, readJsonBody } from './body';
 import { jsonResponse, noContent, problemResponse, streamedJsonResponse } from './responses';
 
 /** Where a paired device sends its credential on the terminal routes. */
@@ -57,7 +57,8 @@ export function findRoute(method: string, path: string): Found | { allow: string
 function callOf(container: Container, request: Request, params: Record<string, string>, route: RestRoute): RouteCall {
   const { config, auth } = container;
   let body: Promise<unknown> | undefined;
-  const rawBody = () => (body ??= readJsonBody(request, config.maxBodyBytes));
+  const read = route.bodyEncoding === 'form' ? readFormBody : readJsonBody;
+  const rawBody = () => (body ??= read(request, config.maxBodyBytes));
   return {
     auth,
     client: clientInfoOf(request.headers, config.trustProxyHops),
@@ -66,6 +67,7 @@ function callOf(container: Container, request: Request, params: Record<string, s
     principal: undefined as never, // set by dispatch for bearer routes
     bearerToken: bearerTokenOf(request.headers),
     terminal: undefined as never, // set by dispatch for terminal routes
+    serviceCaller: undefined as never, // set by dispatch for client routes
     body: rawBody,
     input: async () => (route.body ? parseInput(route.body, await rawBody()) : undefined) as never,
     databaseHealthy: () => container.databaseHealthy(),
@@ -83,6 +85,7 @@ async function answer(container: Container, request: Request, found: Found): Pro
   }
   parseInput(found.route.paramsSchema, found.params);
   if (route.auth === 'terminal') call.terminal = await container.auth.terminals.authenticateTerminal(request.headers.get(TERMINAL_TOKEN_HEADER));
+  if (route.auth === 'client') call.serviceCaller = await container.auth.serviceClients.authenticateClient(request.headers.get('authorization'));
   const result = await binding(call);
   if (result instanceof Answer) {
     return result.body instanceof JsonStream ? streamedJsonResponse(result.body.pieces, result.status, result.headers) : jsonResponse(result.body, result.status, result.headers);

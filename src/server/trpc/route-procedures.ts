@@ -58,6 +58,7 @@ function procedureFor(role: Role, route: RestRoute, binding: Binding<RestRoute>)
       principal: ctx.principal as RouteCall['principal'],
       bearerToken: ctx.accessToken,
       terminal: undefined as never, // terminal routes are not procedures: the pages reach them through their own endpoint
+      serviceCaller: undefined as never, // nor are the platform services' routes
       body: async () => rest,
       input: async () => (route.body ? parseInput(route.body, rest) : undefined) as never,
       databaseHealthy: async () => true,
