@@ -2,7 +2,7 @@
 // change the password and sign in with it, delete the account; every page passes axe and is
 // photographed at desktop and phone width.
 import type { Page } from '@playwright/test';
-import { alertOf, expect, statusOf, test } from './fixtures';
+import { alertOf, expect, signIn, signOut, statusOf, test } from './fixtures';
 import type { SmtpSink } from '../test/support/smtp-sink';
 import { checkPage } from './page-checks';
 
@@ -15,18 +15,6 @@ async function enterMailedCode(page: Page, smtp: SmtpSink, email: string, since:
   await page.getByRole('button', { name: 'Verify and sign in' }).click();
   await page.waitForURL('**/account');
   await expect(page.getByRole('heading', { name: 'Your account', exact: true })).toBeVisible();
-}
-
-async function signOut(page: Page) {
-  await page.getByRole('button', { name: 'Sign out' }).click();
-  await page.waitForURL('**/account/login?reason=signed_out');
-}
-
-async function signInWithPassword(page: Page, email: string, password: string) {
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.waitForURL('**/account');
 }
 
 test('sign up by code, sign out, sign in by code, change the password, delete the account', async ({ page, smtp }, testInfo) => {
@@ -49,7 +37,7 @@ test('sign up by code, sign out, sign in by code, change the password, delete th
   await checkPage(page, testInfo, 'customer-account');
   expect(await page.evaluate(() => localStorage.length + sessionStorage.length + document.cookie.length)).toBe(0);
 
-  await signOut(page);
+  await signOut(page, 'customer');
   await page.getByRole('button', { name: 'E-mail me a code' }).click();
   await page.getByLabel('E-mail').fill(email);
   since = smtp.messages.length;
@@ -64,8 +52,8 @@ test('sign up by code, sign out, sign in by code, change the password, delete th
   await page.getByLabel('New password').fill(NEW_PASSWORD);
   await page.getByRole('button', { name: 'Change password' }).click();
   await expect(statusOf(page).filter({ hasText: 'Password changed.' })).toBeVisible();
-  await signOut(page);
-  await signInWithPassword(page, email, NEW_PASSWORD);
+  await signOut(page, 'customer');
+  await signIn(page, 'customer', email, NEW_PASSWORD);
 
   await page.getByRole('button', { name: 'Delete my account…' }).click();
   await page.getByLabel('Password to confirm').fill(NEW_PASSWORD);

@@ -4,32 +4,14 @@
 // the last one is refused. Linking and unlinking happen on the page, as a customer would.
 import type { Page } from '@playwright/test';
 import { alertOf, expect, test } from './fixtures';
-import type { SmtpSink } from '../test/support/smtp-sink';
 import { checkPage } from './page-checks';
+import { continueWithProvider, linkedItems, unlinkWithCode } from './sign-in-steps';
 
 test.use({ withProvider: true });
 test.describe.configure({ timeout: 240_000 });
 
 /** Signs the browser out of the provider (its session cookies), so the next visit signs in the account set with signInAs. */
 const forgetProviderSession = (page: Page) => page.context().clearCookies({ name: /^_session/ });
-
-const linkedItems = (page: Page) => page.getByRole('list', { name: 'Your linked providers' }).getByRole('listitem');
-
-async function continueWithProvider(page: Page) {
-  await page.getByRole('button', { name: 'Continue with Acme ID' }).click();
-  await page.waitForURL('**/account');
-  await expect(page.getByRole('heading', { name: 'Your account', exact: true })).toBeVisible();
-}
-
-async function unlinkWithCode(page: Page, smtp: SmtpSink, email: string, provider: string) {
-  await linkedItems(page).filter({ hasText: provider }).getByRole('button', { name: /Unlink/ }).click();
-  const since = smtp.messages.length;
-  await page.getByRole('button', { name: 'No password? E-mail me a code' }).click();
-  const { code } = await smtp.waitFor(email, { since, withCode: true });
-  const form = page.getByRole('form', { name: 'Confirm unlinking' });
-  await form.getByLabel('6-digit code').fill(code!);
-  await form.getByRole('button', { name: 'Unlink', exact: true }).click();
-}
 
 test('sign up and sign in with a provider; link a second identity on /account and unlink it; the last is refused', async ({ page, provider, smtp }, testInfo) => {
   const id = Date.now().toString(36);

@@ -31,6 +31,8 @@ interface WorkerOptions {
   appHost: '127.0.0.1' | 'localhost';
   /** Start an OpenID provider (`acme`, "Acme ID") on loopback and configure the app with it. */
   withProvider: boolean;
+  /** The name the app knows that provider by: `apple` takes Apple's preset (form_post answers, "Apple"). */
+  providerName: 'acme' | 'apple';
   /** More settings of the worker's app (`test.use({ appEnv: {...} })` gets its own worker). */
   appEnv: Record<string, string>;
   server: Server;
@@ -44,16 +46,18 @@ export const test = base.extend<{ accounts: Accounts; smtp: SmtpSink; provider: 
   /** `test.use({ appHost: 'localhost' })` for passkeys: WebAuthn takes a domain as relying party, not an IP address. */
   appHost: ['127.0.0.1', { scope: 'worker', option: true }],
   withProvider: [false, { scope: 'worker', option: true }],
+  providerName: ['acme', { scope: 'worker', option: true }],
   appEnv: [{}, { scope: 'worker', option: true }],
 
   server: [
-    async ({ accessExpires, mfaRequired, appHost, withProvider, appEnv }, use) => {
+    async ({ accessExpires, mfaRequired, appHost, withProvider, providerName, appEnv }, use) => {
       const db = await createTestDatabase();
       const smtp = await startSmtpSink();
       const port = await freePort();
       const provider = withProvider ? await startTestProvider({ redirectUris: [`http://${appHost}:${port}/account/oidc/callback`] }) : undefined;
       // An http issuer on loopback is accepted under development rules only.
-      const oidc = provider ? { NODE_ENV: 'development', OIDC_PROVIDERS: 'acme', OIDC_ACME_DISPLAY_NAME: 'Acme ID', ...provider.env('acme') } : {};
+      const displayName = providerName === 'acme' ? { OIDC_ACME_DISPLAY_NAME: 'Acme ID' } : {};
+      const oidc = provider ? { NODE_ENV: 'development', OIDC_PROVIDERS: providerName, ...displayName, ...provider.env(providerName) } : {};
       const app = await startApp(db, {
         ...oidc,
         APP_URL: `http://${appHost}:${port}`,
@@ -104,28 +108,32 @@ export const test = base.extend<{ accounts: Accounts; smtp: SmtpSink; provider: 
 });
 
 export type Role = 'admin' | 'vendor';
+/** Who signs in through a login page: staff, or a customer at /account/login. */
+export type SignInRole = Role | 'customer';
 
 /** Where each role lands once signed in. */
-export const HOME: Record<Role, string> = { admin: '**/admin', vendor: '**/vendor/pos' };
+export const HOME: Record<SignInRole, string> = { admin: '**/admin', vendor: '**/vendor/pos', customer: '**/account' };
+const areaOf = (role: SignInRole) => (role === 'customer' ? 'account' : role);
 
 /** Fills the role's login form (opening it unless it is shown) and submits; what follows depends on the account's factors. */
-export async function submitPassword(page: Page, role: Role, email: string, password: string) {
-  if (!page.url().includes(`/${role}/login`)) await page.goto(`/${role}/login`);
+export async function submitPassword(page: Page, role: SignInRole, email: string, password: string) {
+  if (!page.url().includes(`/${areaOf(role)}/login`)) await page.goto(`/${areaOf(role)}/login`);
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 /** Signs in through the login page and waits for the role's landing page. */
-export async function signIn(page: Page, role: Role, email: string, password: string) {
-  await page.goto(`/${role}/login`);
+export async function signIn(page: Page, role: SignInRole, email: string, password: string) {
+  await page.goto(`/${areaOf(role)}/login`);
   await submitPassword(page, role, email, password);
   await page.waitForURL(HOME[role]);
 }
 
-export async function signOut(page: Page, role: Role) {
+/** Signs out from the header and waits for the sign-in page (a customer's is /account/login). */
+export async function signOut(page: Page, role: SignInRole) {
   await page.getByRole('button', { name: 'Sign out' }).click();
-  await page.waitForURL(`**/${role}/login?reason=signed_out`);
+  await page.waitForURL(`**/${areaOf(role)}/login?reason=signed_out`);
 }
 
 /**

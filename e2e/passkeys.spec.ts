@@ -7,35 +7,16 @@ import type { Page } from '@playwright/test';
 import { shownAuthenticatorApp, shownRecoveryCodes } from './authenticator-app';
 import { alertOf, expect, HOME, PASSWORDS, signIn, signOut, submitPassword, test, type Role } from './fixtures';
 import { checkPage } from './page-checks';
+import { addPasskey, addVirtualAuthenticator, passkeyItems } from './sign-in-steps';
 
 // Vendor owners must have a second factor; admins need none here.
 test.use({ appHost: 'localhost', mfaRequired: 'owner' });
 test.describe.configure({ timeout: 180_000 });
 
-
-/** A platform authenticator with user verification, holding discoverable credentials, in `page`. */
-async function addVirtualAuthenticator(page: Page) {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('WebAuthn.enable');
-  await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
-  });
-}
-
 async function openSecurity(page: Page, role: Role) {
   await page.getByRole('navigation', { name: 'Modules' }).getByRole('link', { name: 'Security' }).click();
   await page.waitForURL(`**/${role}/security`);
   await expect(page.getByRole('heading', { name: 'Security', level: 1 })).toBeVisible();
-}
-
-const passkeyItems = (page: Page) => page.getByRole('list', { name: 'Your passkeys' }).getByRole('listitem');
-
-async function addPasskey(page: Page, name: string) {
-  const form = page.getByRole('form', { name: 'Add a passkey' });
-  await form.getByLabel('Passkey name').fill(name);
-  await form.getByRole('button', { name: 'Add passkey' }).click();
-  await expect(form.getByRole('status')).toContainText(`Passkey “${name}” added.`);
-  await expect(passkeyItems(page).filter({ hasText: name })).toContainText('not used yet');
 }
 
 async function passkeySignIn(page: Page, role: Role) {

@@ -2,18 +2,20 @@
 // to its scripts. API answers get their headers (CORS included) from their own adapters, which spares
 // every API request this pass (decision 0024). A form posted to a page, which happens only before
 // the page's script has run, is sent back to the page by a 303: nothing serves such a post, and
-// the page then says that it needs JavaScript.
+// the page then says that it needs JavaScript. The one exception is the pages' provider callback:
+// Apple posts its answer there as a form (response_mode=form_post), and the callback reads it.
 import { NextResponse, type NextRequest } from 'next/server';
 import { parseBrowserConfig, processEnvironment, underNextDev, type BrowserConfig } from '@/core/config';
+import { PAGES_CALLBACK_PATH } from '@/core/oidc-config';
 import { cameOverHttps, contentSecurityPolicy, newNonce, pageSecurityHeaders, STRICT_TRANSPORT_SECURITY } from '@/server/http/security-headers';
 
 let browserConfig: BrowserConfig | undefined;
 const dev = underNextDev();
 
-/** A browser's form submission: what a page's form sends when its script has not taken it over. */
+/** A browser's form submission: what a page's form sends when its script has not taken it over (not a provider's answer). */
 function isFormPost(request: NextRequest): boolean {
   const media = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-  return request.method === 'POST' && (media === 'application/x-www-form-urlencoded' || media === 'multipart/form-data');
+  return request.method === 'POST' && (media === 'application/x-www-form-urlencoded' || media === 'multipart/form-data') && request.nextUrl.pathname !== PAGES_CALLBACK_PATH;
 }
 
 export function proxy(request: NextRequest): NextResponse {

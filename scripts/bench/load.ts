@@ -8,6 +8,8 @@ export interface LoadSpec {
   path: string;
   headers?: Record<string, string>;
   body?: unknown;
+  /** A form-encoded body instead (OAuth's introspection), sent as application/x-www-form-urlencoded. */
+  form?: Record<string, string>;
   /** Per-request bodies (refresh chains); replaces method and body when given. */
   requests?: DynamicRequest[];
   connections: number;
@@ -74,6 +76,7 @@ export const processRssMiB = (pid: number | undefined) => statusMiB(pid, 'VmRSS'
 export async function runLoad(baseUrl: string, spec: LoadSpec, seconds: number, appPid?: number): Promise<Sample> {
   const headers: Record<string, string> = { ...spec.headers };
   if (spec.body !== undefined) headers['content-type'] = 'application/json';
+  if (spec.form !== undefined) headers['content-type'] = 'application/x-www-form-urlencoded';
   const cpuBefore = appPid === undefined ? NaN : processCpuSeconds(appPid);
   const latencies: number[] = [];
   const start = performance.now();
@@ -83,7 +86,7 @@ export async function runLoad(baseUrl: string, spec: LoadSpec, seconds: number, 
     url: `${baseUrl}${spec.path}`,
     method: spec.method ?? 'GET',
     headers,
-    body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
+    body: spec.form !== undefined ? new URLSearchParams(spec.form).toString() : spec.body === undefined ? undefined : JSON.stringify(spec.body),
     requests: spec.requests,
     connections: spec.connections,
     overallRate: spec.overallRate,

@@ -21,6 +21,8 @@ export interface BenchOptions {
   rounds: number;
   /** `--scale`: the seeded-against-empty comparison instead of the usual rows (scale.ts). */
   scale: boolean;
+  /** `--releases`: this Node beside the current LTS instead of the usual rows (releases.ts). */
+  releases: boolean;
   /** `--customers N` of the scale run (default 1,000,000 on PostgreSQL, 100,000 on SQLite). */
   scaleCustomers?: number;
   /** `--cpu-prof DIR`: CPU profiles of the measured app and of the plain Next.js app, written to DIR/app and DIR/plain when they stop. */
@@ -38,7 +40,7 @@ function positive(name: string, raw: string | undefined, fallback: number): numb
   return value;
 }
 
-const USAGE = `Usage: npm run bench -- [--smoke] [--scale [--customers N]] [--duration S] [--rounds N]
+const USAGE = `Usage: npm run bench -- [--smoke] [--scale [--customers N]] [--releases] [--duration S] [--rounds N]
                         [--connections N] [--probe-rate N] [--cpu-prof DIR]
 
 Starts the built app (npm run build first) on a scratch database (DATABASE_URL's PostgreSQL server,
@@ -47,6 +49,7 @@ and bcrypt's ceiling, in interleaved rounds; prints one table and writes it to b
   --smoke          every row for 1 s at bcrypt cost 4; exit 1 on any error answer
   --scale          the routes on a seeded database beside an empty one (--customers, default
                    1,000,000 on PostgreSQL, 100,000 on SQLite)
+  --releases       the sign-ins and token routes on this Node and on the current LTS side by side
   --duration S     seconds per row (BENCH_DURATION; default 10)     --rounds N  (default 5)
   --connections N  keep-alive connections per row (default 10)     --probe-rate N  context probe requests/s (40)
   --cpu-prof DIR   CPU profiles of the app and of the plain app, written when they stop
@@ -55,6 +58,7 @@ BCRYPT_ROUNDS sets the cost (default 12).`;
 const FLAGS = {
   smoke: { type: 'boolean' },
   scale: { type: 'boolean' },
+  releases: { type: 'boolean' },
   customers: { type: 'string' },
   duration: { type: 'string' },
   rounds: { type: 'string' },
@@ -86,6 +90,7 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     cost,
     rounds,
     scale: flags.scale === true,
+    releases: flags.releases === true,
     scaleCustomers: flags.customers === undefined ? undefined : positive('--customers', flags.customers?.replace(/[_,]/g, ''), 0),
     cpuProfileDir: flags['cpu-prof'] ? path.resolve(flags['cpu-prof']) : undefined,
     databaseUrl: env.DATABASE_URL?.trim() || undefined,

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { RevocationResult } from './revocation';
 import type { LoopDelays, Row, RowKey } from './scenarios';
+import type { KitBench } from './guard-kit';
 import type { WebhookBench } from './webhooks';
 
 export interface RunInfo {
@@ -25,6 +26,7 @@ export interface Extras {
   loopDelays: LoopDelays;
   cacheSize: string;
   webhooks: WebhookBench;
+  kit: KitBench;
 }
 
 export interface Target {
@@ -38,7 +40,7 @@ export interface Target {
   speed: boolean;
 }
 
-const fixed = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
+export const fixed = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
 /** Which ceiling a row is a fraction of. */
 const BASE: Partial<Record<RowKey, RowKey>> = { floor: 'bcrypt', login: 'bcrypt', customer_login: 'bcrypt', storm_login: 'bcrypt', noop: 'plain', me: 'noop', customer_me: 'noop', context: 'noop', refresh: 'noop', step1: 'noop' };
 /** Rows also shown as a fraction of the plain Next.js app's route handler: what the framework allows. */
@@ -73,6 +75,8 @@ export function checkTargets(rows: Row[], info: RunInfo, extra: Extras): Target[
       speed: false,
     },
     below('app peak RSS, MiB', extra.rssMiB, 500),
+    atLeast('guard kit in feed mode / bare JWT verification', extra.kit.feed.perSecond / extra.kit.bare.perSecond, 0.9),
+    { name: 'guard kit: calls to the auth service per verification, feed mode', value: extra.kit.feed.requestsToAuth, goal: '0', met: extra.kit.feed.requestsToAuth === 0, applies: true, speed: false },
     { name: 'errors, all rows', value: errors, goal: '0', met: errors === 0, applies: true, speed: false },
     { name: '429 answers, all rows', value: limited, goal: '0', met: limited === 0, applies: true, speed: false },
   ];
@@ -129,6 +133,12 @@ export function markdownReport(rows: Row[], targets: Target[], info: RunInfo, ex
     ...extra.webhooks.changes.map((r) => `| ${r.label} | ${fixed(r.rps, 1)} | ${fixed(r.meanMs, 1)} | ${r.requests} | ${r.errors} |`),
     `| delivery to a receiver answering at once (${extra.webhooks.delivery.queued} queued) | ${fixed(extra.webhooks.delivery.perSecond, 1)} msg/s | | ${extra.webhooks.delivery.queued} | ${extra.webhooks.delivery.errors} |`,
     '',
+    '| Guard kit (another service) | per second | p99 ms | count | errors |',
+    '|---|---:|---:|---:|---:|',
+    `| bare JWT verification (jose, same token and key) | ${fixed(extra.kit.bare.perSecond)} | | ${extra.kit.bare.count} | 0 |`,
+    `| kit in feed mode (${fixed(extra.kit.feed.perSecond / extra.kit.bare.perSecond, 2)} of bare; ${extra.kit.feed.requestsToAuth} calls to the auth service) | ${fixed(extra.kit.feed.perSecond)} | | ${extra.kit.feed.count} | 0 |`,
+    `| introspection by a service client (HTTP, ${fixed(extra.kit.introspection.rps / (rows.find((r) => r.key === 'noop')?.rps ?? NaN), 2)} of bare route) | ${fixed(extra.kit.introspection.rps)} | ${fixed(extra.kit.introspection.p99)} | ${extra.kit.introspection.requests} | ${extra.kit.introspection.errors} |`,
+    '',
     `App peak RSS after the load rows: ${fixed(extra.rssMiB)} MiB; AUTH_CACHE_SIZE ${extra.cacheSize}.`,
     '',
     `The app's event-loop delay (its /metrics, 10 ms resolution, worst round): p99 ${fixed(extra.loopDelays.idle.p99, 1)} ms, max ${fixed(extra.loopDelays.idle.max, 1)} ms ` +
@@ -146,6 +156,7 @@ export function markdownReport(rows: Row[], targets: Target[], info: RunInfo, ex
     '',
     ...rows.map((r) => `- ${r.label}: ${r.what}.`),
     '- webhooks: an admin disables and enables another admin, one request after another, with the one endpoint disabled (no subscriber: no message written) and enabled (a message and a delivery written in the change\'s transaction, then delivered), in interleaved rounds; then messages queued while the endpoint is disabled, and the time from enabling it to the last one received.',
+    '- guard kit: the kit of `commerce-auth/guard` in this process, in feed mode (signature, expiry and the revocation check in memory, its feed long-polling the app), beside jose\'s `jwtVerify` of the same HS256 token, in interleaved rounds; then `POST /auth/introspect` of that token by a service client with HTTP Basic, under load.',
     '- revocation: a fresh sign-in answered by the measured instance, then the account disabled by its owner on a second instance (or by `account:disable` of the CLI) while the measured instance is asked `me` every 2 ms; the time from the change reported to its maker (the HTTP answer, the CLI\'s output) to the first 401. Then the same disable made on the measured instance itself, and its very next `me`.',
   ];
   return lines.join('\n') + '\n';

@@ -14,7 +14,8 @@ import { scaleCounts, TABLE } from '../db/scale/statements';
 import { processRssMiB, runLoad, summarize, type LoadSpec, type Measurement, type Sample } from './load';
 import type { BenchOptions } from './options';
 import { refreshChains } from './refresh-chains';
-import { BENCH_LIMITS } from './setup';
+import { fixed } from './report';
+import { BENCH_LIMITS, closeSides } from './setup';
 
 const seededId = (table: number, n: number) => `${table.toString(16).padStart(8, '0')}-5ca1-4000-8000-${n.toString(16).padStart(12, '0')}`;
 
@@ -155,14 +156,9 @@ export async function runScaleBench(o: BenchOptions, say: (m: string) => void): 
     }
     return { customers: n, seedSeconds: seeded.seedSeconds, rows, export: exp };
   } finally {
-    for (const side of sides) {
-      await side.app.stop();
-      await side.db.drop();
-    }
+    await closeSides(sides);
   }
 }
-
-const fixed = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
 
 export function scaleMarkdown(result: ScaleResult, command: string, dialect: string): string {
   const ms = (n: number) => fixed(n, n < 10 ? 1 : 0);

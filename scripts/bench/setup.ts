@@ -20,6 +20,7 @@ export const BENCH_LIMITS = {
   RATE_LIMIT_LOGIN_PER_IDENTITY_IP: NO_LIMIT,
   RATE_LIMIT_LOGIN_PER_IDENTITY: NO_LIMIT,
   RATE_LIMIT_LOGIN_PER_IP: NO_LIMIT,
+  INTROSPECT_PER_MINUTE: NO_LIMIT,
 };
 
 export interface BenchTarget {
@@ -87,5 +88,13 @@ export async function startTarget(options: BenchOptions): Promise<BenchTarget> {
   } catch (error) {
     await db.drop();
     throw error;
+  }
+}
+
+/** Stops each side's app and drops its database (the side-by-side runs: scale, releases). */
+export async function closeSides(sides: { app: RunningApp; db: TestDatabase }[]): Promise<void> {
+  for (const side of sides) {
+    await side.app.stop();
+    await side.db.drop();
   }
 }

@@ -36,6 +36,9 @@ export const PROVIDER_PRESETS: Record<string, Preset> = {
   apple: { issuer: 'https://appleid.apple.com', displayName: 'Apple', scope: 'openid email name', responseMode: 'form_post' },
 };
 
+/** Where the bundled pages receive a provider's answer (a GET, or Apple's form POST); always an accepted redirect URI. */
+export const PAGES_CALLBACK_PATH = '/account/oidc/callback';
+
 const NAME = /^[a-z][a-z0-9]{0,29}$/;
 
 /** Whether `hostname` is this machine: an http issuer is accepted there outside production. */

@@ -58,12 +58,18 @@ export function appEnv(db: TestDatabase, env: Record<string, string | undefined>
   return Object.fromEntries(Object.entries(full).filter((e): e is [string, string] => e[1] !== undefined));
 }
 
+/** Which Node runs the app, from which checkout: this process's by default (the bench compares releases). */
+export interface AppRuntime {
+  node: string;
+  root: string;
+}
+
 /** `nodeFlags` go to Node beside the start script's own (the bench's `--cpu-prof`, which Node refuses in NODE_OPTIONS). */
-export async function startApp(db: TestDatabase, env: Record<string, string | undefined> = {}, port?: number, args: string[] = [], nodeFlags: string[] = []): Promise<RunningApp> {
+export async function startApp(db: TestDatabase, env: Record<string, string | undefined> = {}, port?: number, args: string[] = [], nodeFlags: string[] = [], runtime: AppRuntime = { node: process.execPath, root: ROOT }): Promise<RunningApp> {
   port ??= await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...serverNodeFlags(), ...nodeFlags, '--import', 'tsx', 'scripts/serve.ts', ...args], {
-    cwd: ROOT,
+  const child = spawn(runtime.node, [...serverNodeFlags(), ...nodeFlags, '--import', 'tsx', 'scripts/serve.ts', ...args], {
+    cwd: runtime.root,
     // Production requires APP_URL: the server's own origin unless the test names another (or unsets it).
     // Loopback unless the test unsets HOST to see the script's own choice.
     env: { ...appEnv(db, { APP_URL: url, HOST: '127.0.0.1', ...env }), PORT: String(port) } as unknown as NodeJS.ProcessEnv,

@@ -11,9 +11,8 @@ import type { ServiceDeps } from './deps';
 import { DEFAULT_RELYING_PARTY_ORIGIN } from './passkeys';
 import type { Principal } from './principal';
 import { keepsSignInMethod } from './sign-in-methods';
+import { PAGES_CALLBACK_PATH } from '../oidc-config';
 
-/** Where the bundled pages receive a provider's answer; always an accepted redirect URI. */
-export const PAGES_CALLBACK_PATH = '/account/oidc/callback';
 const FLOW_TTL_SECONDS = 10 * 60;
 
 /** The pages' redirect URI: on APP_URL, like the passkeys' relying party (http://localhost:3000 when unset). */

@@ -2,7 +2,7 @@
 // httpOnly cookie sent only to the pages' callback, whose hash the flow keeps. A callback URL opened
 // in another browser (a sign-in CSRF: someone else's code and state) finds no flow.
 import { createHash, randomBytes } from 'node:crypto';
-import { PAGES_CALLBACK_PATH } from '@/core/service/customer-identities';
+import { PAGES_CALLBACK_PATH } from '@/core/oidc-config';
 import { appendCookie, type CookieJar } from '../trpc/refresh-cookie';
 
 const COOKIE = 'customer_oidc_browser';

@@ -3,7 +3,7 @@
 // way the pages' other sign-ins are (refresh token and device marker in their cookies), or back to
 // the page it came from with the reason it failed.
 import { AuthError } from '@/core/errors';
-import { PAGES_CALLBACK_PATH } from '@/core/service/customer-identities';
+import { PAGES_CALLBACK_PATH } from '@/core/oidc-config';
 import { createContext } from '../trpc/context';
 import { sessionIntoCookies, signInClientOf } from '../trpc/routers/cookie-procedures';
 import { spendBrowserBinding } from './browser-binding';

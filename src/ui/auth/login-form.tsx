@@ -2,9 +2,9 @@
 // The sign-in form of a role: clear messages for wrong credentials and rate limiting, a submit
 // button disabled while pending, the access token kept in memory only, and, for an account with
 // a second factor, the step after the password (or the enrolment the account type requires), with a
-// way back to the password when that step has run out. Staff may sign in with a passkey instead: the
-// browser offers the passkeys it holds for this site, the signed answer goes to a cookie procedure,
-// and the page goes on as after a password (a passkey satisfies a required second factor).
+// way back to the password when that step has run out. Every role may sign in with a passkey instead:
+// the browser offers the passkeys it holds for this site, the signed answer goes to a cookie procedure,
+// and the page goes on as after a password (for staff a passkey satisfies a required second factor).
 import { useMutation } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
@@ -82,14 +82,12 @@ export function LoginForm({ role, notice }: { role: Role; notice?: LoginReason }
           Sign in
         </Button>
       </form>
-      {role === 'customer' ? null : (
-        <div className={styles.form}>
-          <p className={styles.divider}>or</p>
-          <Button variant="secondary" block onClick={() => passkey.mutate()} pending={passkey.isPending || passkey.isSuccess} pendingLabel="Waiting for your passkey…">
-            Sign in with a passkey
-          </Button>
-        </div>
-      )}
+      <div className={styles.form}>
+        <p className={styles.divider}>or</p>
+        <Button variant="secondary" block onClick={() => passkey.mutate()} pending={passkey.isPending || passkey.isSuccess} pendingLabel="Waiting for your passkey…">
+          Sign in with a passkey
+        </Button>
+      </div>
     </>
   );
 }

@@ -62,26 +62,31 @@ export function useAuthCalls(role: Role) {
         return answer.recovery_codes;
       },
 
-      /** Registers a passkey of this device under `name`; while enrolling at sign-in it signs in too. */
+      /** Registers a passkey of this device under `name`; while enrolling at sign-in (staff only) it signs in too. */
       async addPasskey(input: { name: string; mfa_token?: string }): Promise<PasskeyView> {
         const token = input.mfa_token ? { mfa_token: input.mfa_token } : {};
         const via = credentialOf(input);
-        const options = role === 'admin' ? await client.admin.passkeyRegisterOptions.mutate(token, via) : await client.vendor.passkeyRegisterOptions.mutate(token, via);
+        const options =
+          role === 'admin'
+            ? await client.admin.passkeyRegisterOptions.mutate(token, via)
+            : role === 'customer'
+              ? await client.customer.passkeyRegisterOptions.mutate({}, via)
+              : await client.vendor.passkeyRegisterOptions.mutate(token, via);
         const optionsJSON = options as unknown as PublicKeyCredentialCreationOptionsJSON;
         assertPasskeyAddress(optionsJSON.rp.id);
         const response = (await startRegistration({ optionsJSON })) as Credential;
         const body = { ...input, response };
-        const answer = role === 'admin' ? await client.admin.passkeyRegisterVerify.mutate(body, via) : await client.vendor.passkeyRegisterVerify.mutate(body, via);
-        if ('access_token' in answer) keepSession(answer as unknown as SessionAnswer);
+        const answer = await client[role].passkeyRegisterVerify.mutate(body, via);
+        if ('access_token' in answer) keepSession(answer);
         return answer.passkey;
       },
 
       /** Signs in with a passkey instead of the password: the refresh token goes into the cookie. */
       async passkeySignIn(): Promise<void> {
-        const options = role === 'admin' ? await client.admin.passkeyLoginOptions.mutate({}) : await client.vendor.passkeyLoginOptions.mutate({});
+        const options = await client[role].passkeyLoginOptions.mutate({});
         assertPasskeyAddress(options.rpId as string | undefined);
         const response = (await startAuthentication({ optionsJSON: options })) as Credential;
-        keepSession(role === 'admin' ? await client.admin.passkeyLoginVerify.mutate({ response }) : await client.vendor.passkeyLoginVerify.mutate({ response }));
+        keepSession(await client[role].passkeyLoginVerify.mutate({ response }));
       },
 
       requestReset: ({ email, type }: { email: string; type: string }) =>

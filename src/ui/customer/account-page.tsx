@@ -1,9 +1,10 @@
 'use client';
 // /account: the signed-in customer's own page: profile and name, password, e-mail address,
-// linked sign-in providers, sessions, a download of their data and deleting the account.
+// linked sign-in providers, passkeys, sessions, a download of their data and deleting the account.
 import { AppShell } from '../components/app-shell';
 import { LoadFailed, Loading } from '../components/page-state';
 import { ChangePassword } from '../session/change-password';
+import { PasskeysPanel } from '../security/passkeys-panel';
 import { OwnSessions } from '../session/own-sessions';
 import { shownErrorOf, trpc } from '../trpc/client';
 import { ChangeEmail } from './change-email';
@@ -26,6 +27,7 @@ export function AccountPage() {
           <ChangePassword role="customer" />
           <ChangeEmail email={profile.email} />
           <IdentitiesPanel email={profile.email} />
+          <PasskeysPanel role="customer" />
           <OwnSessions role="customer" />
           <DownloadData />
           <DeleteAccount />

@@ -1,5 +1,5 @@
 'use client';
-// The customer's sign-in: the password form, or "E-mail me a code" and then the code step.
+// The customer's sign-in: the password form (or a passkey), or "E-mail me a code" and then the code step.
 import { useState } from 'react';
 import styles from '../auth/form.module.css';
 import { LoginForm } from '../auth/login-form';

@@ -4,7 +4,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { Session } from '@/contract/administration-schemas';
 import { LiveAlert } from '../components/alert';
-import { Button } from '../components/button';
+import { RowActionButton } from '../components/button';
 import styles from '../components/list.module.css';
 import { PagedList, type PagedQuery } from '../components/paged-list';
 import { shownErrorOf } from '../trpc/client';
@@ -31,15 +31,9 @@ export function SessionsList({ query, onEnd, empty }: { query: PagedQuery<Sessio
                 {session.client_ip ?? 'Unknown address'} · {deviceName(session.user_agent)}
               </p>
             </div>
-            <Button
-              variant="secondary"
-              onClick={() => end.mutate(session.id)}
-              pending={end.isPending && end.variables === session.id}
-              disabled={end.isPending}
-              pendingLabel="Ending…"
-            >
+            <RowActionButton action={end} value={session.id} pendingLabel="Ending…">
               End session<span className="visually-hidden"> signed in {when(session.created_at)}</span>
-            </Button>
+            </RowActionButton>
           </li>
         )}
       </PagedList>

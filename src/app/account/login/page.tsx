@@ -1,4 +1,4 @@
-// /account/login: the customer sign-in page, by password or by a mailed code.
+// /account/login: the customer sign-in page, by password, a passkey or a mailed code.
 import { LoginPage, type SearchParams } from '@/ui/auth/login-page';
 
 export const metadata = { title: 'Sign in' };
