@@ -23,8 +23,9 @@ function listRoutes() {
   const ids: Record<string, string> = { adminId: w.limited.id, vendorId: w.vendor.id, accountId: w.employee.id, customerId: w.customer.id };
   const tokenFor = (path: string) =>
     path.startsWith('/admin') || path.startsWith('/auth/admin') ? tokens.superAdmin : path.startsWith('/auth/customer') ? tokens.shopper : tokens.owner;
+  // The revocation feed reads a query too, but no page: its own test sends it malformed cursors and waits.
   return NAMED_ROUTES
-    .filter(({ route }) => route.query)
+    .filter(({ route }) => route.query && route.auth !== 'client')
     .map(({ name, route }) => ({
       name,
       // A parent this world does not hold (a webhook endpoint) gets an unknown id: a well-formed query

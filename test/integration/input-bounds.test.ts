@@ -8,6 +8,8 @@ import { NAMED_ROUTES } from '@/contract/routes';
 import { administrationSuite } from '../support/admin-world';
 import { request, type Answer } from '../support/http';
 import { pairDevice } from '../support/terminals';
+import { basicCredentials } from '@/guard/auth-client';
+import { registerServiceClient } from '../support/service-calls';
 
 interface Schema {
   $ref?: string; type?: string; format?: string; pattern?: string; enum?: unknown[]; const?: unknown; default?: unknown;
@@ -16,7 +18,7 @@ interface Schema {
 }
 type Step = string | number;
 interface Parameter { name: string; in: string; schema: Schema }
-interface Operation { parameters?: Parameter[]; requestBody?: { content: { 'application/json': { schema: Schema } } } }
+interface Operation { parameters?: Parameter[]; requestBody?: { content: Record<string, { schema: Schema }> } }
 interface Doc { paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, Schema> } }
 /** One documented bound: where it sits, which keyword, and values exactly at it and one past it. */
 interface Bound { where: 'body' | 'path' | 'query'; at: Step[]; keyword: string; atLimit: unknown; past: unknown }
@@ -25,10 +27,14 @@ let served: Doc;
 let tokens: Record<'admin' | 'vendor' | 'customer', string>;
 /** A paired till's credential, for the routes a terminal calls. */
 let terminalToken: string;
+/** A service client's Basic credentials, for the routes the platform's services call. */
+let clientAuthorization: string;
 let ids: Record<string, string>;
 const app = administrationSuite(async ({ url, w, tokens: t }) => {
   tokens = { admin: t.superAdmin, vendor: t.owner, customer: t.shopper };
   terminalToken = await pairDevice(url, t.owner, w.storeA.id, w.tillA.id);
+  const client = await registerServiceClient(app.db, 'bounds');
+  clientAuthorization = basicCredentials(client.client_id, client.client_secret);
   ids = { adminId: w.adminsAdmin.id, vendorId: w.vendor.id, accountId: w.staffer.id, storeId: w.storeA.id, sessionId: 'no-such-session', customerId: w.customer.id };
   served = (await request(url, 'GET', '/api/v1/openapi.json')).body as Doc;
 });
@@ -38,7 +44,7 @@ const deref = (schema: Schema): Schema => (schema.$ref ? deref(served.components
 /** A string of `length` that passes every other rule of `schema` (an e-mail stays an e-mail, digits stay digits). */
 function stringOf(schema: Schema, length: number): string {
   if (schema.format === 'email') return 'a'.repeat(Math.max(1, length - 12)) + '@example.com';
-  if (schema.pattern === '^\\d{6}$') return '1'.repeat(length);
+  if (schema.pattern?.startsWith('^\\d{')) return '1'.repeat(length); // a code, a feed cursor, a wait in seconds
   if (schema.format === 'uri') return `https://example.com/${'a'.repeat(Math.max(0, length - 20))}`;
   // An instant stays one: fraction digits fill it to the length.
   if (schema.format === 'date-time') return length <= 20 ? '2026-11-23T12:00:00Z' : `2026-11-23T12:00:00.${'1'.repeat(length - 21)}Z`;
@@ -99,12 +105,20 @@ function withValue(base: unknown, at: Step[], value: unknown): unknown {
   return object;
 }
 
-async function send(method: string, template: string, role: 'admin' | 'vendor' | 'customer' | 'terminal' | null, op: Operation, bound: Bound, value: unknown): Promise<Answer> {
+/** The schema of the operation's body, JSON or form-encoded (introspection). */
+const bodySchemaOf = (op: Operation) => op.requestBody && Object.values(op.requestBody.content)[0]?.schema;
+
+async function send(method: string, template: string, role: 'admin' | 'vendor' | 'customer' | 'terminal' | 'client' | null, op: Operation, bound: Bound, value: unknown): Promise<Answer> {
   const params = { ...ids, ...(bound.where === 'path' ? { [bound.at[0]!]: String(value) } : {}) };
   const path = template.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? 'no-such-id'));
   const query = bound.where === 'query' ? `?${new URLSearchParams({ [bound.at[0]!]: String(value) }).toString()}` : '';
-  const bodySchema = op.requestBody?.content['application/json'].schema;
+  const bodySchema = bodySchemaOf(op);
   const body = bodySchema ? (bound.where === 'body' ? withValue(sample(bodySchema), bound.at, value) : sample(bodySchema)) : undefined;
+  if (role === 'client' && op.requestBody?.content['application/x-www-form-urlencoded']) {
+    const form = new URLSearchParams(Object.entries(body as Record<string, unknown>).map(([k, v]) => [k, String(v)])).toString();
+    return request(app.url, method, `/api/v1${path}${query}`, { body: form, headers: { authorization: clientAuthorization, 'content-type': 'application/x-www-form-urlencoded' } });
+  }
+  if (role === 'client') return request(app.url, method, `/api/v1${path}${query}`, { headers: { authorization: clientAuthorization } });
   if (role === 'terminal') return request(app.url, method, `/api/v1${path}${query}`, { json: body, headers: { 'x-terminal-token': terminalToken } });
   return request(app.url, method, `/api/v1${path}${query}`, { json: body, token: role ? tokens[role] : undefined });
 }
@@ -120,12 +134,12 @@ test('one past every documented input bound is 400 naming the field; exactly at 
     for (const method of route.methods) {
       const op = served.paths[route.path]?.[method.toLowerCase()];
       assert.ok(op, `${method} ${route.path} is documented`);
-      const bodySchema = op.requestBody?.content['application/json'].schema;
+      const bodySchema = bodySchemaOf(op);
       const bounds = [
         ...(bodySchema ? [...boundsIn(bodySchema, 'body', [])] : []),
         ...(op.parameters ?? []).flatMap((p) => [...boundsIn(p.schema, p.in as Bound['where'], [p.name])]),
       ];
-      const role = route.auth === 'bearer' ? route.role : route.auth === 'terminal' ? 'terminal' : null;
+      const role = route.auth === 'bearer' ? route.role : route.auth === 'terminal' || route.auth === 'client' ? route.auth : null;
       for (const bound of bounds) {
         const field = bound.at.join('.');
         const label = `${method} ${route.path} ${bound.where} ${field} ${bound.keyword}`;

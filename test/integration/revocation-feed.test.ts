@@ -77,10 +77,11 @@ test('a long poll waits, and answers within a second of a revocation', async () 
 
 test('malformed cursors and waits are 400, a cursor ahead of the feed 410, and no credentials 401', async () => {
   const cursor = await currentCursor();
-  for (const query of ['?after=abc', '?after=-1', '?after=1.5', `?after=${'9'.repeat(16)}`, `?after=${cursor}&wait=31`, `?after=${cursor}&wait=x`, `?after=${cursor}&wait=-1`]) {
+  for (const query of ['?after=abc', '?after=-1', '?after=1.5', `?after=${'9'.repeat(16)}`, `?after=${cursor}&wait=31`, `?after=${cursor}&wait=x`, `?after=${cursor}&wait=-1`, '?after=1%00', `?after=${cursor}&wait=1%00`]) {
     const res = await revocations(app.url, client, query);
     assert.equal(res.status, 400, `${query}: ${res.text}`);
     assert.equal(res.headers.get('content-type'), 'application/problem+json');
+    assert.equal(res.body.errors?.[0]?.path, query.includes('wait') ? 'wait' : 'after', query);
   }
   const ahead = await revocations(app.url, client, `?after=${Number(cursor) + 1000}`);
   assert.equal(ahead.status, 410, ahead.text);
