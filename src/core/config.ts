@@ -226,8 +226,8 @@ export function parseConfig(env: Record<string, string | undefined>, devSecretsS
     serviceClients: {
       secretOverlap: e.SERVICE_SECRET_OVERLAP,
       introspectPerMinute: e.INTROSPECT_PER_MINUTE,
-      /** Seconds revocation feed entries are kept: at least as long as an access token they revoke can live. */
-      revocationRetention: e.REVOCATION_RETENTION ?? e.JWT_ACCESS_EXPIRES + 300,
+      /** Seconds revocation feed entries are kept: never less than an access token they revoke can live, plus 5 minutes. */
+      revocationRetention: Math.max(e.REVOCATION_RETENTION ?? 0, e.JWT_ACCESS_EXPIRES + 300),
     },
     /** Customers' OpenID providers (OIDC_PROVIDERS) and OIDC_REDIRECT_URIS. */
     oidc,

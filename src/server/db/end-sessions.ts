@@ -18,11 +18,11 @@ type FamilyTx = Pick<PrismaClient, 'refreshFamily'>;
  * session's id (`sid`), so even one issued in the very second of the change is refused by it.
  */
 export async function endFamilies(tx: FamilyTx, where: { role?: string; accountId?: string; terminalId?: string | { not: null; notIn: string[] } }, now: Date): Promise<Revoked[]> {
-  const live = await tx.refreshFamily.findMany({ where: { ...where, revokedAt: null }, select: { id: true } });
-  if (live.length === 0) return [];
-  const ids = live.map((family) => family.id);
-  await tx.refreshFamily.updateMany({ where: { id: { in: ids }, revokedAt: null }, data: { revokedAt: now } });
-  return ids.map((id) => ({ kind: 'session', subject: id }));
+  // One statement ends them (as many as are live when it runs); then the ones it ended are read back.
+  const ended = await tx.refreshFamily.updateMany({ where: { ...where, revokedAt: null }, data: { revokedAt: now } });
+  if (ended.count === 0) return [];
+  const families = await tx.refreshFamily.findMany({ where: { ...where, revokedAt: now }, select: { id: true } });
+  return families.map((family) => ({ kind: 'session', subject: family.id }));
 }
 
 /** Applies `change` to the account and ends all its sessions; false when no such account exists. */
