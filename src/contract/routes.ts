@@ -8,8 +8,7 @@ import { customerRoutes } from './customer-routes';
 import type { RestRoute } from './route';
 import { terminalAdministrationRoutes, terminalRoutes } from './terminal-routes';
 import { webhookRoutes } from './webhook-routes';
-import { serviceClientRoutes } from './service-client-routes';
-import { serviceCallRoutes } from './service-call-routes';
+import { serviceCallRoutes, serviceClientRoutes } from './service-client-routes';
 
 export const ROUTES = {
   admin: { ...authRoutes.admin, ...administrationRoutes.admin, ...auditRoutes.admin, ...terminalRoutes.admin, ...customerAdministrationRoutes, ...webhookRoutes, ...serviceClientRoutes },

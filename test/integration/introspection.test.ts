@@ -10,7 +10,7 @@ import { PASSWORDS, withContainer } from '../support/accounts';
 import { appSuite } from '../support/app-suite';
 import { request } from '../support/http';
 import { revocationCases } from '../support/revocations';
-import { introspect, registerServiceClient, type ServiceCredentials } from '../support/service-calls';
+import { introspect, rawBasic, registerServiceClient, type ServiceCredentials } from '../support/service-calls';
 import { signIn } from '../support/sign-in';
 import { decodePayload, forge } from '../support/tokens';
 
@@ -78,14 +78,13 @@ test('every way a token is revoked makes it inactive at once', async () => {
 
 test('client authentication: missing or wrong credentials are 401 with a Basic challenge', async () => {
   const signed = await signIn(app.url, 'vendor', app.seed.owner.email, PASSWORDS.owner);
-  const basic = (user: string, secret: string) => `Basic ${Buffer.from(`${user}:${secret}`).toString('base64')}`;
   const refusals: Array<[string, string | undefined]> = [
     ['no header', undefined],
     ['a bearer token', `Bearer ${signed.access_token}`],
-    ['wrong secret', basic(client.client_id, `${client.client_secret}x`)],
-    ['unknown client', basic('svc_nobody', client.client_secret)],
+    ['wrong secret', rawBasic(client.client_id, `${client.client_secret}x`)],
+    ['unknown client', rawBasic('svc_nobody', client.client_secret)],
     ['no colon', `Basic ${Buffer.from(client.client_id).toString('base64')}`],
-    ['bad percent-encoding', basic(client.client_id, '%E0%A4%A')],
+    ['bad percent-encoding', rawBasic(client.client_id, '%E0%A4%A')],
   ];
   for (const [label, authorization] of refusals) {
     const res = await introspect(app.url, { authorization }, signed.access_token);
@@ -107,7 +106,7 @@ test('credentials are form-url-decoded (RFC 6749 2.3.1): a secret with ":", "+" 
   assert.equal(ok.status, 200, ok.text);
   assert.equal(ok.body.active, true);
   // The same characters unencoded: the first ":" splits, so the secret read is wrong.
-  const raw = await introspect(app.url, { authorization: `Basic ${Buffer.from(`${clientId}:${secret}`).toString('base64')}` }, token);
+  const raw = await introspect(app.url, { authorization: rawBasic(clientId, secret) }, token);
   assert.equal(raw.status, 401);
 });
 
@@ -141,7 +140,7 @@ test('an OAuth library\'s introspection client (oauth4webapi) reads the answers'
 });
 
 test('bad requests are 400 or 415 problem+json, and the per-client limit is 429 with Retry-After', async () => {
-  const auth = { authorization: `Basic ${Buffer.from(`${client.client_id}:${client.client_secret}`).toString('base64')}` };
+  const auth = { authorization: rawBasic(client.client_id, client.client_secret) };
   const send = (body: string, contentType: string) => request(app.url, 'POST', '/api/v1/auth/introspect', { body, headers: { ...auth, 'content-type': contentType } });
   for (const [body, type, status] of [
     ['token_type_hint=access_token', 'application/x-www-form-urlencoded', 400],

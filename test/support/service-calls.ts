@@ -10,6 +10,12 @@ export interface ServiceCredentials {
   client_secret: string;
 }
 
+/**
+ * An `Authorization: Basic` header of `user` and `secret` joined as they are, without the form-url
+ * encoding RFC 6749 asks for: what a careless client sends.
+ */
+export const rawBasic = (user: string, secret: string) => `Basic ${Buffer.from(`${user}:${secret}`).toString('base64')}`;
+
 /** A new service client, as `service:create` makes one. */
 export const registerServiceClient = (db: TestDatabase, name: string): Promise<ServiceCredentials> =>
   withContainer(db, ({ auth }) => auth.serviceClients.operator.create(name));
