@@ -44,7 +44,7 @@ describe('limits', () => {
     // the three admitted addresses' mail, then long enough for a fourth to show.
     await Promise.all([0, 1, 2].map((i) => mail.waitFor(`burst-${i}@example.com`, { since })));
     await settle();
-    assert.equal(mail.messages.slice(since).length, 3);
+    assert.equal(mail.messages.slice(since).filter((m) => m.to.some((to) => to.startsWith('burst-'))).length, 3);
     assert.ok(!mail.messages.slice(since).some((m) => m.to.includes('burst-3@example.com')));
   });
 
