@@ -14,12 +14,13 @@ const EVENTS = 20_000;
 const USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36';
 /**
  * How far the server's resident memory may rise above where it stood while it sends the export.
- * The body is 8.2 MiB of JSON: a server that holds it whole holds its 20,000 rows (Prisma objects),
- * their views and the text (UTF-16 while built, then encoded) at once, several times the body; a
- * page at a time leaves only garbage of a few pages (measured on SQLite with the machine busy:
- * +26 MiB). 40 MiB is the bound between both.
+ * The body is 10.5 MiB of JSON (each event names its account): a server that holds it whole holds
+ * its 20,000 rows (Prisma objects), their views and the text (UTF-16 while built, then encoded) at
+ * once, several times the body; a page at a time leaves only garbage of a few pages (measured on
+ * SQLite with the machine busy: +26 MiB with an 8.2 MiB body, +41 MiB with this one at a load of 8).
+ * 50 MiB, the streaming bound the benchmark holds exports to, is between both.
  */
-const PEAK_GROWTH_LIMIT_MIB = 40;
+const PEAK_GROWTH_LIMIT_MIB = 50;
 
 // The young generation is bounded so that the peak measures what the export keeps, not the
 // collector's policy: V8 sizes its default semi-spaces differently between Node releases (the same

@@ -25,6 +25,10 @@ describe('limits', () => {
     for (let i = 0; i < 3; i++) answers.push(await customerCall(suite.url, 'requestLoginCode', { json: { email: seed.customer.email }, ip: `10.30.0.${i}` }));
     assert.deepEqual(answers.map((a) => a.status), [200, 200, 200]);
     assert.equal(new Set(answers.map((a) => a.text)).size, 1);
+    // The codes are mailed after the answers (on a loaded machine, later than a fixed pause): wait
+    // for the two admitted ones, then long enough for a third to show.
+    const first = await mail.waitFor(seed.customer.email, { since });
+    await mail.waitFor(seed.customer.email, { since: mail.messages.indexOf(first) + 1 });
     await settle();
     assert.equal(mail.messages.slice(since).filter((m) => m.to.includes(seed.customer.email)).length, 2);
   });
@@ -40,7 +44,7 @@ describe('limits', () => {
     // the three admitted addresses' mail, then long enough for a fourth to show.
     await Promise.all([0, 1, 2].map((i) => mail.waitFor(`burst-${i}@example.com`, { since })));
     await settle();
-    assert.equal(mail.messages.slice(since).length, 3);
+    assert.equal(mail.messages.slice(since).filter((m) => m.to.some((to) => to.startsWith('burst-'))).length, 3);
     assert.ok(!mail.messages.slice(since).some((m) => m.to.includes('burst-3@example.com')));
   });
 
@@ -69,7 +73,8 @@ describe('timing', () => {
   });
 
   async function medians(known: () => Promise<{ status: number }>, unknown: (i: number) => Promise<{ status: number }>) {
-    const m = await interleavedMedians({ known, unknown }, 12, (_kind, answer) => assert.equal(answer.status, 200));
+    // 20 pairs: a median of fewer swung with the machine's other load (27 against 13 ms once).
+    const m = await interleavedMedians({ known, unknown }, 20, (_kind, answer) => assert.equal(answer.status, 200));
     return [m.known!, m.unknown!] as [number, number];
   }
 
