@@ -123,19 +123,28 @@ async function postgresTests() {
   }
 }
 
-/** The unit and SQLite integration stages again on the current Node LTS (the build is shared). */
-async function ltsTests() {
-  if (!wanted('lts:unit') && !wanted('lts:integration:sqlite')) return;
-  let release: NodeRelease;
-  try {
-    release = prepareRelease(CURRENT_LTS);
-  } catch (error) {
-    failures.push(`lts (Node ${CURRENT_LTS} could not be prepared: ${error instanceof Error ? error.message : String(error)})`);
-    totals.failed += 1;
-    return;
-  }
-  await nodeTests('lts:unit', files('test/unit'), {}, release);
-  await nodeTests('lts:integration:sqlite', files('test/integration'), { TEST_DB: 'sqlite' }, release);
+/** The current Node LTS, prepared once for its stages (the build is shared); undefined when it cannot be. */
+let lts: Promise<NodeRelease | undefined> | undefined;
+function ltsRelease(): Promise<NodeRelease | undefined> {
+  lts ??= Promise.resolve().then(() => {
+    try {
+      return prepareRelease(CURRENT_LTS);
+    } catch (error) {
+      failures.push(`lts (Node ${CURRENT_LTS} could not be prepared: ${error instanceof Error ? error.message : String(error)})`);
+      totals.failed += 1;
+      return undefined;
+    }
+  });
+  return lts;
+}
+
+/** One stage again on the current Node LTS. */
+async function ltsTests(stage: 'lts:unit' | 'lts:integration:sqlite') {
+  if (!wanted(stage)) return;
+  const release = await ltsRelease();
+  if (!release) return;
+  if (stage === 'lts:unit') await nodeTests(stage, files('test/unit'), {}, release);
+  else await nodeTests(stage, files('test/integration'), { TEST_DB: 'sqlite' }, release);
 }
 
 async function main() {
@@ -149,9 +158,14 @@ async function main() {
     // The two databases' stages run side by side: a file spends most of its time waiting on its
     // own app, so two of them share the cores well; each file has its own database and ports.
     await Promise.all([nodeTests('integration:sqlite', files('test/integration'), { TEST_DB: 'sqlite' }), postgresTests()]);
-    // Then the browser tests beside the LTS stages (which share the build), for the same reason.
-    await Promise.all([browserTests(), ltsTests()]);
+    // Then the browser tests beside the LTS integration stage (which shares the build), for the
+    // same reason; the unit tests last and alone, since some of them time work against a block.
+    // The release is prepared first: its install and compile block this process, which must keep
+    // reading the other stages' output.
+    if (wanted('lts:integration:sqlite')) await ltsRelease();
+    await Promise.all([browserTests(), ltsTests('lts:integration:sqlite')]);
   }
+  await ltsTests('lts:unit');
 
   console.log(`\n${failures.length ? `Failed stages: ${failures.join(', ')}` : 'All stages passed.'}`);
   console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

@@ -58,8 +58,9 @@ test('a worker goes on to its next job while the event loop is busy', async () =
     const oneHash = performance.now() - inlineStarted;
     const [first, second, third] = ['a', 'b', 'c'].map((p) => hasher.hash(p));
     assert.deepEqual(hasher.stats(), { waiting: 2, busy: 1 });
-    // Block the event loop for four hashes' time: the worker answers nothing meanwhile.
-    const blockedUntil = performance.now() + 4 * oneHash;
+    // Block the event loop for twelve hashes' time (the worker needs two; on a machine busy with
+    // other work its thread gets a share of a core, not a whole one): it answers nothing meanwhile.
+    const blockedUntil = performance.now() + 12 * oneHash;
     while (performance.now() < blockedUntil);
     const unblocked = performance.now();
     await Promise.all([first, second]);
