@@ -119,6 +119,7 @@ test('a poll waiting when the instance shuts down ends at once with an empty pag
   const page = await polling;
   assert.equal(page.status, 200, page.text);
   assert.deepEqual(page.body, { items: [], cursor });
-  assert.ok(Date.now() - stopping < 2000, `ended ${Date.now() - stopping} ms after the signal`);
+  // Far sooner than the 30 s it would have waited (2,013 ms once on a machine at a load of 19).
+  assert.ok(Date.now() - stopping < 5000, `ended ${Date.now() - stopping} ms after the signal`);
   await stopped;
 });
