@@ -58,6 +58,7 @@ export function checkTargets(rows: Row[], info: RunInfo, extra: Extras): Target[
   const postgres = info.dialect === 'postgresql';
   const targets: Target[] = [
     atLeast('login / bcrypt ceiling', ratio('login'), 0.9),
+    atLeast('login / sign-in floor', ratio('login', 'floor'), 0.95),
     atLeast('bare route / plain Next.js route handler', ratio('noop'), 0.9),
     atLeast('me / plain Next.js route handler', ratio('me', 'plain'), 0.9),
     atLeast('context / plain Next.js route handler', ratio('context', 'plain'), 0.9),

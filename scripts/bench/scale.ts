@@ -16,6 +16,7 @@ import type { BenchOptions } from './options';
 import { refreshChains } from './refresh-chains';
 import { fixed } from './report';
 import { BENCH_LIMITS, closeSides } from './setup';
+import { measureSweep, type SweepResult } from './sweep';
 
 const seededId = (table: number, n: number) => `${table.toString(16).padStart(8, '0')}-5ca1-4000-8000-${n.toString(16).padStart(12, '0')}`;
 
@@ -38,6 +39,8 @@ export interface ScaleResult {
   seedSeconds: number;
   rows: ScaleRow[];
   export: { events: number; seconds: Record<Side['name'], number>; rssGrowthMiB: Record<Side['name'], number>; status: Record<Side['name'], number> };
+  /** The sweeper's pass over the seeded backlog, beside the customers' sign-ins. */
+  sweep: SweepResult;
 }
 
 /** The `createdAt` of a seeded row, read from the database, for a cursor that points deep into a list. */
@@ -69,7 +72,8 @@ async function prepareSide(name: Side['name'], customers: number, o: BenchOption
   const db = await createTestDatabase(o.databaseUrl ? 'postgresql' : 'sqlite', o.databaseUrl);
   const env = { ...process.env, DATA_DIR: db.dataDir, DATABASE_URL: db.databaseUrl ?? '', COMMERCE_AUTH_NODE_ENV: 'development', BCRYPT_ROUNDS: String(o.cost), LOG_LEVEL: 'warn' };
   const { seconds } = await seedScale({ customers, env, say: (line) => say(`${name}: ${line.trim()}`) });
-  const app = await startApp(db, { ...BENCH_LIMITS, BCRYPT_ROUNDS: String(o.cost), NEXT_DIST_DIR: o.distDir, LOG_LEVEL: 'warn' });
+  // The apps never sweep on their own: the pass is measured once, at the end, on the seeded side.
+  const app = await startApp(db, { ...BENCH_LIMITS, BCRYPT_ROUNDS: String(o.cost), NEXT_DIST_DIR: o.distDir, LOG_LEVEL: 'warn', CLEANUP_INTERVAL: '0' });
   return { name, db, app, customers, seedSeconds: seconds };
 }
 
@@ -154,7 +158,9 @@ export async function runScaleBench(o: BenchOptions, say: (m: string) => void): 
       exp.rssGrowthMiB[side.name] = Math.max(peak, processRssMiB(side.app.process.pid)) - before;
       exp.status[side.name] = answer.status;
     }
-    return { customers: n, seedSeconds: seeded.seedSeconds, rows, export: exp };
+    say('sweeping the seeded backlog beside customer sign-ins');
+    const sweep = await measureSweep(seeded.db, seeded.app, specs.find((r) => r.label === 'customer login')!.spec(seeded), o.duration);
+    return { customers: n, seedSeconds: seeded.seedSeconds, rows, export: exp, sweep };
   } finally {
     await closeSides(sides);
   }
@@ -172,6 +178,16 @@ export function scaleMarkdown(result: ScaleResult, command: string, dialect: str
     `Export of a customer with ${result.export.events.toLocaleString('en')} security events: status ${result.export.status.seeded}, ${fixed(result.export.seconds.seeded, 2)} s, ` +
       `app RSS growth ${fixed(result.export.rssGrowthMiB.seeded)} MiB (empty database: ${fixed(result.export.seconds.empty, 2)} s, ${fixed(result.export.rssGrowthMiB.empty)} MiB).`,
     '',
+    sweepLine(result.sweep),
+    '',
     ...result.rows.map((r) => `- ${r.label}: ${r.what}.`),
   ].join('\n') + '\n';
+}
+
+function sweepLine({ seconds, removed, statements, slowest, loginDuring, loginWithout }: SweepResult): string {
+  const rows = Object.values(removed).reduce((a, b) => a + b, 0);
+  return `Sweeper's pass over the seeded backlog (run beside the app, as another instance would): ${rows.toLocaleString('en')} rows removed in ${fixed(seconds)} s ` +
+    `by ${statements.toLocaleString('en')} statements, the slowest ${fixed(slowest.ms)} ms (${slowest.what}; target < 250). ` +
+    `Customer login p99 during the pass ${fixed(loginDuring.p99)} ms at ${fixed(loginDuring.rps, 1)}/s, without ${fixed(loginWithout.p99)} ms at ${fixed(loginWithout.rps, 1)}/s: ` +
+    `${fixed(loginDuring.p99 / loginWithout.p99, 2)}x (target <= 1.5), ${loginDuring.errors + loginWithout.errors} errors. Removed: ${Object.entries(removed).filter(([, n]) => n > 0).map(([k, n]) => `${k} ${n.toLocaleString('en')}`).join(', ')}.`;
 }

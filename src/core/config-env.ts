@@ -102,7 +102,8 @@ export const envSchema = z.object({
   RATE_LIMIT_CUSTOMER_REGISTER_PER_IP: count(10),
   RATE_LIMIT_CUSTOMER_CODES_PER_EMAIL: count(5),
   DEMO_ACCOUNTS: flag,
-  CLEANUP_INTERVAL: duration('10m'),
+  /** How often this instance removes expired rows; 0: never (another instance of the fleet does). */
+  CLEANUP_INTERVAL: duration('10m', { allowZero: true }),
   /** How long stored security events are kept before the sweeper removes them. */
   AUDIT_RETENTION: duration('180d'),
   DATABASE_TIMEOUT: duration('5s'),

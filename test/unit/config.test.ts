@@ -102,6 +102,8 @@ test('operations settings: shutdown timing (a zero delay allowed), the metrics t
   assert.equal(defaults.metricsToken, undefined);
   assert.equal(defaults.jwt.previousAccessSecret, undefined);
   assert.equal(parseConfig({ ...secrets, SHUTDOWN_DELAY: '0' }).shutdown.delay, 0);
+  assert.equal(parseConfig({ ...secrets, CLEANUP_INTERVAL: '0' }).cleanupInterval, 0, 'an instance that never sweeps');
+  assert.throws(() => parseConfig({ ...secrets, CLEANUP_INTERVAL: 'never' }), /CLEANUP_INTERVAL/);
   assert.throws(() => parseConfig({ ...secrets, SHUTDOWN_TIMEOUT: '0' }), /SHUTDOWN_TIMEOUT/);
   assert.throws(() => parseConfig({ ...secrets, METRICS_TOKEN: 'short' }), /METRICS_TOKEN/);
   assert.equal(parseConfig({ ...secrets, METRICS_TOKEN: '' }).metricsToken, undefined, 'empty means unset');

@@ -74,8 +74,12 @@ export function createSweeper(
     return removed;
   }
 
-  /** Sweeps every `intervalSeconds` (and once soon after start); the timer never keeps the process up. */
+  /**
+   * Sweeps every `intervalSeconds` (and once soon after start); the timer never keeps the process up.
+   * 0 never sweeps: in a fleet, the instances that do are enough.
+   */
   function start(intervalSeconds: number): () => void {
+    if (intervalSeconds === 0) return () => undefined;
     let running = false;
     const tick = async () => {
       if (running) return;

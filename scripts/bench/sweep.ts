@@ -1,0 +1,60 @@
+// The sweeper's pass over a seeded database's backlog, run as another instance of the fleet runs it
+// (the app's own sweeper, in this process, on the same database) while the measured app serves
+// customer sign-ins: how long the pass took, what it removed, the slowest statement it sent, and the
+// sign-ins' p99 during the pass beside the same load before and after it.
+import { createPrismaClient } from '@/server/db/prisma';
+import { createSweeper } from '@/server/db/sweeper';
+import { createLogger } from '@/server/logger';
+import type { RunningApp } from '../../test/support/app-process';
+import type { TestDatabase } from '../../test/support/databases';
+import { runLoad, summarize, type LoadSpec, type Measurement, type Sample } from './load';
+
+export interface SweepResult {
+  seconds: number;
+  removed: Record<string, number>;
+  statements: number;
+  /** The slowest statement: milliseconds, and which model and operation sent it. */
+  slowest: { ms: number; what: string };
+  loginDuring: Measurement;
+  loginWithout: Measurement;
+}
+
+/** Load slices of one second each, until `done` (at least one), or `count` of them. */
+async function slices(app: RunningApp, spec: LoadSpec, until: { done: () => boolean } | { count: number }): Promise<Sample[]> {
+  const samples: Sample[] = [];
+  do samples.push(await runLoad(app.url, spec, 1, app.process.pid));
+  while ('done' in until ? !until.done() : samples.length < until.count);
+  return samples;
+}
+
+export async function measureSweep(db: TestDatabase, app: RunningApp, login: LoadSpec, baselineSeconds: number): Promise<SweepResult> {
+  const client = createPrismaClient({ databaseUrl: db.databaseUrl, dataDir: db.dataDir, connectTimeoutMs: 30_000 });
+  const timings: { ms: number; what: string }[] = [];
+  // Every statement the sweeper sends, timed from the call to its answer.
+  const timed = client.prisma.$extends({
+    query: {
+      async $allOperations({ model, operation, args, query }) {
+        const t0 = performance.now();
+        try {
+          return (await query(args)) as unknown;
+        } finally {
+          timings.push({ ms: performance.now() - t0, what: `${model ?? 'raw'}.${operation}` });
+        }
+      },
+    },
+  }) as unknown as typeof client.prisma;
+  try {
+    const before = await slices(app, login, { count: Math.ceil(baselineSeconds / 2) });
+    let finished = false;
+    const t0 = performance.now();
+    const pass = createSweeper(timed, { now: () => new Date() }, createLogger('silent')).sweepOnce().finally(() => (finished = true));
+    const during = await slices(app, login, { done: () => finished });
+    const removed = await pass;
+    const seconds = (performance.now() - t0) / 1000;
+    const after = await slices(app, login, { count: Math.floor(baselineSeconds / 2) || 1 });
+    const slowest = timings.reduce((a, b) => (b.ms > a.ms ? b : a), { ms: 0, what: 'none' });
+    return { seconds, removed, statements: timings.length, slowest, loginDuring: summarize(during), loginWithout: summarize([...before, ...after]) };
+  } finally {
+    await client.close();
+  }
+}
