@@ -1,7 +1,7 @@
 // The plans of the hot queries on a seeded PostgreSQL database: the statements the app really sends
 // (heard on its connections) while it serves the sign-ins, the token routes, the admin's lists and
 // search, the audit page's filters and the sweeper, each explained, and none may read a large table
-// by a sequential scan. Regression: the lists' keyset pages, the audit page filtered by account and
+// by a sequential scan; each batch of the sweeper reads its rows in an index's order. Regression: the lists' keyset pages, the audit page filtered by account and
 // the sweeper's token and revoked-session passes read whole tables; at a million customers they
 // took seconds (decision 0024); so did the customer search before its trigram indexes.
 import assert from 'node:assert/strict';
@@ -71,9 +71,13 @@ async function signIn(role: 'admin' | 'vendor' | 'customer', email: string) {
 interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;
+  'Index Cond'?: string;
   Plans?: PlanNode[];
 }
-const scans = (node: PlanNode): PlanNode[] => [...(node['Node Type'] === 'Seq Scan' ? [node] : []), ...(node.Plans ?? []).flatMap(scans)];
+const nodesOf = (type: string, node: PlanNode): PlanNode[] => [...(node['Node Type'] === type ? [node] : []), ...(node.Plans ?? []).flatMap((child) => nodesOf(type, child))];
+/** Rows found by an index on the condition, in that index's order (no sort, no walk of another index with a filter). */
+const readInIndexOrder = (plan: PlanNode) =>
+  nodesOf('Sort', plan).length === 0 && [...nodesOf('Index Scan', plan), ...nodesOf('Index Only Scan', plan)].some((scan) => scan['Index Cond'] !== undefined);
 
 test('no hot query reads a large table by a sequential scan', { skip: !postgres && 'PostgreSQL only' }, async () => {
   const admin = await signIn('admin', SCALE_ADMIN_EMAIL);
@@ -98,8 +102,14 @@ test('no hot query reads a large table by a sequential scan', { skip: !postgres 
   ];
   for (const path of lists) assert.equal((await call('GET', path, undefined, bearer)).status, 200, path);
   const sweeper = createSweeper(container.db.prisma, { now: () => new Date() }, createLogger('silent'), container.config.auditRetention, container.config.customers.unverifiedTtl);
+  const heardBefore = new Set(heard.keys());
   const removed = await sweeper.sweepOnce();
   assert.ok(Object.values(removed).some((n) => n > 0), `the sweep found expired rows: ${JSON.stringify(removed)}`);
+  // Each batch of the sweep reads the oldest expired rows by the index of its condition, in its order:
+  // a batch that named only the condition went out ordered by the primary key (Prisma's order for a
+  // `take`), which PostgreSQL walked from its first key past every row the earlier batches removed.
+  const batchReads = new Set([...heard.keys()].filter((text) => !heardBefore.has(text) && /^\s*SELECT\b[\s\S]*\bLIMIT\b/i.test(text)));
+  assert.ok(batchReads.size >= 10, `the sweep's batch reads heard: ${batchReads.size}`);
 
   const client = new pg.Client({ connectionString: db.databaseUrl });
   await client.connect();
@@ -111,10 +121,11 @@ test('no hot query reads a large table by a sequential scan', { skip: !postgres 
     const found: string[] = [];
     for (const [text, values] of explainable) {
       const [{ 'QUERY PLAN': [plan] }] = (await client.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(`EXPLAIN (FORMAT JSON) ${text}`, values)).rows as [{ 'QUERY PLAN': [{ Plan: PlanNode }] }];
-      for (const scan of scans(plan.Plan)) {
+      for (const scan of nodesOf('Seq Scan', plan.Plan)) {
         const rows = sizes.get(scan['Relation Name'] ?? '') ?? 0;
         if (rows > LARGE) found.push(`Seq Scan on ${scan['Relation Name']} (${rows} rows): ${text.slice(0, 300)}`);
       }
+      if (batchReads.has(text) && !readInIndexOrder(plan.Plan)) found.push(`a sweep batch not read by its condition's index in order: ${text.slice(0, 300)}`);
     }
     assert.deepEqual(found, []);
   } finally {

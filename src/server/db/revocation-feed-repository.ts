@@ -44,7 +44,7 @@ export async function sweepRevocations(prisma: PrismaClient, cutoff: Date): Prom
     ON CONFLICT ("id") DO UPDATE SET "sweptThrough" = excluded."sweptThrough" WHERE "RevocationFeed"."sweptThrough" < excluded."sweptThrough"`;
   let removed = 0;
   for (;;) {
-    const rows = await prisma.revocation.findMany({ where: { seq: { lte: through } }, select: { id: true }, take: BATCH });
+    const rows = await prisma.revocation.findMany({ where: { seq: { lte: through } }, select: { id: true }, orderBy: { seq: 'asc' }, take: BATCH });
     if (rows.length === 0) return removed;
     removed += (await prisma.revocation.deleteMany({ where: { id: { in: rows.map((row) => row.id) } } })).count;
     await new Promise((resolve) => setImmediate(resolve)); // let waiting requests in between batches
