@@ -7,7 +7,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { E2E_JSON_REPORT } from '../playwright.config';
 import { DEFAULT_BASE_URL } from './db/postgres-scratch';
-import { CURRENT_LTS, prepareRelease, type NodeRelease } from './lts/prepare';
+import { CURRENT_LTS, PREPARED, type NodeRelease } from './lts/prepare';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const only = process.argv.slice(2); // e.g. `npm test -- unit integration:sqlite`
@@ -123,17 +123,18 @@ async function postgresTests() {
   }
 }
 
-/** The current Node LTS, prepared once for its stages (the build is shared); undefined when it cannot be. */
+/**
+ * The current Node LTS, prepared once for its stages (the build is shared) in a child process, beside
+ * the stages that run meanwhile; undefined when it cannot be.
+ */
 let lts: Promise<NodeRelease | undefined> | undefined;
 function ltsRelease(): Promise<NodeRelease | undefined> {
-  lts ??= Promise.resolve().then(() => {
-    try {
-      return prepareRelease(CURRENT_LTS);
-    } catch (error) {
-      failures.push(`lts (Node ${CURRENT_LTS} could not be prepared: ${error instanceof Error ? error.message : String(error)})`);
-      totals.failed += 1;
-      return undefined;
-    }
+  lts ??= runTee('lts', process.execPath, ['--import', 'tsx', 'scripts/lts/prepare.ts', String(CURRENT_LTS)], {}).then(({ status, output }) => {
+    const prepared = output.split('\n').find((line) => line.startsWith(PREPARED));
+    if (status === 0 && prepared) return JSON.parse(prepared.slice(PREPARED.length)) as NodeRelease;
+    failures.push(`lts (Node ${CURRENT_LTS} could not be prepared: exit ${status})`);
+    totals.failed += 1;
+    return undefined;
   });
   return lts;
 }
@@ -156,13 +157,12 @@ async function main() {
     totals.failed += 1;
   } else {
     // The two databases' stages run side by side: a file spends most of its time waiting on its
-    // own app, so two of them share the cores well; each file has its own database and ports.
+    // own app, so two of them share the cores well; each file has its own database and ports. The
+    // LTS release is prepared meanwhile (it mirrors the build, so after it).
+    if (['lts:integration:sqlite', 'lts:unit'].some(wanted)) void ltsRelease();
     await Promise.all([nodeTests('integration:sqlite', files('test/integration'), { TEST_DB: 'sqlite' }), postgresTests()]);
     // Then the browser tests beside the LTS integration stage (which shares the build), for the
     // same reason; the unit tests last and alone, since some of them time work against a block.
-    // The release is prepared first: its install and compile block this process, which must keep
-    // reading the other stages' output.
-    if (wanted('lts:integration:sqlite')) await ltsRelease();
     await Promise.all([browserTests(), ltsTests('lts:integration:sqlite')]);
   }
   await ltsTests('lts:unit');

@@ -5,6 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 /** The active LTS release on 2026-11-26 (22 and 24 are in maintenance; 20 reached its end of life in April 2026). */
@@ -79,4 +80,13 @@ export function prepareRelease(major: number): NodeRelease {
   rmSync(target, { recursive: true, force: true });
   cpSync(driver, target, { recursive: true });
   return { major, version: release.version, node: release.node, root };
+}
+
+/** Printed before the prepared release's JSON when this file runs as a script (`scripts/test.ts` reads it). */
+export const PREPARED = 'prepared node release:';
+
+// As a script (`node --import tsx scripts/lts/prepare.ts [major]`): the test script prepares the
+// release in a child process, so the install and compile never block it while it reads other stages.
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  process.stdout.write(`${PREPARED} ${JSON.stringify(prepareRelease(Number(process.argv[2] ?? CURRENT_LTS)))}\n`);
 }
