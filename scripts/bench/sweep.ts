@@ -15,6 +15,8 @@ export interface SweepResult {
   statements: number;
   /** The slowest statement: milliseconds, and which model and operation sent it. */
   slowest: { ms: number; what: string };
+  /** The 99th percentile of the statements' times, milliseconds. */
+  p99Ms: number;
   loginDuring: Measurement;
   loginWithout: Measurement;
 }
@@ -53,7 +55,9 @@ export async function measureSweep(db: TestDatabase, app: RunningApp, login: Loa
     const seconds = (performance.now() - t0) / 1000;
     const after = await slices(app, login, { count: Math.floor(baselineSeconds / 2) || 1 });
     const slowest = timings.reduce((a, b) => (b.ms > a.ms ? b : a), { ms: 0, what: 'none' });
-    return { seconds, removed, statements: timings.length, slowest, loginDuring: summarize(during), loginWithout: summarize([...before, ...after]) };
+    const sorted = timings.map((t) => t.ms).sort((a, b) => a - b);
+    const p99Ms = sorted[Math.max(0, Math.ceil(sorted.length * 0.99) - 1)] ?? NaN;
+    return { seconds, removed, statements: timings.length, slowest, p99Ms, loginDuring: summarize(during), loginWithout: summarize([...before, ...after]) };
   } finally {
     await client.close();
   }

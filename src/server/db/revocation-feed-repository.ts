@@ -4,6 +4,7 @@
 import type { RevocationEntry, RevocationFeedStore, RevocationKind } from '@/core/revocation-ports';
 import { readAuthChangeVersion } from './auth-changes';
 import type { PrismaClient } from './prisma';
+import { restAfterBatch } from './sweep-pace';
 
 const BATCH = 500;
 const entrySelect = { seq: true, kind: true, subject: true, at: true } as const;
@@ -44,9 +45,10 @@ export async function sweepRevocations(prisma: PrismaClient, cutoff: Date): Prom
     ON CONFLICT ("id") DO UPDATE SET "sweptThrough" = excluded."sweptThrough" WHERE "RevocationFeed"."sweptThrough" < excluded."sweptThrough"`;
   let removed = 0;
   for (;;) {
+    const startedAt = performance.now();
     const rows = await prisma.revocation.findMany({ where: { seq: { lte: through } }, select: { id: true }, orderBy: { seq: 'asc' }, take: BATCH });
     if (rows.length === 0) return removed;
     removed += (await prisma.revocation.deleteMany({ where: { id: { in: rows.map((row) => row.id) } } })).count;
-    await new Promise((resolve) => setImmediate(resolve)); // let waiting requests in between batches
+    await restAfterBatch(startedAt);
   }
 }

@@ -9,6 +9,7 @@
 import type { PrismaClient } from '@/generated/prisma/postgresql/client';
 import type { Clock, Logger } from '@/core/ports';
 import { sweepRevocations } from './revocation-feed-repository';
+import { restAfterBatch } from './sweep-pace';
 
 const BATCH = 500;
 /** Revoked families stay a day for the audit trail of reuse detection, then go. */
@@ -34,10 +35,11 @@ interface Target {
 async function sweep({ model, key, column, before, also }: Target): Promise<number> {
   let total = 0;
   for (;;) {
+    const startedAt = performance.now();
     const rows = await model.findMany({ where: { ...also, [column]: { lt: before } }, select: { [key]: true }, orderBy: { [column]: 'asc' }, take: BATCH });
     if (rows.length === 0) return total;
     total += (await model.deleteMany({ where: { [key]: { in: rows.map((r) => r[key]) } } })).count;
-    await new Promise((resolve) => setImmediate(resolve)); // let waiting requests in between batches
+    await restAfterBatch(startedAt);
   }
 }
 
@@ -67,10 +69,13 @@ export function createSweeper(
         ['pairingCodes', prisma.pairingCode, 'codeHash'],
         ['webAuthnChallenges', prisma.webAuthnChallenge, 'challenge'],
         ['oidcFlows', prisma.oidcFlow, 'state'],
+        // An expired family goes with its tokens (cascade) before the tokens' own pass, which then
+        // finds only the expired tokens of live families: deleting the tokens first left every
+        // family's cascade to walk past their dead index entries (1.1 s a batch at a million).
+        ['refreshFamilies', prisma.refreshFamily, 'id'],
         // An expired refresh token fails verification anyway; used ones that are still unexpired stay,
         // because presenting one again must still be recognised as reuse.
         ['refreshTokens', prisma.refreshToken, 'jti'],
-        ['refreshFamilies', prisma.refreshFamily, 'id'],
       ] as const
     ).map(([name, delegate, key]) => ({ name, model: model(delegate), key, column: 'expiresAt', before: now })),
     { name: 'revokedFamilies', model: model(prisma.refreshFamily), key: 'id', column: 'revokedAt', before: ago(now, REVOKED_RETENTION_MS) },
