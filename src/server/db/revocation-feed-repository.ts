@@ -4,9 +4,8 @@
 import type { RevocationEntry, RevocationFeedStore, RevocationKind } from '@/core/revocation-ports';
 import { readAuthChangeVersion } from './auth-changes';
 import type { PrismaClient } from './prisma';
-import { restAfterBatch } from './sweep-pace';
+import { sweepInBatches } from './sweep-batches';
 
-const BATCH = 500;
 const entrySelect = { seq: true, kind: true, subject: true, at: true } as const;
 const entryOf = (row: { seq: number; kind: string; subject: string; at: Date }): RevocationEntry => ({ ...row, kind: row.kind as RevocationKind });
 
@@ -43,12 +42,5 @@ export async function sweepRevocations(prisma: PrismaClient, cutoff: Date): Prom
   // Raised before anything is removed (never lowered): a reader that finds an entry gone finds the mark raised.
   await prisma.$executeRaw`INSERT INTO "RevocationFeed" ("id", "sweptThrough") VALUES (1, ${through})
     ON CONFLICT ("id") DO UPDATE SET "sweptThrough" = excluded."sweptThrough" WHERE "RevocationFeed"."sweptThrough" < excluded."sweptThrough"`;
-  let removed = 0;
-  for (;;) {
-    const startedAt = performance.now();
-    const rows = await prisma.revocation.findMany({ where: { seq: { lte: through } }, select: { id: true }, orderBy: { seq: 'asc' }, take: BATCH });
-    if (rows.length === 0) return removed;
-    removed += (await prisma.revocation.deleteMany({ where: { id: { in: rows.map((row) => row.id) } } })).count;
-    await restAfterBatch(startedAt);
-  }
+  return sweepInBatches({ model: prisma.revocation, key: 'id', column: 'seq', before: through + 1 });
 }

@@ -1,47 +1,17 @@
 // Deletes expired rows (limit counters, reset codes and grants, refresh tokens and families, audit
 // events past their retention, customer registrations never confirmed, webhook messages settled
 // longer ago than their retention, revocation feed entries older than any token they revoke) in small
-// batches, so a large backlog never holds a write lock long enough to stall requests. Each batch
-// reads the oldest rows by the index of the column that makes them expired, in its order: a batch
-// that named only the condition went out ordered by the primary key (Prisma's order for `take`),
-// and at a million customers PostgreSQL walked that key from its start past every row the earlier
-// batches had removed, 0.4-1.5 s a batch and growing (decision 0024).
+// batches (./sweep-batches), so a large backlog never holds a write lock long enough to stall requests.
 import type { PrismaClient } from '@/generated/prisma/postgresql/client';
 import type { Clock, Logger } from '@/core/ports';
 import { sweepRevocations } from './revocation-feed-repository';
-import { restAfterBatch } from './sweep-pace';
+import { sweepInBatches, type SweptModel, type SweptRows } from './sweep-batches';
 
-const BATCH = 500;
 /** Revoked families stay a day for the audit trail of reuse detection, then go. */
 const REVOKED_RETENTION_MS = 24 * 3600 * 1000;
 
-/** The part of a Prisma model delegate a sweep needs. */
-interface SweptModel {
-  findMany(args: { where: object; select: Record<string, true>; orderBy: object; take: number }): Promise<Record<string, unknown>[]>;
-  deleteMany(args: { where: object }): Promise<{ count: number }>;
-}
-
-/** What one pass removes: the rows of `model` whose `column` is before `before` (and that match `also`). */
-interface Target {
-  name: string;
-  model: SweptModel;
-  key: string;
-  column: string;
-  before: Date;
-  also?: object;
-}
-
-/** Deletes the BATCH oldest expired rows a round, by primary key, until none is left. */
-async function sweep({ model, key, column, before, also }: Target): Promise<number> {
-  let total = 0;
-  for (;;) {
-    const startedAt = performance.now();
-    const rows = await model.findMany({ where: { ...also, [column]: { lt: before } }, select: { [key]: true }, orderBy: { [column]: 'asc' }, take: BATCH });
-    if (rows.length === 0) return total;
-    total += (await model.deleteMany({ where: { [key]: { in: rows.map((r) => r[key]) } } })).count;
-    await restAfterBatch(startedAt);
-  }
-}
+/** One pass of the sweep, named in what it answers. */
+type Target = SweptRows & { name: string };
 
 /**
  * `auditRetentionSeconds`: AUDIT_RETENTION, how long security events are kept; `unverifiedSeconds`:
@@ -90,7 +60,7 @@ export function createSweeper(
   async function sweepOnce(): Promise<Record<string, number>> {
     const now = clock.now();
     const removed: Record<string, number> = {};
-    for (const target of targets(now)) removed[target.name] = await sweep(target);
+    for (const target of targets(now)) removed[target.name] = await sweepInBatches(target);
     removed.revocations = await sweepRevocations(prisma, new Date(now.getTime() - revocationRetentionSeconds * 1000));
     return removed;
   }
