@@ -39,7 +39,7 @@ export interface ScaleResult {
   seedSeconds: number;
   rows: ScaleRow[];
   export: { events: number; seconds: Record<Side['name'], number>; rssGrowthMiB: Record<Side['name'], number>; status: Record<Side['name'], number> };
-  /** The sweeper's pass over the seeded backlog, beside the customers' sign-ins. */
+  /** The sweeper's pass over a seeded database's backlog, beside the customers' sign-ins. */
   sweep: SweepResult;
 }
 
@@ -158,7 +158,7 @@ export async function runScaleBench(o: BenchOptions, say: (m: string) => void): 
       exp.rssGrowthMiB[side.name] = Math.max(peak, processRssMiB(side.app.process.pid)) - before;
       exp.status[side.name] = answer.status;
     }
-    say('sweeping the seeded backlog beside customer sign-ins');
+    say("sweeping a seeded database's backlog beside customer sign-ins");
     const sweep = await measureSweep(seeded.db, seeded.app, specs.find((r) => r.label === 'customer login')!.spec(seeded), o.duration);
     return { customers: n, seedSeconds: seeded.seedSeconds, rows, export: exp, sweep };
   } finally {
@@ -186,7 +186,7 @@ export function scaleMarkdown(result: ScaleResult, command: string, dialect: str
 
 function sweepLine({ seconds, removed, statements, slowest, p99Ms, loginDuring, loginWithout }: SweepResult): string {
   const rows = Object.values(removed).reduce((a, b) => a + b, 0);
-  return `Sweeper's pass over the seeded backlog (run beside the app, as another instance would): ${rows.toLocaleString('en')} rows removed in ${fixed(seconds)} s ` +
+  return `Sweeper's pass over a seeded database's backlog (run beside the app, as another instance would): ${rows.toLocaleString('en')} rows removed in ${fixed(seconds)} s ` +
     `by ${statements.toLocaleString('en')} statements (p99 ${fixed(p99Ms)} ms), the slowest ${fixed(slowest.ms)} ms (${slowest.what}; target < 250). ` +
     `Customer login p99 during the pass ${fixed(loginDuring.p99)} ms at ${fixed(loginDuring.rps, 1)}/s, without ${fixed(loginWithout.p99)} ms at ${fixed(loginWithout.rps, 1)}/s: ` +
     `${fixed(loginDuring.p99 / loginWithout.p99, 2)}x (target <= 1.5), ${loginDuring.errors + loginWithout.errors} errors. Removed: ${Object.entries(removed).filter(([, n]) => n > 0).map(([k, n]) => `${k} ${n.toLocaleString('en')}`).join(', ')}.`;
