@@ -1,9 +1,11 @@
 // The plans of the hot queries on a seeded PostgreSQL database: the statements the app really sends
 // (heard on its connections) while it serves the sign-ins, the token routes, the admin's lists and
 // search, the audit page's filters and the sweeper, each explained, and none may read a large table
-// by a sequential scan; each batch of the sweeper reads its rows in an index's order. Regression: the lists' keyset pages, the audit page filtered by account and
-// the sweeper's token and revoked-session passes read whole tables; at a million customers they
-// took seconds (decision 0024); so did the customer search before its trigram indexes.
+// by a sequential scan; each batch of the sweeper reads its rows in an index's order. Regression:
+// the lists' keyset pages, the audit page filtered by account and the sweeper's token and
+// revoked-session passes read whole tables; at a million customers they took seconds (decision
+// 0024); so did the customer search before its trigram indexes, and the sweeper's batches walked
+// the primary key past every row removed before them.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import pg from 'pg';
