@@ -5,7 +5,7 @@
 import type { PrismaClient } from '@/generated/prisma/postgresql/client';
 import type { Clock, Logger } from '@/core/ports';
 import { sweepRevocations } from './revocation-feed-repository';
-import { sweepInBatches, type SweptModel, type SweptRows } from './sweep-batches';
+import { sweepInTurns, type SweptModel, type SweptRows } from './sweep-batches';
 
 /** Revoked families stay a day for the audit trail of reuse detection, then go. */
 const REVOKED_RETENTION_MS = 24 * 3600 * 1000;
@@ -39,9 +39,9 @@ export function createSweeper(
         ['pairingCodes', prisma.pairingCode, 'codeHash'],
         ['webAuthnChallenges', prisma.webAuthnChallenge, 'challenge'],
         ['oidcFlows', prisma.oidcFlow, 'state'],
-        // An expired family goes with its tokens (cascade) before the tokens' own pass, which then
-        // finds only the expired tokens of live families: deleting the tokens first left every
-        // family's cascade to walk past their dead index entries (1.1 s a batch at a million).
+        // In each round an expired family goes with its tokens (cascade) before the tokens' own
+        // batch: deleting the tokens first left the families' cascade to walk past their dead index
+        // entries (1.1 s a batch at a million).
         ['refreshFamilies', prisma.refreshFamily, 'id'],
         // An expired refresh token fails verification anyway; used ones that are still unexpired stay,
         // because presenting one again must still be recognised as reuse.
@@ -59,8 +59,9 @@ export function createSweeper(
 
   async function sweepOnce(): Promise<Record<string, number>> {
     const now = clock.now();
-    const removed: Record<string, number> = {};
-    for (const target of targets(now)) removed[target.name] = await sweepInBatches(target);
+    const passes = targets(now);
+    const counts = await sweepInTurns(passes);
+    const removed: Record<string, number> = Object.fromEntries(passes.map((pass, index) => [pass.name, counts[index]!]));
     removed.revocations = await sweepRevocations(prisma, new Date(now.getTime() - revocationRetentionSeconds * 1000));
     return removed;
   }
