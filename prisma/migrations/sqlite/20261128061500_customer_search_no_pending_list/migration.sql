@@ -1,0 +1,2 @@
+-- Nothing changes on sqlite in this migration.
+SELECT 1;
