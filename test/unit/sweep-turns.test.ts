@@ -10,7 +10,7 @@ interface Row {
 }
 
 /** A table in memory that answers the sweep's reads and deletes as the database would, and logs them. */
-function table(name: string, rows: Row[], log: string[]): SweptModel & { rows: Row[] } {
+function table(name: string, rows: Row[], log: string[], cascade?: (ids: Set<number>) => void): SweptModel & { rows: Row[] } {
   const state = { rows: [...rows] };
   return {
     get rows() {
@@ -21,12 +21,13 @@ function table(name: string, rows: Row[], log: string[]): SweptModel & { rows: R
       assert.deepEqual(orderBy, { expiresAt: 'asc' }, 'read in the order of the condition column');
       const found = state.rows.filter((row) => row.expiresAt < expiresAt.lt).sort((a, b) => a.expiresAt - b.expiresAt).slice(0, take);
       log.push(`${name}:${found.length}`);
-      return Promise.resolve(found.map((row) => ({ id: row.id })));
+      return Promise.resolve(found.map((row) => ({ id: row.id, expiresAt: row.expiresAt })));
     },
     deleteMany: ({ where }) => {
       const ids = new Set((where as { id: { in: number[] } }).id.in);
       const before = state.rows.length;
       state.rows = state.rows.filter((row) => !ids.has(row.id));
+      cascade?.(ids);
       return Promise.resolve({ count: before - state.rows.length });
     },
   };
@@ -51,6 +52,22 @@ test('every pass gets one batch a round, oldest rows first, until each has none 
     'the rows not yet expired stay',
   );
   assert.equal(tokens.rows.length, 0);
+});
+
+test('a pass behind the previous one reads only below where that pass has reached, until it is done', async () => {
+  const log: string[] = [];
+  // A thousand expired families with one token each (same id), and fifty expired tokens of live families.
+  const tokens = table('tokens', [...rowsOf(1000, (n) => n), ...rowsOf(50, (n) => 700 + n).map((row) => ({ ...row, id: 5000 + row.id }))], log);
+  const families = table('families', [...rowsOf(1000, (n) => n), ...rowsOf(50, () => 3000).map((row) => ({ ...row, id: 2000 + row.id }))], log, (ids) => {
+    tokens.rows.splice(0, tokens.rows.length, ...tokens.rows.filter((row) => !ids.has(row.id)));
+  });
+  const removed = await sweepInTurns([
+    { model: families, key: 'id', column: 'expiresAt', before: 1500 },
+    { model: tokens, key: 'id', column: 'expiresAt', before: 1500, behindPrevious: true },
+  ]);
+  assert.deepEqual(removed, [1000, 50], 'the token pass removed only the tokens of live families; the rest went with their families');
+  assert.deepEqual(log, ['families:500', 'tokens:0', 'families:500', 'tokens:50', 'families:0', 'tokens:0']);
+  assert.deepEqual(tokens.rows, []);
 });
 
 test('a pass with nothing expired reads once and rests not at all', async () => {

@@ -39,15 +39,15 @@ export function createSweeper(
         ['pairingCodes', prisma.pairingCode, 'codeHash'],
         ['webAuthnChallenges', prisma.webAuthnChallenge, 'challenge'],
         ['oidcFlows', prisma.oidcFlow, 'state'],
-        // In each round an expired family goes with its tokens (cascade) before the tokens' own
-        // batch: deleting the tokens first left the families' cascade to walk past their dead index
+        // An expired family goes with its tokens (cascade), and the tokens' own pass stays behind
+        // it: deleting the tokens first left the families' cascade to walk past their dead index
         // entries (1.1 s a batch at a million).
         ['refreshFamilies', prisma.refreshFamily, 'id'],
         // An expired refresh token fails verification anyway; used ones that are still unexpired stay,
         // because presenting one again must still be recognised as reuse.
         ['refreshTokens', prisma.refreshToken, 'jti'],
       ] as const
-    ).map(([name, delegate, key]) => ({ name, model: model(delegate), key, column: 'expiresAt', before: now })),
+    ).map(([name, delegate, key]) => ({ name, model: model(delegate), key, column: 'expiresAt', before: now, ...(name === 'refreshTokens' && { behindPrevious: true as const }) })),
     { name: 'revokedFamilies', model: model(prisma.refreshFamily), key: 'id', column: 'revokedAt', before: ago(now, REVOKED_RETENTION_MS) },
     { name: 'auditEvents', model: model(prisma.auditEvent), key: 'id', column: 'at', before: ago(now, auditRetentionSeconds * 1000) },
     // A registration never confirmed: the address is free again (no session or code can exist for it).
