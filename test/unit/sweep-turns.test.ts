@@ -1,8 +1,9 @@
 // The sweeper's passes take turns: one batch of each pass a round, the oldest rows first, so that
-// no read of one pass meets the whole backlog another pass has just deleted (decision 0024).
+// no read of one pass meets the whole backlog another pass has just deleted; each pass's batches
+// grow or shrink with the time their statements take (decision 0024).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { sweepInTurns, type SweptModel } from '@/server/db/sweep-batches';
+import { nextBatchSize, sweepInTurns, type SweptModel } from '@/server/db/sweep-batches';
 
 interface Row {
   id: number;
@@ -10,21 +11,23 @@ interface Row {
 }
 
 /** A table in memory that answers the sweep's reads and deletes as the database would, and logs them. */
-function table(name: string, rows: Row[], log: string[], cascade?: (ids: Set<number>) => void): SweptModel & { rows: Row[] } {
-  const state = { rows: [...rows] };
+function table(name: string, rows: Row[], log: string[], cascade?: (ids: Set<number>) => void): SweptModel & { rows: Row[]; deleted: number[] } {
+  const state = { rows: [...rows], deleted: [] as number[] };
   return {
     get rows() {
       return state.rows;
     },
+    deleted: state.deleted,
     findMany: ({ where, orderBy, take }) => {
       const { expiresAt } = where as { expiresAt: { lt: number } };
       assert.deepEqual(orderBy, { expiresAt: 'asc' }, 'read in the order of the condition column');
       const found = state.rows.filter((row) => row.expiresAt < expiresAt.lt).sort((a, b) => a.expiresAt - b.expiresAt).slice(0, take);
-      log.push(`${name}:${found.length}`);
+      log.push(`${name}:${found.length}/${take}`);
       return Promise.resolve(found.map((row) => ({ id: row.id, expiresAt: row.expiresAt })));
     },
     deleteMany: ({ where }) => {
       const ids = new Set((where as { id: { in: number[] } }).id.in);
+      state.deleted.push(...ids);
       const before = state.rows.length;
       state.rows = state.rows.filter((row) => !ids.has(row.id));
       cascade?.(ids);
@@ -45,7 +48,12 @@ test('every pass gets one batch a round, oldest rows first, until each has none 
     { model: tokens, key: 'id', column: 'expiresAt', before: 10_000 },
   ]);
   assert.deepEqual(removed, [1000, 700], 'each pass answers its own count');
-  assert.deepEqual(log, ['families:500', 'tokens:500', 'families:500', 'tokens:200', 'families:0'], 'the passes alternate; a short or empty batch ends a pass');
+  const reads = log.map((entry) => entry.split(/[:/]/));
+  const whose = reads.map(([name]) => name);
+  assert.deepEqual(whose.slice(0, 6), ['families', 'tokens', 'families', 'tokens', 'families', 'tokens'], `the passes alternate: ${log.join(' ')}`);
+  assert.deepEqual(reads.slice(0, 2).map(([, , size]) => size), ['100', '100'], 'each starts with a small batch');
+  assert.ok(reads.every(([, , size]) => Number(size) <= 500), `no batch over 500: ${log.join(' ')}`);
+  assert.ok(reads.every(([, found, size], at) => found === size || !whose.slice(at + 1).includes(whose[at])), `a short batch ends its pass: ${log.join(' ')}`);
   assert.deepEqual(
     families.rows.map((row) => row.expiresAt).sort((a, b) => a - b),
     rowsOf(200, (n) => 4801 + n).map((row) => row.expiresAt),
@@ -66,14 +74,23 @@ test('a pass behind the previous one reads only below where that pass has reache
     { model: tokens, key: 'id', column: 'expiresAt', before: 1500, behindPrevious: true },
   ]);
   assert.deepEqual(removed, [1000, 50], 'the token pass removed only the tokens of live families; the rest went with their families');
-  assert.deepEqual(log, ['families:500', 'tokens:0', 'families:500', 'tokens:50', 'families:0', 'tokens:0']);
+  assert.deepEqual(tokens.deleted.sort((a, b) => a - b), rowsOf(50, (n) => n).map((row) => 5000 + row.id), `the token pass never deleted a family's token: ${log.join(' ')}`);
   assert.deepEqual(tokens.rows, []);
+});
+
+test('a batch grows while its statements are quick and shrinks toward 100 ms when they are not', () => {
+  assert.equal(nextBatchSize(100, 5), 200, 'at most doubling');
+  assert.equal(nextBatchSize(400, 10), 500, 'at most 500');
+  assert.equal(nextBatchSize(500, 500), 100, 'a statement of 500 ms: a fifth');
+  assert.equal(nextBatchSize(200, 125), 160);
+  assert.equal(nextBatchSize(20, 5000), 10, 'at least 10');
+  assert.equal(nextBatchSize(300, 0), 500, 'an instant statement counts as 1 ms');
 });
 
 test('a pass with nothing expired reads once and rests not at all', async () => {
   const log: string[] = [];
   const started = performance.now();
   assert.deepEqual(await sweepInTurns([{ model: table('codes', rowsOf(3, (n) => 100 + n), log), key: 'id', column: 'expiresAt', before: 50 }]), [0]);
-  assert.deepEqual(log, ['codes:0']);
+  assert.deepEqual(log, ['codes:0/100']);
   assert.ok(performance.now() - started < 1000);
 });

@@ -1,10 +1,13 @@
-// How the sweeper removes rows: the BATCH oldest of them a round, read by the index of the column
-// that makes them expired, in its order, and deleted by primary key. A batch that named only its
-// condition went out ordered by the primary key (Prisma's order for `take`), and at a million
+// How the sweeper removes rows: a batch of the oldest of them at a time, read by the index of the
+// column that makes them expired, in its order, and deleted by primary key. A batch that named only
+// its condition went out ordered by the primary key (Prisma's order for `take`), and at a million
 // customers PostgreSQL walked that key from its start past every row the earlier batches had
 // removed, 0.4-1.5 s a batch and growing. After each round it rests as long as the round took, so a
 // large backlog takes at most half of the database's time from the requests it serves meanwhile (a
-// pass that ran batch after batch took sign-ins down to 0.6 of their rate).
+// pass that ran batch after batch took sign-ins down to 0.6 of their rate). Each pass's batch size
+// follows the time its statements take, toward STATEMENT_TARGET_MS, as pt-online-schema-change's
+// chunks do: a row costs a code's pass little and a family's much more (its tokens go with it), and
+// batches of 500 families took up to 0.54 s a statement on a slow machine.
 //
 // The passes take turns, one batch each a round, rather than one pass after another: a pass deletes
 // rows that another pass's index still lists (an expired family's tokens, by cascade) and those
@@ -15,7 +18,16 @@
 // the next round deleted anyway, and each family's cascade then met its token's dead entry (0.3-0.5
 // s a batch, and the pass took 1.7 times as long). Decision 0024.
 
-const BATCH = 500;
+/** Rows in a pass's first batch, and the bounds of its later ones. */
+const BATCH = { first: 100, least: 10, most: 500 };
+/** What one statement of a batch should take. */
+const STATEMENT_TARGET_MS = 100;
+
+/** The size of a pass's next batch after one of `size` rows whose slowest statement took `tookMs`: toward the target, at most doubling. */
+export function nextBatchSize(size: number, tookMs: number): number {
+  const scaled = Math.floor(size * Math.min(2, STATEMENT_TARGET_MS / Math.max(tookMs, 1)));
+  return Math.min(BATCH.most, Math.max(BATCH.least, scaled));
+}
 
 /** The part of a Prisma model delegate a sweep needs. */
 export interface SweptModel {
@@ -40,15 +52,24 @@ export interface SweptRows {
 type Bound = Date | number;
 const lower = (a: Bound, b: Bound) => (a < b ? a : b);
 
+/** Runs `statement`, and answers it with the milliseconds it took. */
+async function timed<T>(statement: () => Promise<T>): Promise<[T, number]> {
+  const startedAt = performance.now();
+  const result = await statement();
+  return [result, performance.now() - startedAt];
+}
+
 /**
- * One batch of `rows`, below `before`: how many went, whether a full batch was found (more may
- * follow), and the `column` value of the last row read.
+ * One batch of at most `size` rows below `before`: how many went, whether a full batch was found
+ * (more may follow), the `column` value of the last row read, and its slowest statement's time.
  */
-async function sweepBatch({ model, key, column, also }: SweptRows, before: Bound) {
-  const found = await model.findMany({ where: { ...also, [column]: { lt: before } }, select: { [key]: true, [column]: true }, orderBy: { [column]: 'asc' }, take: BATCH });
-  if (found.length === 0) return { removed: 0, full: false, reached: undefined };
-  const { count } = await model.deleteMany({ where: { [key]: { in: found.map((row) => row[key]) } } });
-  return { removed: count, full: found.length === BATCH, reached: found.at(-1)![column] as Bound };
+async function sweepBatch({ model, key, column, also }: SweptRows, before: Bound, size: number) {
+  const [found, readMs] = await timed(() =>
+    model.findMany({ where: { ...also, [column]: { lt: before } }, select: { [key]: true, [column]: true }, orderBy: { [column]: 'asc' }, take: size }),
+  );
+  if (found.length === 0) return { removed: 0, full: false, reached: undefined, tookMs: readMs };
+  const [{ count }, deleteMs] = await timed(() => model.deleteMany({ where: { [key]: { in: found.map((row) => row[key]) } } }));
+  return { removed: count, full: found.length === size, reached: found.at(-1)![column] as Bound, tookMs: Math.max(readMs, deleteMs) };
 }
 
 /** Deletes the rows of every pass, a batch of each in turn, until none is left; answers how many went, pass by pass. */
@@ -56,13 +77,15 @@ export async function sweepInTurns(passes: readonly SweptRows[]): Promise<number
   const removed = passes.map(() => 0);
   const reached: (Bound | undefined)[] = passes.map(() => undefined);
   const done = passes.map(() => false);
+  const sizes = passes.map(() => BATCH.first);
   while (done.includes(false)) {
     const startedAt = performance.now();
     for (const [index, pass] of passes.entries()) {
       if (done[index]) continue;
       // Behind a previous pass still going (which has read a full batch, so has reached a value).
       const leader = pass.behindPrevious && !done[index - 1] ? reached[index - 1] : undefined;
-      const batch = await sweepBatch(pass, leader === undefined ? pass.before : lower(pass.before, leader));
+      const batch = await sweepBatch(pass, leader === undefined ? pass.before : lower(pass.before, leader), sizes[index]!);
+      sizes[index] = nextBatchSize(sizes[index]!, batch.tookMs);
       removed[index]! += batch.removed;
       reached[index] = batch.reached ?? reached[index];
       done[index] = !batch.full && leader === undefined;
