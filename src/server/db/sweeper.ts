@@ -43,11 +43,11 @@ export function createSweeper(
         // it: deleting the tokens first left the families' cascade to walk past their dead index
         // entries (1.1 s a batch at a million).
         ['refreshFamilies', prisma.refreshFamily, 'id'],
-        // An expired refresh token fails verification anyway; used ones that are still unexpired stay,
-        // because presenting one again must still be recognised as reuse.
-        ['refreshTokens', prisma.refreshToken, 'jti'],
       ] as const
-    ).map(([name, delegate, key]) => ({ name, model: model(delegate), key, column: 'expiresAt', before: now, ...(name === 'refreshTokens' && { behindPrevious: true as const }) })),
+    ).map(([name, delegate, key]) => ({ name, model: model(delegate), key, column: 'expiresAt', before: now })),
+    // An expired refresh token fails verification anyway; used ones that are still unexpired stay,
+    // because presenting one again must still be recognised as reuse.
+    { name: 'refreshTokens', model: model(prisma.refreshToken), key: 'jti', column: 'expiresAt', before: now, behindPrevious: true },
     { name: 'revokedFamilies', model: model(prisma.refreshFamily), key: 'id', column: 'revokedAt', before: ago(now, REVOKED_RETENTION_MS) },
     { name: 'auditEvents', model: model(prisma.auditEvent), key: 'id', column: 'at', before: ago(now, auditRetentionSeconds * 1000) },
     // A registration never confirmed: the address is free again (no session or code can exist for it).
