@@ -11,17 +11,22 @@ interface Row {
 }
 
 /** A table in memory that answers the sweep's reads and deletes as the database would, and logs them. */
-function table(name: string, rows: Row[], log: string[], cascade?: (ids: Set<number>) => void): SweptModel & { rows: Row[]; deleted: number[] } {
-  const state = { rows: [...rows], deleted: [] as number[] };
+function table(name: string, rows: Row[], log: string[], cascade?: (ids: Set<number>) => void): SweptModel & { rows: Row[]; deleted: number[]; froms: (number | undefined)[] } {
+  const state = { rows: [...rows], deleted: [] as number[], froms: [] as (number | undefined)[] };
   return {
     get rows() {
       return state.rows;
     },
     deleted: state.deleted,
+    froms: state.froms,
     findMany: ({ where, orderBy, take }) => {
-      const { expiresAt } = where as { expiresAt: { lt: number } };
+      const { expiresAt } = where as { expiresAt: { gte?: number; lt: number } };
       assert.deepEqual(orderBy, { expiresAt: 'asc' }, 'read in the order of the condition column');
-      const found = state.rows.filter((row) => row.expiresAt < expiresAt.lt).sort((a, b) => a.expiresAt - b.expiresAt).slice(0, take);
+      state.froms.push(expiresAt.gte);
+      const found = state.rows
+        .filter((row) => row.expiresAt >= (expiresAt.gte ?? -Infinity) && row.expiresAt < expiresAt.lt)
+        .sort((a, b) => a.expiresAt - b.expiresAt)
+        .slice(0, take);
       log.push(`${name}:${found.length}/${take}`);
       return Promise.resolve(found.map((row) => ({ id: row.id, expiresAt: row.expiresAt })));
     },
@@ -54,6 +59,11 @@ test('every pass gets one batch a round, oldest rows first, until each has none 
   assert.deepEqual(reads.slice(0, 2).map(([, , size]) => size), ['100', '100'], 'each starts with a small batch');
   assert.ok(reads.every(([, , size]) => Number(size) <= 500), `no batch over 500: ${log.join(' ')}`);
   assert.ok(reads.every(([, found, size], at) => found === size || !whose.slice(at + 1).includes(whose[at])), `a short batch ends its pass: ${log.join(' ')}`);
+  // Each read after a pass's first starts where its last batch ended (its first batch: 100 rows), not at the index's start.
+  const startsAfterFirstBatch = (froms: (number | undefined)[], firstBatchEnd: number) =>
+    froms[0] === undefined && froms[1] === firstBatchEnd && froms.slice(2).every((from, at) => from !== undefined && from >= froms[at + 1]!);
+  assert.ok(startsAfterFirstBatch(tokens.froms, 99), `the token reads start at: ${tokens.froms.join(', ')}`);
+  assert.ok(startsAfterFirstBatch(families.froms, 3900), `the family reads start at: ${families.froms.join(', ')}`);
   assert.deepEqual(
     families.rows.map((row) => row.expiresAt).sort((a, b) => a - b),
     rowsOf(200, (n) => 4801 + n).map((row) => row.expiresAt),
