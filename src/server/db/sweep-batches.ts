@@ -2,12 +2,14 @@
 // column that makes them expired, in its order, and deleted by primary key. A batch that named only
 // its condition went out ordered by the primary key (Prisma's order for `take`), and at a million
 // customers PostgreSQL walked that key from its start past every row the earlier batches had
-// removed, 0.4-1.5 s a batch and growing. After each round it rests as long as the round took, so a
+// removed, 0.4-1.5 s a batch and growing. After each batch it rests as long as the batch took, so a
 // large backlog takes at most half of the database's time from the requests it serves meanwhile (a
-// pass that ran batch after batch took sign-ins down to 0.6 of their rate). Each pass's batch size
-// follows the time its statements take, toward STATEMENT_TARGET_MS, as pt-online-schema-change's
-// chunks do: a row costs a code's pass little and a family's much more (its tokens go with it), and
-// batches of 500 families took up to 0.54 s a statement on a slow machine.
+// pass that ran batch after batch took sign-ins down to 0.6 of their rate; resting only after each
+// round of the passes' batches held SQLite's one write lock for whole rounds: sign-ins' p99
+// 1.6-1.7x). Each pass's batch size follows the time its statements take, toward
+// STATEMENT_TARGET_MS, as pt-online-schema-change's chunks do: a row costs a code's pass little and
+// a family's much more (its tokens go with it), and batches of 500 families took up to 0.54 s a
+// statement on a slow machine.
 //
 // The passes take turns, one batch each a round, rather than one pass after another: a pass deletes
 // rows that another pass's index still lists (an expired family's tokens, by cascade) and those
@@ -84,9 +86,9 @@ export async function sweepInTurns(passes: readonly SweptRows[]): Promise<number
   const done = passes.map(() => false);
   const sizes = passes.map(() => BATCH.first);
   while (done.includes(false)) {
-    const startedAt = performance.now();
     for (const [index, pass] of passes.entries()) {
       if (done[index]) continue;
+      const startedAt = performance.now();
       // Behind a previous pass still going (which has read a full batch, so has reached a value).
       const leader = pass.behindPrevious && !done[index - 1] ? reached[index - 1] : undefined;
       const batch = await sweepBatch(pass, reached[index], leader === undefined ? pass.before : lower(pass.before, leader), sizes[index]!);
@@ -94,8 +96,8 @@ export async function sweepInTurns(passes: readonly SweptRows[]): Promise<number
       removed[index]! += batch.removed;
       reached[index] = batch.reached ?? reached[index];
       done[index] = !batch.full && leader === undefined;
+      if (done.includes(false)) await new Promise((resolve) => setTimeout(resolve, Math.max(1, performance.now() - startedAt)));
     }
-    if (done.includes(false)) await new Promise((resolve) => setTimeout(resolve, Math.max(1, performance.now() - startedAt)));
   }
   return removed;
 }
