@@ -51,7 +51,8 @@ export interface SweptRows {
   also?: object;
   /**
    * Reads only rows below the `column` value the previous pass has reached, until that pass is
-   * done: the previous pass deletes most of these rows with its own (both columns hold the same kind of value).
+   * done: the previous pass deletes most of these rows with its own (both columns hold the same
+   * kind of value).
    */
   behindPrevious?: true;
 }
