@@ -2,12 +2,12 @@
 // (heard on its connections) while it serves the sign-ins, the token routes, the admin's lists and
 // search, the audit page's filters and the sweeper, each explained, and none may read a large table
 // by a sequential scan; each batch of the sweeper reads its rows in an index's order (or, near a
-// pass's end, the few in its range by a bitmap of that index). Regression:
-// the lists' keyset pages, the audit page filtered by account and the sweeper's token and
-// revoked-session passes read whole tables; at a million customers they took seconds (decision
-// 0024); so did the customer search before its trigram indexes, and the sweeper's batches walked
-// the primary key past every row removed before them. The search's indexes keep no pending list,
-// which every search read whole until a vacuum.
+// pass's end, the few in its range by a bitmap of that index). Regression: the lists' keyset pages,
+// the audit page filtered by account and the sweeper's token and revoked-session passes read whole
+// tables; at a million customers they took seconds (decision 0024); so did the customer search
+// before its trigram indexes, and the sweeper's batches walked the primary key past every row
+// removed before them. The search's indexes keep no pending list, which every search read whole
+// until a vacuum.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import pg from 'pg';
