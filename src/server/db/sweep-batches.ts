@@ -36,6 +36,10 @@ export function nextBatchSize(size: number, tookMs: number): number {
   return Math.min(BATCH.most, Math.max(BATCH.least, scaled));
 }
 
+/** A value of a swept column: a time, or a sequence number (the revocation feed's). */
+type Bound = Date | number;
+const lower = (a: Bound, b: Bound) => (a < b ? a : b);
+
 /** The part of a Prisma model delegate a sweep needs. */
 export interface SweptModel {
   findMany(args: { where: object; select: Record<string, true>; orderBy: object; take: number }): Promise<Record<string, unknown>[]>;
@@ -47,7 +51,7 @@ export interface SweptRows {
   model: SweptModel;
   key: string;
   column: string;
-  before: Date | number;
+  before: Bound;
   also?: object;
   /**
    * Reads only rows below the `column` value the previous pass has reached, until that pass is
@@ -56,9 +60,6 @@ export interface SweptRows {
    */
   behindPrevious?: true;
 }
-
-type Bound = Date | number;
-const lower = (a: Bound, b: Bound) => (a < b ? a : b);
 
 /** Runs `statement`, and answers it with the milliseconds it took. */
 async function timed<T>(statement: () => Promise<T>): Promise<[T, number]> {
