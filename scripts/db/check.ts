@@ -1,4 +1,5 @@
 // `npm run db:check`: fails when the derived schema or either dialect's migrations drift from the source.
+import Database from 'better-sqlite3';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -45,7 +46,7 @@ async function checkRecordedModel(source: string): Promise<void> {
   const recorded = read(MIGRATED_SCHEMA);
   if (recorded === null) return void problems.push(`${shown(MIGRATED_SCHEMA)} is missing`);
   const pending = await withEngine(source, offlineAdapterFactory('postgresql'), (engine) =>
-    diff(engine, datamodelTarget(recorded), datamodelTarget(source), false),
+    diff(engine, 'postgresql', datamodelTarget(recorded), datamodelTarget(source), false),
   );
   if (pending.changed) {
     const fix = 'run `npm run db:migrate:new -- <name>`';
@@ -68,7 +69,7 @@ async function checkMigrations(
     return void problems.push(`the ${dialect} migrations fail on an empty database: ${reason}`);
   }
   const drift = await withEngine(schema, adapterFactory, (engine) =>
-    diff(engine, databaseTarget(schema), datamodelTarget(schema), false),
+    diff(engine, dialect, databaseTarget(schema), datamodelTarget(schema), false),
   );
   if (drift.changed) {
     problems.push(`the ${dialect} migrations do not build the current schema; the engine reports:\n${drift.text}`);
@@ -77,11 +78,29 @@ async function checkMigrations(
   }
 }
 
+/**
+ * SQLite's customer search index is kept in step by triggers on "CustomerAccount", which a migration
+ * that rebuilds the table (as Prisma does to change a SQLite column) drops with it.
+ */
+function checkSearchTriggers(file: string): void {
+  const db = new Database(file, { readonly: true });
+  try {
+    const triggers = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'CustomerAccount'`).pluck().all();
+    const missing = ['insert', 'update', 'delete'].map((change) => `CustomerSearch_${change}`).filter((name) => !triggers.includes(name));
+    if (missing.length > 0) {
+      problems.push(`the sqlite migrations leave the customer search without its triggers (${missing.join(', ')}): a migration that rebuilds "CustomerAccount" must create them again and rebuild "CustomerSearch" (see migration 20261128093000_customer_search_sqlite_index)`);
+    }
+  } finally {
+    db.close();
+  }
+}
+
 async function checkSqlite(): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'db-check-'));
   try {
     const factory = createSqliteAdapterFactory(sqliteFilePath(dataDir));
     await checkMigrations('sqlite', expectedSqliteSchema(), undefined, dataDir, factory);
+    checkSearchTriggers(sqliteFilePath(dataDir));
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

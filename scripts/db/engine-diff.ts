@@ -9,7 +9,7 @@ import {
 } from '@prisma/driver-adapter-utils';
 import type { DiffTarget, SchemaEngine } from '@prisma/schema-engine-wasm';
 import type { Dialect } from '../../src/server/db/dialect';
-import { NO_FILTERS, openSchemaEngine } from '../../src/server/db/schema-engine';
+import { schemaFilters, openSchemaEngine } from '../../src/server/db/schema-engine';
 
 /** A data model given as text; diffing two of these needs no database at all. */
 export function datamodelTarget(content: string): DiffTarget {
@@ -78,11 +78,12 @@ export interface SchemaDiff {
 
 export async function diff(
   engine: SchemaEngine,
+  dialect: Dialect,
   from: DiffTarget,
   to: DiffTarget,
   script: boolean,
 ): Promise<SchemaDiff> {
-  const result = await engine.diff({ from, to, script, exitCode: true, filters: NO_FILTERS });
+  const result = await engine.diff({ from, to, script, exitCode: true, filters: schemaFilters(dialect) });
   // With exitCode set, the engine answers 2 when there is a difference and 0 when there is none.
   return { changed: result.exitCode === 2, text: (result.stdout ?? '').trim() };
 }

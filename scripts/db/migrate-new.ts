@@ -29,7 +29,7 @@ const CREATE_PUBLIC_SCHEMA = /^-- CreateSchema\nCREATE SCHEMA IF NOT EXISTS "pub
 async function migrationSql(dialect: Dialect, previous: string | null, current: string): Promise<string | null> {
   const from = previous === null ? ({ tag: 'empty' } as const) : datamodelTarget(previous);
   const result = await withEngine(current, offlineAdapterFactory(dialect), (engine) =>
-    diff(engine, from, datamodelTarget(current), true),
+    diff(engine, dialect, from, datamodelTarget(current), true),
   );
   return result.changed ? `${result.text.replace(CREATE_PUBLIC_SCHEMA, '')}\n` : null;
 }

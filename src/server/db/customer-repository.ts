@@ -6,12 +6,13 @@ import type { Dialect } from './dialect';
 import { auditIn } from './audit-repository';
 import { recordAuthChange } from './auth-changes';
 import { endEverySession } from './end-sessions';
-import { pageArgs } from './keyset';
+import { likeLiteral, sqliteSearchPage } from './customer-search';
+import { PAGE_ORDER, pageArgs } from './keyset';
 import { customerRecord, isUniqueViolation } from './records';
 
 export function createCustomerRepository(prisma: PrismaClient, dialect: Dialect): CustomerRepository {
-  // Names match in any case: SQLite's LIKE ignores ASCII case already, PostgreSQL needs ILIKE (which
-  // its trigram index serves); e-mails are stored lower-cased.
+  // Names match in any case: PostgreSQL needs ILIKE (which its trigram indexes serve); e-mails are
+  // stored lower-cased. SQLite's search: customer-search.ts.
   const anyCase = dialect === 'postgresql' ? { mode: 'insensitive' as const } : {};
   return {
     async saveUnverified({ email, name, passwordHash }) {
@@ -73,9 +74,14 @@ export function createCustomerRepository(prisma: PrismaClient, dialect: Dialect)
     },
 
     async list(query, page) {
-      const where = query
-        ? { OR: [{ email: { contains: query.toLowerCase() } }, { name: { contains: query, ...anyCase } }] }
-        : {};
+      if (query && dialect === 'sqlite') {
+        const ids = await sqliteSearchPage(prisma, query, page);
+        const rows = await prisma.customerAccount.findMany({ where: { id: { in: ids } }, orderBy: PAGE_ORDER });
+        return rows.map(customerRecord);
+      }
+      // Prisma passes `contains` to LIKE as it is (prisma/orm#19506): the query's wildcards are escaped here.
+      const text = query && likeLiteral(query);
+      const where = text ? { OR: [{ email: { contains: text.toLowerCase() } }, { name: { contains: text, ...anyCase } }] } : {};
       const rows = await prisma.customerAccount.findMany(pageArgs(where, page));
       return rows.map(customerRecord);
     },

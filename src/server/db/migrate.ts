@@ -8,7 +8,7 @@ import type { MigrationList } from '@prisma/schema-engine-wasm';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { type Dialect, SQLITE_FILE_NAME, dialectFor, sqliteFilePath } from './dialect';
-import { NO_FILTERS, openSchemaEngine, providerOnlySchema, readMigrationsList } from './schema-engine';
+import { schemaFilters, openSchemaEngine, providerOnlySchema, readMigrationsList } from './schema-engine';
 import { createSqliteAdapterFactory } from './sqlite-adapter';
 
 export interface ApplyMigrationsOptions {
@@ -66,7 +66,7 @@ async function applyWith(
   const schemaFiles = [{ path: 'schema.prisma', content: providerOnlySchema(dialect) }];
   const { engine, close } = await openSchemaEngine({ schemaFiles, adapterFactory, log });
   try {
-    const output = await engine.applyMigrations({ migrationsList, filters: NO_FILTERS });
+    const output = await engine.applyMigrations({ migrationsList, filters: schemaFilters(dialect) });
     return output.appliedMigrationNames;
   } finally {
     await close();

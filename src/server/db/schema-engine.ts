@@ -13,8 +13,15 @@ import type { Dialect } from './dialect';
 
 type EngineModule = typeof SchemaEngineModule;
 
-/** No externally managed tables or enums: Prisma owns the whole schema. */
-export const NO_FILTERS: SchemaFilter = { externalTables: [], externalEnums: [] };
+/**
+ * The tables Prisma's engine leaves alone: SQLite's customer search index, an FTS5 virtual table and
+ * the tables FTS5 keeps it in, which its migration creates and a Prisma schema cannot describe.
+ * Prisma owns everything else.
+ */
+export function schemaFilters(dialect: Dialect): SchemaFilter {
+  const search = ['CustomerSearch', ...['data', 'idx', 'docsize', 'config'].map((part) => `CustomerSearch_${part}`)];
+  return { externalTables: dialect === 'sqlite' ? search : [], externalEnums: [] };
+}
 
 /** The lock file exactly as `prisma migrate dev` writes it, so the Prisma CLI accepts our folders. */
 export function migrationLockfile(dialect: Dialect): string {
