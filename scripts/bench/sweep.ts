@@ -9,12 +9,19 @@ import type { RunningApp } from '../../test/support/app-process';
 import type { TestDatabase } from '../../test/support/databases';
 import { runLoad, summarize, type LoadSpec, type Measurement, type Sample } from './load';
 
+export interface SweepStatement {
+  ms: number;
+  what: string;
+  /** Seconds since the pass began. */
+  at: number;
+}
+
 export interface SweepResult {
   seconds: number;
   removed: Record<string, number>;
   statements: number;
-  /** The slowest statement: milliseconds, and which model and operation sent it. */
-  slowest: { ms: number; what: string };
+  /** The three slowest statements, slowest first: milliseconds, which model, operation and condition, and when in the pass. */
+  slowest: SweepStatement[];
   /** The 99th percentile of the statements' times, milliseconds. */
   p99Ms: number;
   loginDuring: Measurement;
@@ -31,7 +38,8 @@ async function slices(app: RunningApp, spec: LoadSpec, until: { done: () => bool
 
 export async function measureSweep(db: TestDatabase, app: RunningApp, login: LoadSpec, baselineSeconds: number): Promise<SweepResult> {
   const client = createPrismaClient({ databaseUrl: db.databaseUrl, dataDir: db.dataDir, connectTimeoutMs: 30_000 });
-  const timings: { ms: number; what: string }[] = [];
+  const timings: SweepStatement[] = [];
+  let passStarted = performance.now();
   // Every statement the sweeper sends, timed from the call to its answer.
   const timed = client.prisma.$extends({
     query: {
@@ -40,7 +48,10 @@ export async function measureSweep(db: TestDatabase, app: RunningApp, login: Loa
         try {
           return (await query(args)) as unknown;
         } finally {
-          timings.push({ ms: performance.now() - t0, what: `${model ?? 'raw'}.${operation}` });
+          // A read names the column of its condition, which tells the passes of one model apart.
+          const where = (args as { where?: object }).where;
+          const condition = operation === 'findMany' && where ? `(${Object.keys(where).filter((key) => key !== 'AND').join(', ')})` : '';
+          timings.push({ ms: performance.now() - t0, what: `${model ?? 'raw'}.${operation}${condition}`, at: (t0 - passStarted) / 1000 });
         }
       },
     },
@@ -49,12 +60,13 @@ export async function measureSweep(db: TestDatabase, app: RunningApp, login: Loa
     const before = await slices(app, login, { count: Math.ceil(baselineSeconds / 2) });
     let finished = false;
     const t0 = performance.now();
+    passStarted = t0;
     const pass = createSweeper(timed, { now: () => new Date() }, createLogger('silent')).sweepOnce().finally(() => (finished = true));
     const during = await slices(app, login, { done: () => finished });
     const removed = await pass;
     const seconds = (performance.now() - t0) / 1000;
     const after = await slices(app, login, { count: Math.floor(baselineSeconds / 2) || 1 });
-    const slowest = timings.reduce((a, b) => (b.ms > a.ms ? b : a), { ms: 0, what: 'none' });
+    const slowest = [...timings].sort((a, b) => b.ms - a.ms).slice(0, 3);
     const sorted = timings.map((t) => t.ms).sort((a, b) => a - b);
     const p99Ms = sorted[Math.max(0, Math.ceil(sorted.length * 0.99) - 1)] ?? NaN;
     return { seconds, removed, statements: timings.length, slowest, p99Ms, loginDuring: summarize(during), loginWithout: summarize([...before, ...after]) };

@@ -31,7 +31,7 @@ export const genericAnswer = z.object({ success: z.literal(true), message: z.str
 /** A customer as administrators see it. */
 export const customerAccount = customerProfile.extend({ disabled: z.boolean() });
 export const customerListQuery = pageQuery.extend({
-  query: z.string().trim().max(254).optional().meta({ description: 'Customers whose e-mail or name contains this text.' }),
+  query: z.string().trim().max(254).optional().meta({ description: 'Customers whose e-mail or name contains this text as typed, in any case (`%`, `_` and `\\` are plain characters).' }),
 });
 
 export const customerSignIn = tokenPair.extend({ customer: customerProfile });

@@ -88,11 +88,11 @@ test('a pass behind the previous one reads only below where that pass has reache
   assert.deepEqual(tokens.rows, []);
 });
 
-test('a batch grows while its statements are quick and shrinks toward 100 ms when they are not', () => {
+test('a batch grows while its statements are quick and shrinks toward 25 ms when they are not', () => {
   assert.equal(nextBatchSize(100, 5), 200, 'at most doubling');
   assert.equal(nextBatchSize(400, 10), 500, 'at most 500');
-  assert.equal(nextBatchSize(500, 500), 100, 'a statement of 500 ms: a fifth');
-  assert.equal(nextBatchSize(200, 125), 160);
+  assert.equal(nextBatchSize(500, 125), 100, 'a statement of 125 ms: a fifth');
+  assert.equal(nextBatchSize(200, 40), 125);
   assert.equal(nextBatchSize(20, 5000), 10, 'at least 10');
   assert.equal(nextBatchSize(300, 0), 500, 'an instant statement counts as 1 ms');
 });
@@ -103,4 +103,26 @@ test('a pass with nothing expired reads once and rests not at all', async () => 
   assert.deepEqual(await sweepInTurns([{ model: table('codes', rowsOf(3, (n) => 100 + n), log), key: 'id', column: 'expiresAt', before: 50 }]), [0]);
   assert.deepEqual(log, ['codes:0/100']);
   assert.ok(performance.now() - started < 1000);
+});
+
+test('after each batch that deleted rows the sweeper rests twice as long as the batch took', async () => {
+  const log: string[] = [];
+  const codes = table('codes', rowsOf(250, (n) => n), log);
+  // Deletes take 10 ms: batches of 100, then 200 (grown), which finds the last 150.
+  const times: { read: number; deleted?: number }[] = [];
+  const timed: SweptModel = {
+    findMany: (args) => (times.push({ read: performance.now() }), codes.findMany(args)),
+    deleteMany: async (args) => {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      times.at(-1)!.deleted = performance.now();
+      return codes.deleteMany(args);
+    },
+  };
+  assert.deepEqual(await sweepInTurns([{ model: timed, key: 'id', column: 'expiresAt', before: 1000 }]), [250]);
+  assert.deepEqual(log, ['codes:100/100', 'codes:150/200']);
+  const [first, second] = times;
+  const batch = first!.deleted! - first!.read;
+  const rest = second!.read - first!.deleted!;
+  // Timers count whole milliseconds.
+  assert.ok(rest >= 2 * batch - 1, `a batch of ${batch.toFixed(1)} ms, then a rest of ${rest.toFixed(1)} ms`);
 });

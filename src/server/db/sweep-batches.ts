@@ -2,14 +2,15 @@
 // column that makes them expired, in its order, and deleted by primary key. A batch that named only
 // its condition went out ordered by the primary key (Prisma's order for `take`), and at a million
 // customers PostgreSQL walked that key from its start past every row the earlier batches had
-// removed, 0.4-1.5 s a batch and growing. After each batch it rests as long as the batch took, so a
-// large backlog takes at most half of the database's time from the requests it serves meanwhile (a
-// pass that ran batch after batch took sign-ins down to 0.6 of their rate; resting only after each
-// round of the passes' batches held SQLite's one write lock for whole rounds: sign-ins' p99
-// 1.6-1.7x). Each pass's batch size follows the time its statements take, toward
-// STATEMENT_TARGET_MS, as pt-online-schema-change's chunks do: a row costs a code's pass little and
-// a family's much more (its tokens go with it), and batches of 500 families took up to 0.54 s a
-// statement on a slow machine.
+// removed, 0.4-1.5 s a batch and growing. After each batch it rests twice as long as the batch
+// took, so a large backlog takes at most a third of the database's time from the requests it serves
+// meanwhile (a pass that ran batch after batch took sign-ins down to 0.6 of their rate; resting as
+// long as each batch took still raised SQLite sign-ins' p99 1.6-1.8 times). Each pass's batch size
+// follows the time its statements take, toward STATEMENT_TARGET_MS, as pt-online-schema-change's
+// chunks do: a row costs a code's pass little and a family's much more (its tokens go with it).
+// The target is short because on SQLite every statement holds the one write lock that each
+// sign-in waits for (and, in the app's own process, its event loop); batches of 500 families took
+// up to 0.54 s a statement on a slow machine.
 //
 // The passes take turns, one batch each a round, rather than one pass after another: a pass deletes
 // rows that another pass's index still lists (an expired family's tokens, by cascade) and those
@@ -28,7 +29,9 @@
 /** Rows in a pass's first batch, and the bounds of its later ones. */
 const BATCH = { first: 100, least: 10, most: 500 };
 /** What one statement of a batch should take. */
-const STATEMENT_TARGET_MS = 100;
+const STATEMENT_TARGET_MS = 25;
+/** After each batch the sweeper rests this many times as long as the batch took. */
+const REST_PER_WORK = 2;
 
 /** The size of a pass's next batch after one of `size` rows whose slowest statement took `tookMs`: toward the target, at most doubling. */
 export function nextBatchSize(size: number, tookMs: number): number {
@@ -99,7 +102,7 @@ export async function sweepInTurns(passes: readonly SweptRows[]): Promise<number
       reached[index] = batch.reached ?? reached[index];
       done[index] = !batch.full && leader === undefined;
       // A batch that deleted nothing took the database no time worth giving back.
-      if (batch.removed > 0 && done.includes(false)) await new Promise((resolve) => setTimeout(resolve, performance.now() - startedAt));
+      if (batch.removed > 0 && done.includes(false)) await new Promise((resolve) => setTimeout(resolve, REST_PER_WORK * (performance.now() - startedAt)));
     }
   }
   return removed;
