@@ -108,7 +108,7 @@ test('a pass with nothing expired reads once and rests not at all', async () => 
 test('after each batch that deleted rows the sweeper rests twice as long as the batch took', async () => {
   const log: string[] = [];
   const codes = table('codes', rowsOf(250, (n) => n), log);
-  // Deletes take 10 ms: batches of 100, then 200 (grown), which finds the last 150.
+  // Deletes take 10 ms or more: a first batch of 100, then batches sized by how long that took.
   const times: { read: number; deleted?: number }[] = [];
   const timed: SweptModel = {
     findMany: (args) => (times.push({ read: performance.now() }), codes.findMany(args)),
@@ -119,7 +119,8 @@ test('after each batch that deleted rows the sweeper rests twice as long as the 
     },
   };
   assert.deepEqual(await sweepInTurns([{ model: timed, key: 'id', column: 'expiresAt', before: 1000 }]), [250]);
-  assert.deepEqual(log, ['codes:100/100', 'codes:150/200']);
+  assert.equal(log[0], 'codes:100/100');
+  assert.ok(log.length >= 2, log.join(' '));
   const [first, second] = times;
   const batch = first!.deleted! - first!.read;
   const rest = second!.read - first!.deleted!;
