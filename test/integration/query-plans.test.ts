@@ -12,6 +12,8 @@ import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import pg from 'pg';
 import { createContainer, type Container } from '@/server/container';
+import { postgresSearchPage } from '@/server/db/customer-search';
+import { customerSample } from '@/server/db/customer-search-trigrams';
 import { createSweeper } from '@/server/db/sweeper';
 import { createLogger } from '@/server/logger';
 import { dispatch } from '@/server/rest/dispatch';
@@ -154,6 +156,32 @@ test('the customer search indexes take each sign-up at once, with no pending lis
       ['CustomerAccount_email_trgm_idx', ['fastupdate=off']],
       ['CustomerAccount_name_trgm_idx', ['fastupdate=off']],
     ]);
+  } finally {
+    await client.end();
+  }
+});
+
+test('the customer search hands the trigram indexes only trigrams few customers have', { skip: !postgres && 'PostgreSQL only' }, async () => {
+  const client = new pg.Client({ connectionString: db.databaseUrl });
+  await client.connect();
+  try {
+    await client.query('ANALYZE "CustomerAccount"');
+    const sample = await customerSample(container.db.prisma)();
+    assert.ok(sample.length > 100, `the statistics' sample: ${sample.length} values`);
+    heard.clear();
+    const ids = await postgresSearchPage(container.db.prisma, 'Customer-777@scale', { limit: 50 }, sample);
+    assert.deepEqual(ids, [seededId(TABLE.customer, 777)]);
+    const searches = [...heard].filter(([statement]) => statement.includes('"CustomerAccount"'));
+    assert.equal(searches.length, 1);
+    const [text, values] = searches[0]!;
+    const { rows } = await client.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(`EXPLAIN (FORMAT JSON) ${text}`, values);
+    const conditions = nodesOf('Bitmap Index Scan', rows[0]!['QUERY PLAN'][0].Plan).map((scan) => scan['Index Cond'] ?? '');
+    assert.equal(conditions.length, 2, `both columns' indexes: ${conditions.join(' | ')}`);
+    // Every seeded address holds "customer" and "scale.example"; "777" is in few.
+    for (const condition of conditions) {
+      assert.match(condition, /%777%/);
+      assert.doesNotMatch(condition, /%(cus|ust|sto|tom|ome|mer|sca|cal|ale)%|customer-777/i);
+    }
   } finally {
     await client.end();
   }

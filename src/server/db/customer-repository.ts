@@ -2,18 +2,21 @@
 // change to what the token routes answer moves the change counter in its transaction.
 import type { PrismaClient } from '@/generated/prisma/postgresql/client';
 import type { CustomerRepository } from '@/core/customer-ports';
+import type { PageRequest } from '@/core/ports';
 import type { Dialect } from './dialect';
 import { auditIn } from './audit-repository';
 import { recordAuthChange } from './auth-changes';
 import { endEverySession } from './end-sessions';
-import { likeLiteral, sqliteSearchPage } from './customer-search';
+import { postgresSearchPage, sqliteSearchPage } from './customer-search';
+import { customerSample } from './customer-search-trigrams';
 import { PAGE_ORDER, pageArgs } from './keyset';
 import { customerRecord, isUniqueViolation } from './records';
 
 export function createCustomerRepository(prisma: PrismaClient, dialect: Dialect): CustomerRepository {
-  // Names match in any case: PostgreSQL needs ILIKE (which its trigram indexes serve); e-mails are
-  // stored lower-cased. SQLite's search: customer-search.ts.
-  const anyCase = dialect === 'postgresql' ? { mode: 'insensitive' as const } : {};
+  // The admin's search: customer-search.ts.
+  const sample = customerSample(prisma);
+  const searchPage = (query: string, page: PageRequest) =>
+    dialect === 'sqlite' ? sqliteSearchPage(prisma, query, page) : sample().then((values) => postgresSearchPage(prisma, query, page, values));
   return {
     async saveUnverified({ email, name, passwordHash }) {
       try {
@@ -74,15 +77,9 @@ export function createCustomerRepository(prisma: PrismaClient, dialect: Dialect)
     },
 
     async list(query, page) {
-      if (query && dialect === 'sqlite') {
-        const ids = await sqliteSearchPage(prisma, query, page);
-        const rows = await prisma.customerAccount.findMany({ where: { id: { in: ids } }, orderBy: PAGE_ORDER });
-        return rows.map(customerRecord);
-      }
-      // Prisma passes `contains` to LIKE as it is (prisma/orm#19506): the query's wildcards are escaped here.
-      const text = query && likeLiteral(query);
-      const where = text ? { OR: [{ email: { contains: text.toLowerCase() } }, { name: { contains: text, ...anyCase } }] } : {};
-      const rows = await prisma.customerAccount.findMany(pageArgs(where, page));
+      const rows = query
+        ? await prisma.customerAccount.findMany({ where: { id: { in: await searchPage(query, page) } }, orderBy: PAGE_ORDER })
+        : await prisma.customerAccount.findMany(pageArgs({}, page));
       return rows.map(customerRecord);
     },
   };

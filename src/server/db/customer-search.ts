@@ -1,7 +1,8 @@
 // The admin's customer search: customers whose e-mail or name contains the query as it is typed
 // (`%`, `_` and `\` are plain characters), in any ASCII case.
 //
-// PostgreSQL's planner chooses between its trigram indexes and the list's own order by itself.
+// PostgreSQL's planner chooses between its trigram indexes and the list's own order by itself; the
+// index is asked only for the query's rarest trigrams (customer-search-trigrams.ts).
 // SQLite's knows nothing of how many rows an FTS5 query matches, so on SQLite the choice is made here:
 // - a query that fewer than INDEX_MATCHES_BOUND customers match reads the trigram index
 //   "CustomerSearch" (its migration keeps it in step with "CustomerAccount") and sorts those few;
@@ -10,6 +11,7 @@
 //   index would sort them all.
 import type { PrismaClient } from '@/generated/prisma/postgresql/client';
 import type { PageRequest } from '@/core/ports';
+import { selectiveTrigrams, type SampledValue } from './customer-search-trigrams';
 
 /** Below this many matches the index answers; from this many on, the walk finds a page sooner. */
 export const INDEX_MATCHES_BOUND = 1000;
@@ -53,6 +55,29 @@ export async function sqliteSearchPage(prisma: PrismaClient, query: string, page
     pattern,
     ...(after ? [after.createdAt, after.id] : []),
     page.limit + 1,
+  );
+  return rows.map((row) => row.id);
+}
+
+/**
+ * PostgreSQL: the ids of one page of customers matching `query`, as `sqliteSearchPage`. The trigram
+ * indexes see only the selective trigrams' conditions; the whole query is checked on a copy of each
+ * column (`|| ''`), which no index serves, so the index is not handed its common trigrams after all.
+ */
+export async function postgresSearchPage(prisma: PrismaClient, query: string, page: PageRequest, sample: readonly SampledValue[]): Promise<string[]> {
+  const trigrams = selectiveTrigrams(query, sample);
+  const values: unknown[] = [];
+  const value = (x: unknown) => `$${values.push(x)}`;
+  const contains = (column: string, like: 'LIKE' | 'ILIKE', text: string) => {
+    const whole = value(`%${likeLiteral(text)}%`);
+    if (trigrams.length === 0) return `c."${column}" ${like} ${whole}`;
+    return [...trigrams.map((trigram) => `c."${column}" ${like} ${value(`%${trigram}%`)}`), `(c."${column}" || '') ${like} ${whole}`].join(' AND ');
+  };
+  const matches = `((${contains('email', 'LIKE', query.toLowerCase())}) OR (${contains('name', 'ILIKE', query)}))`;
+  const after = page.after && `(c."createdAt", c."id") > (CAST(${value(page.after.createdAt.toISOString())} AS timestamptz) AT TIME ZONE 'UTC', ${value(page.after.id)})`;
+  const rows = await prisma.$queryRawUnsafe<{ id: string }[]>(
+    `SELECT c."id" FROM "CustomerAccount" c WHERE ${matches}${after ? ` AND ${after}` : ''} ORDER BY c."createdAt", c."id" LIMIT ${value(page.limit + 1)}`,
+    ...values,
   );
   return rows.map((row) => row.id);
 }
