@@ -56,14 +56,14 @@ test('every pass gets one batch a round, oldest rows first, until each has none 
   const reads = log.map((entry) => entry.split(/[:/]/));
   const whose = reads.map(([name]) => name);
   assert.deepEqual(whose.slice(0, 6), ['families', 'tokens', 'families', 'tokens', 'families', 'tokens'], `the passes alternate: ${log.join(' ')}`);
-  assert.deepEqual(reads.slice(0, 2).map(([, , size]) => size), ['100', '100'], 'each starts with a small batch');
+  assert.deepEqual(reads.slice(0, 2).map(([, , size]) => size), ['10', '10'], 'each starts with the smallest batch');
   assert.ok(reads.every(([, , size]) => Number(size) <= 500), `no batch over 500: ${log.join(' ')}`);
   assert.ok(reads.every(([, found, size], at) => found === size || !whose.slice(at + 1).includes(whose[at])), `a short batch ends its pass: ${log.join(' ')}`);
-  // Each read after a pass's first starts where its last batch ended (its first batch: 100 rows), not at the index's start.
+  // Each read after a pass's first starts where its last batch ended (its first batch: 10 rows), not at the index's start.
   const startsAfterFirstBatch = (froms: (number | undefined)[], firstBatchEnd: number) =>
     froms[0] === undefined && froms[1] === firstBatchEnd && froms.slice(2).every((from, at) => from !== undefined && from >= froms[at + 1]!);
-  assert.ok(startsAfterFirstBatch(tokens.froms, 99), `the token reads start at: ${tokens.froms.join(', ')}`);
-  assert.ok(startsAfterFirstBatch(families.froms, 3900), `the family reads start at: ${families.froms.join(', ')}`);
+  assert.ok(startsAfterFirstBatch(tokens.froms, 9), `the token reads start at: ${tokens.froms.join(', ')}`);
+  assert.ok(startsAfterFirstBatch(families.froms, 3810), `the family reads start at: ${families.froms.join(', ')}`);
   assert.deepEqual(
     families.rows.map((row) => row.expiresAt).sort((a, b) => a - b),
     rowsOf(200, (n) => 4801 + n).map((row) => row.expiresAt),
@@ -101,14 +101,14 @@ test('a pass with nothing expired reads once and rests not at all', async () => 
   const log: string[] = [];
   const started = performance.now();
   assert.deepEqual(await sweepInTurns([{ model: table('codes', rowsOf(3, (n) => 100 + n), log), key: 'id', column: 'expiresAt', before: 50 }]), [0]);
-  assert.deepEqual(log, ['codes:0/100']);
+  assert.deepEqual(log, ['codes:0/10']);
   assert.ok(performance.now() - started < 1000);
 });
 
 test('after each batch that deleted rows the sweeper rests twice as long as the batch took', async () => {
   const log: string[] = [];
   const codes = table('codes', rowsOf(250, (n) => n), log);
-  // Deletes take 10 ms or more: a first batch of 100, then batches sized by how long that took.
+  // Deletes take 10 ms or more: a first batch of 10, then batches sized by how long that took.
   const times: { read: number; deleted?: number }[] = [];
   const timed: SweptModel = {
     findMany: (args) => (times.push({ read: performance.now() }), codes.findMany(args)),
@@ -119,7 +119,7 @@ test('after each batch that deleted rows the sweeper rests twice as long as the 
     },
   };
   assert.deepEqual(await sweepInTurns([{ model: timed, key: 'id', column: 'expiresAt', before: 1000 }]), [250]);
-  assert.equal(log[0], 'codes:100/100');
+  assert.equal(log[0], 'codes:10/10');
   assert.ok(log.length >= 2, log.join(' '));
   const [first, second] = times;
   const batch = first!.deleted! - first!.read;
