@@ -28,26 +28,31 @@ export const COMMON_SHARE = 0.02;
 /** How long one instance keeps the statistics before it reads them again. */
 export const SAMPLE_MAX_AGE_MS = 10 * 60_000;
 
-const WORD_CHARACTER = /^[\p{L}\p{N}]$/u;
+/**
+ * Letters and digits of ASCII only: their case is the same to JavaScript and to PostgreSQL in any
+ * locale, where `İ` or a final `Σ` is not, and a trigram lower-cased differently would lose matches.
+ * A query without three of them in a row is asked as a whole, as before.
+ */
+const WORD_CHARACTER = /^[a-z0-9]$/i;
 
 /**
- * The query's trigrams that an index can serve as they are: each three consecutive letters or digits,
- * lower-cased, with where it starts, in order of position. pg_trgm takes only letters and digits into
- * trigrams, and `%abc%` gives exactly the trigram `abc`.
+ * The query's trigrams that an index can serve as they are: each three consecutive letters or digits
+ * as typed (once, whatever their case), with where it starts, in order of position. pg_trgm takes
+ * only letters and digits into trigrams, and `%abc%` gives exactly the trigram `abc`.
  */
 export function queryTrigrams(query: string): { trigram: string; at: number }[] {
-  const characters = [...query.toLowerCase()];
-  const found = new Map<string, number>();
+  const characters = [...query];
+  const found = new Map<string, { trigram: string; at: number }>();
   for (let at = 0; at + 3 <= characters.length; at += 1) {
-    const window = characters.slice(at, at + 3);
-    if (window.every((character) => WORD_CHARACTER.test(character)) && !found.has(window.join(''))) found.set(window.join(''), at);
+    const trigram = characters.slice(at, at + 3).join('');
+    if ([...trigram].every((character) => WORD_CHARACTER.test(character)) && !found.has(trigram.toLowerCase())) found.set(trigram.toLowerCase(), { trigram, at });
   }
-  return [...found].map(([trigram, at]) => ({ trigram, at }));
+  return [...found.values()];
 }
 
 /** The share of the sampled columns whose values contain the trigram. */
 export const sampledShare = (sample: readonly SampledValue[], trigram: string) =>
-  sample.reduce((sum, value) => (value.text.includes(trigram) ? sum + value.share : sum), 0);
+  sample.reduce((sum, value) => (value.text.includes(trigram.toLowerCase()) ? sum + value.share : sum), 0);
 
 /**
  * The trigrams the index should read: the rarest first, then others under COMMON_SHARE, up to

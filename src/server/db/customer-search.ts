@@ -68,12 +68,14 @@ export async function postgresSearchPage(prisma: PrismaClient, query: string, pa
   const trigrams = selectiveTrigrams(query, sample);
   const values: unknown[] = [];
   const value = (x: unknown) => `$${values.push(x)}`;
-  const contains = (column: string, like: 'LIKE' | 'ILIKE', text: string) => {
+  // E-mails are stored lower-cased; names match in any case (ILIKE, with PostgreSQL's own case rules).
+  const contains = (column: string, like: 'LIKE' | 'ILIKE', text: string, parts: string[]) => {
     const whole = value(`%${likeLiteral(text)}%`);
-    if (trigrams.length === 0) return `c."${column}" ${like} ${whole}`;
-    return [...trigrams.map((trigram) => `c."${column}" ${like} ${value(`%${trigram}%`)}`), `(c."${column}" || '') ${like} ${whole}`].join(' AND ');
+    if (parts.length === 0) return `c."${column}" ${like} ${whole}`;
+    return [...parts.map((part) => `c."${column}" ${like} ${value(`%${part}%`)}`), `(c."${column}" || '') ${like} ${whole}`].join(' AND ');
   };
-  const matches = `((${contains('email', 'LIKE', query.toLowerCase())}) OR (${contains('name', 'ILIKE', query)}))`;
+  const email = contains('email', 'LIKE', query.toLowerCase(), trigrams.map((trigram) => trigram.toLowerCase()));
+  const matches = `((${email}) OR (${contains('name', 'ILIKE', query, trigrams)}))`;
   const after = page.after && `(c."createdAt", c."id") > (CAST(${value(page.after.createdAt.toISOString())} AS timestamptz) AT TIME ZONE 'UTC', ${value(page.after.id)})`;
   const rows = await prisma.$queryRawUnsafe<{ id: string }[]>(
     `SELECT c."id" FROM "CustomerAccount" c WHERE ${matches}${after ? ` AND ${after}` : ''} ORDER BY c."createdAt", c."id" LIMIT ${value(page.limit + 1)}`,
