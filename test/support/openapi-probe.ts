@@ -2,7 +2,7 @@
 // checks that its status, headers and body are the ones documented for that operation, and records
 // what it saw so a suite can tell which documented answers no probe produced.
 import assert from 'node:assert/strict';
-import Ajv2020 from 'ajv/dist/2020.js';
+import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
 import { request, type Answer, type RequestOptions } from './http';
 
 export type Responses = Record<string, { headers?: Record<string, { schema: object }>; content?: Record<string, { schema: object }> }>;
@@ -17,6 +17,17 @@ export const FROM_BROWSER = { origin: BROWSER_ORIGIN };
 
 export const fill = (template: string, params: Record<string, string> = {}) => template.replace(/\{(\w+)\}/g, (_, n: string) => params[n] ?? 'no-such-id');
 
+/** One compiled validator per schema object of the document: compiling is most of a check's cost. */
+const validators = new WeakMap<object, ValidateFunction>();
+function validatorOf(schema: object): ValidateFunction {
+  let validate = validators.get(schema);
+  if (!validate) {
+    validate = new Ajv2020({ strict: false, validateFormats: false, allErrors: true }).compile(schema);
+    validators.set(schema, validate);
+  }
+  return validate;
+}
+
 /** Checks that `answer` is documented under `status` in `responses`: media type, schema and headers. */
 export function assertMatchesResponse(responses: Responses, status: string, answer: Answer, label: string) {
   assert.equal(String(answer.status), status);
@@ -26,7 +37,7 @@ export function assertMatchesResponse(responses: Responses, status: string, answ
     if (!(header as { required?: boolean }).required && !answer.headers.has(name)) continue;
     const value = answer.headers.get(name);
     assert.ok(value !== null, `${label}: header ${name}`);
-    const validateHeader = new Ajv2020({ strict: false, validateFormats: false, allErrors: true }).compile(header.schema);
+    const validateHeader = validatorOf(header.schema);
     const typed = (header.schema as { type?: string }).type === 'integer' ? Number(value) : value;
     assert.ok(validateHeader(typed), `${label}: header ${name}: ${value} does not match ${JSON.stringify(header.schema)}`);
   }
@@ -34,7 +45,7 @@ export function assertMatchesResponse(responses: Responses, status: string, answ
   if (!answer.text) return assert.equal(documented.content, undefined, `${label}: documented with a body`);
   const schema = documented.content?.[mediaType]?.schema;
   assert.ok(schema, `${label}: ${status} ${mediaType} is not documented`);
-  const validate = new Ajv2020({ strict: false, validateFormats: false, allErrors: true }).compile(schema);
+  const validate = validatorOf(schema);
   assert.ok(validate(answer.body), `${label}: body does not match the schema: ${JSON.stringify(validate.errors)}\n${answer.text}`);
 }
 
