@@ -7,6 +7,7 @@ const nextConfig = {
   typescript: { ignoreBuildErrors: process.env.NEXT_SKIP_TYPECHECK === '1' },
   reactStrictMode: true,
   serverExternalPackages: ['pino', 'nodemailer', 'bcryptjs', 'better-sqlite3', 'pg', 'prom-client'],
+  experimental: { turbopackSourceMaps: false },
 };
 
 export default nextConfig;
