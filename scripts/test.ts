@@ -156,15 +156,17 @@ async function main() {
     failures.push('build');
     totals.failed += 1;
   } else {
-    // The two databases' stages run side by side: a file spends most of its time waiting on its
-    // own app, so two of them share the cores well; each file has its own database and ports. The
-    // LTS release is prepared meanwhile (it mirrors the build, so after it).
+    // Two lanes side by side: a file spends much of its time waiting on its own app, so two of
+    // them share the cores well; each file has its own database and ports. Each lane goes on to
+    // its next stage as soon as its own is done: SQLite, then SQLite again on the LTS release
+    // (prepared meanwhile; it mirrors the build, so after it); PostgreSQL, then the browser tests.
     if (['lts:integration:sqlite', 'lts:unit'].some(wanted)) void ltsRelease();
-    await Promise.all([nodeTests('integration:sqlite', files('test/integration'), { TEST_DB: 'sqlite' }), postgresTests()]);
-    // Then the browser tests beside the LTS integration stage (which shares the build), for the
-    // same reason; the unit tests last and alone, since some of them time work against a block.
-    await Promise.all([browserTests(), ltsTests('lts:integration:sqlite')]);
+    await Promise.all([
+      nodeTests('integration:sqlite', files('test/integration'), { TEST_DB: 'sqlite' }).then(() => ltsTests('lts:integration:sqlite')),
+      postgresTests().then(browserTests),
+    ]);
   }
+  // The unit tests on the LTS release last and alone, since some of them time work against a block.
   await ltsTests('lts:unit');
 
   console.log(`\n${failures.length ? `Failed stages: ${failures.join(', ')}` : 'All stages passed.'}`);
