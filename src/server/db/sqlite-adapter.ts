@@ -8,7 +8,9 @@ import {
   type SqlQuery,
   type Transaction,
 } from '@prisma/driver-adapter-utils';
+import type Database from 'better-sqlite3';
 import { SQLITE_BUSY_TIMEOUT_MS } from './dialect';
+import { keepCompiledStatements } from './sqlite-statements';
 
 // WAL lets readers and one writer work at once across processes, and is a property of the file,
 // so every connection sets it. Foreign keys are per connection in SQLite and carry the cascades.
@@ -33,6 +35,10 @@ export function createSqliteAdapterFactory(file: string): SqlMigrationAwareDrive
     async connect() {
       const connection = await inner.connect();
       await connection.executeScript(CONNECTION_PRAGMAS);
+      // The adapter keeps its better-sqlite3 handle in a public field that its types leave out.
+      const client = (connection as unknown as { client?: Database.Database }).client;
+      if (typeof client?.prepare !== 'function') throw new Error(`${inner.adapterName} no longer exposes its better-sqlite3 handle as \`client\``);
+      keepCompiledStatements(client);
       return new QueuedSqliteAdapter(connection);
     },
     async connectToShadowDb() {
