@@ -1,7 +1,7 @@
 // Compiled statements kept for reuse on the app's SQLite connection. @prisma/adapter-better-sqlite3
 // (7.10) compiles every query anew (`client.prepare(sql).bind(args)`, then `run()`, or `reader`,
 // `columns()` and `raw().all()`), although Prisma sends the same few hundred SQL texts over and
-// over: compiling was most of a login's own database time.
+// over: compiling took about a fifth of a login's own database time (decision 0026).
 import type Database from 'better-sqlite3';
 import { Lru } from '@/core/lru';
 
