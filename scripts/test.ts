@@ -14,6 +14,7 @@ const only = process.argv.slice(2); // e.g. `npm test -- unit integration:sqlite
 const wanted = (stage: string) => only.length === 0 || only.some((o) => stage === o || stage.startsWith(`${o}:`));
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures: string[] = [];
+const failedTests: string[] = [];
 
 function files(dir: string): string[] {
   const abs = path.join(ROOT, dir);
@@ -75,6 +76,19 @@ async function nodeTests(stage: string, testFiles: string[], env: Record<string,
   totals.skipped += count('skipped') + count('todo');
   if (status !== 0 || failed > 0) failures.push(`${stage} (exit ${status}, ${failed} failed)`);
   if (status !== 0 && failed === 0) totals.failed += 1; // a crash outside any test still fails the run
+  failedTests.push(...failingTestNames(output).map((name) => `${stage}: ${name}`));
+}
+
+/**
+ * The names the spec reporter lists under `✖ failing tests:` at the end of its output, so that the
+ * run's last lines say which tests failed, not only how many.
+ */
+function failingTestNames(output: string): string[] {
+  const section = output.lastIndexOf('✖ failing tests:');
+  if (section < 0) return [];
+  return output.slice(section).split('\n').slice(1)
+    .map((line) => /^✖ (.+) \([\d.]+m?s\)$/.exec(line.trim())?.[1])
+    .filter((name): name is string => name !== undefined);
 }
 
 /** The browser tests (Playwright), counted from its JSON report. */
@@ -169,6 +183,7 @@ async function main() {
   // The unit tests on the LTS release last and alone, since some of them time work against a block.
   await ltsTests('lts:unit');
 
+  for (const name of failedTests) console.log(`failed: ${name}`);
   console.log(`\n${failures.length ? `Failed stages: ${failures.join(', ')}` : 'All stages passed.'}`);
   console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
   process.exit(failures.length ? 1 : 0);
