@@ -165,7 +165,7 @@ async function ltsTests(stage: 'lts:unit' | 'lts:integration:sqlite') {
 async function main() {
   await nodeTests('unit', files('test/unit'));
 
-  const needsBuild = ['integration', 'e2e'].some((s) => wanted(s)) && process.env.SKIP_BUILD !== '1';
+  const needsBuild = ['integration:sqlite', 'integration:postgresql', 'lts:integration:sqlite', 'e2e'].some(wanted) && process.env.SKIP_BUILD !== '1';
   if (needsBuild && run('npm', ['run', '-s', 'build']) !== 0) {
     failures.push('build');
     totals.failed += 1;

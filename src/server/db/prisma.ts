@@ -19,13 +19,13 @@ export interface DatabaseClient {
   poolStats: () => { busy: number; waiting: number } | undefined;
 }
 
+/** Hears every statement sent to PostgreSQL with its parameters (the query-plan test reads them). */
+export type StatementListener = (text: string, values: unknown[]) => void;
+
 /**
  * Nothing connects until the first query, so this is safe to call while a module loads; the schema
  * must already be migrated (see applyMigrations in ./migrate).
  */
-/** Hears every statement sent to PostgreSQL with its parameters (the query-plan test reads them). */
-export type StatementListener = (text: string, values: unknown[]) => void;
-
 export function createPrismaClient(opts: { databaseUrl?: string; dataDir: string; connectTimeoutMs?: number; onStatement?: StatementListener }): DatabaseClient {
   const dialect = dialectFor(opts.databaseUrl);
   const connectTimeoutMs = opts.connectTimeoutMs ?? 5000;
