@@ -91,6 +91,24 @@ function failingTestNames(output: string): string[] {
     .filter((name): name is string => name !== undefined);
 }
 
+/** What the run reads of Playwright's JSON report. */
+interface PlaywrightSuite {
+  specs?: { title: string; file: string; tests: { status: string }[] }[];
+  suites?: PlaywrightSuite[];
+}
+interface PlaywrightReport {
+  stats?: { expected?: number; unexpected?: number; flaky?: number; skipped?: number };
+  suites?: PlaywrightSuite[];
+}
+
+/** The specs of the report that failed (a retry that passed is flaky, not failed), by file and title. */
+function unexpectedSpecs(suites: PlaywrightSuite[]): string[] {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? []).filter((spec) => spec.tests.some((t) => t.status === 'unexpected')).map((spec) => `${spec.file}: ${spec.title}`),
+    ...unexpectedSpecs(suite.suites ?? []),
+  ]);
+}
+
 /** The browser tests (Playwright), counted from its JSON report. */
 async function browserTests() {
   if (!wanted('e2e')) return;
@@ -100,10 +118,10 @@ async function browserTests() {
   rmSync(report, { force: true });
   const { status } = await runTee('e2e', 'npx', ['playwright', 'test'], {});
   console.log(`=== e2e took ${Math.round((Date.now() - started) / 1000)} s`);
-  const stats = existsSync(report)
-    ? (JSON.parse(readFileSync(report, 'utf8')) as { stats?: { expected?: number; unexpected?: number; flaky?: number; skipped?: number } }).stats
-    : undefined;
+  const json = existsSync(report) ? (JSON.parse(readFileSync(report, 'utf8')) as PlaywrightReport) : undefined;
+  const stats = json?.stats;
   const failed = stats?.unexpected ?? 0;
+  failedTests.push(...unexpectedSpecs(json?.suites ?? []).map((name) => `e2e: ${name}`));
   totals.passed += (stats?.expected ?? 0) + (stats?.flaky ?? 0);
   totals.failed += failed;
   totals.skipped += stats?.skipped ?? 0;
