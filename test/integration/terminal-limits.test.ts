@@ -128,9 +128,9 @@ describe('timing', () => {
     console.log(`# PIN sign-in lower quartiles (ms): ${Object.entries(quartiles).map(([k, v]) => `${k} ${v.toFixed(1)}`).join(', ')}`);
     const wrong = quartiles['wrong PIN']!;
     assert.ok(wrong > 15, `a cost-10 comparison takes measurable time (${wrong.toFixed(1)} ms)`);
-    // A benchmark, not a timed test: the lower quartiles are printed above for review. What is asserted is
-    // the regression that matters, a refusal that skips the bcrypt comparison (a few ms against
-    // tens), with room for a busy machine.
+    // A benchmark, not a timed test: the lower quartiles are printed above for review. What is
+    // asserted is the regression that matters, a refusal that skips the bcrypt comparison (a few ms
+    // against tens), with room for a busy machine.
     for (const [name, value] of Object.entries(quartiles)) assert.ok(value > 0.6 * wrong, `${name} ${value.toFixed(1)} ms vs wrong PIN ${wrong.toFixed(1)} ms`);
   });
 });

@@ -6,10 +6,10 @@ const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
  * The time below which a quarter of the runs finished. Other load only ever adds time, so on a busy
  * machine (the test stages run side by side) the fastest runs show what the work itself costs.
  */
-export const lowerQuartile = (xs: number[]) => sorted(xs)[Math.floor(xs.length / 4)]!;
+const lowerQuartile = (xs: number[]) => sorted(xs)[Math.floor(xs.length / 4)]!;
 
 /** Every run's time of each of `kinds` over `rounds` interleaved runs; every answer goes to `check`. */
-export async function interleavedSamples<T>(
+async function interleavedSamples<T>(
   kinds: Record<string, (round: number) => Promise<T>>,
   rounds = 12,
   check: (kind: string, answer: T) => void = () => undefined,
