@@ -33,6 +33,23 @@ describe('own sessions', () => {
     assert.ok(Date.parse(after.last_used_at) > Date.parse(tillSession.last_used_at), 'a refresh moves last_used_at');
   });
 
+  // The sign-in's writes are one statement of their own on PostgreSQL: its times and clipping must
+  // read back as the other writes store them.
+  test('a new session is dated now, ends with the refresh lifetime, and keeps 300 characters of its user agent', async () => {
+    const agent = `Kiosk/${'k'.repeat(400)}`;
+    const before = Date.now();
+    const pair = await signInAs(agent);
+    const listed = await own('vendor', pair.access_token, '?limit=100');
+    const row = listed.body.items.find((item: { user_agent: string }) => item.user_agent.startsWith('Kiosk/'));
+    assert.equal(row.user_agent, agent.slice(0, 300));
+    const created = Date.parse(row.created_at);
+    assert.ok(Math.abs(created - before) < 60_000, `created_at ${row.created_at} is now, not shifted`);
+    assert.equal(row.last_used_at, row.created_at);
+    const refreshLifetime = Math.floor(Date.parse(row.expires_at) / 1000) - Math.floor(created / 1000);
+    const claims = JSON.parse(Buffer.from(pair.refresh_token.split('.')[1]!, 'base64url').toString('utf8')) as { iat: number; exp: number };
+    assert.equal(refreshLifetime, claims.exp - claims.iat, 'the session ends with its first refresh token');
+  });
+
   test('a session ended from the list stops refreshing at once; the others carry on', async () => {
     const first = await signInAs('Ending/1');
     const second = await signInAs('Staying/1');

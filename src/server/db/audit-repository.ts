@@ -11,6 +11,9 @@ import { enqueueWebhooks, type OutboxTx } from './webhook-outbox';
 
 const CLIENT_FIELD_MAX = 300;
 
+/** A client's address or user agent as stored: cut to a bounded length. */
+export const clientField = (value: string | undefined) => value?.slice(0, CLIENT_FIELD_MAX) ?? null;
+
 type Tx = Pick<PrismaClient, 'auditEvent'> & OutboxTx;
 
 /** The row of `entry`; `accountId` fills in the account a creation just made. */
@@ -23,8 +26,8 @@ export function auditEventRow(entry: AuditEntry, now: Date, accountId = entry.ac
     actorRole: entry.actor?.role ?? null,
     actorId: entry.actor?.accountId ?? null,
     vendorId: entry.vendorId ?? null,
-    clientIp: entry.client.ip?.slice(0, CLIENT_FIELD_MAX) ?? null,
-    userAgent: entry.client.userAgent?.slice(0, CLIENT_FIELD_MAX) ?? null,
+    clientIp: clientField(entry.client.ip),
+    userAgent: clientField(entry.client.userAgent),
     // Scrubbed plain data from the core: JSON by construction.
     details: entry.details as Prisma.InputJsonObject,
   };

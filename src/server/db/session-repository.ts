@@ -3,13 +3,10 @@ import { Prisma, type PrismaClient } from '@/generated/prisma/postgresql/client'
 import type { SessionListing, SessionRecord, SessionRepository, RefreshTokenRow } from '@/core/ports';
 import type { Role } from '@/contract/auth-schemas';
 import type { Dialect } from './dialect';
-import { auditEventRow, auditIn } from './audit-repository';
-import { webhookTypesOf } from '@/core/webhook-messages';
+import { auditIn } from './audit-repository';
 import { pageArgs } from './keyset';
 import { recordAuthChange } from './auth-changes';
-import { liftPinLock } from './terminal-repository';
-
-const CLIENT_FIELD_MAX = 300;
+import { createSessionStart } from './session-start';
 
 /** A refresh token joined with its family's columns, as the one query reads them. */
 type TokenWithFamilyRow = Omit<RefreshTokenRow, 'family'> & { role: string; accountId: string; revokedAt: Date | null; terminalId: string | null; familyCreatedAt: Date };
@@ -64,39 +61,9 @@ async function rotateInOneBatch(prisma: PrismaClient, input: Parameters<SessionR
   return claimed === 1;
 }
 
-/** Records (or renews) that the device with this id hash signed in to the account. */
-const rememberDevice = (prisma: PrismaClient, { idHash, role, accountId, expiresAt }: { idHash: string; role: Role; accountId: string; expiresAt: Date }) =>
-  prisma.knownDevice.upsert({ where: { idHash }, create: { idHash, role, accountId, expiresAt }, update: { role, accountId, expiresAt }, select: { idHash: true } });
-
 export function createSessionRepository(prisma: PrismaClient, dialect: Dialect): SessionRepository {
   return {
-    // One batch transaction (no interactive round trips): the family, its first token, the
-    // sign-in's event, the device marker and the PIN lock's lift commit together. The token is a
-    // write of its own rather than a nested create, which would read the family back after inserting it.
-    async createFamily({ id, role, accountId, client, token, terminalId, audit, device, liftPinLock: liftsPinLock }) {
-      // A batch has no room for the outbox's reads: a sign-in's event is one the platform is not sent.
-      if (audit && webhookTypesOf(audit.entry).length > 0) throw new Error(`${audit.entry.event} makes webhook messages: write it with writeAuditEvent`);
-      await prisma.$transaction([
-        prisma.refreshFamily.create({
-          data: {
-            id,
-            role,
-            accountId,
-            userAgent: client.userAgent?.slice(0, CLIENT_FIELD_MAX) ?? null,
-            clientIp: client.ip?.slice(0, CLIENT_FIELD_MAX) ?? null,
-            createdAt: token.issuedAt,
-            lastUsedAt: token.issuedAt,
-            expiresAt: token.expiresAt,
-            terminalId: terminalId ?? null,
-          },
-          select: { id: true },
-        }),
-        prisma.refreshToken.create({ data: { jti: token.jti, familyId: id, issuedAt: token.issuedAt, expiresAt: token.expiresAt }, select: { jti: true } }),
-        ...(audit ? [prisma.auditEvent.create({ data: auditEventRow(audit.entry, audit.at), select: { id: true } })] : []),
-        ...(device ? [rememberDevice(prisma, { ...device, role, accountId })] : []),
-        ...(liftsPinLock ? [liftPinLock(prisma, accountId)] : []),
-      ]);
-    },
+    createFamily: createSessionStart(prisma, dialect),
 
     // One joined query on the refresh hot path; Prisma's include would send a second for the family.
     async findToken(jti) {

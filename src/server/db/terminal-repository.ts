@@ -1,5 +1,5 @@
 // POS terminals in Prisma: pairing codes, device credentials and staff PINs (the core's TerminalRepository).
-import type { PrismaClient } from '@/generated/prisma/postgresql/client';
+import { Prisma, type PrismaClient } from '@/generated/prisma/postgresql/client';
 import type { TerminalInfo, TerminalRepository } from '@/core/terminal-ports';
 import { auditIn } from './audit-repository';
 import { recordAuthChange } from './auth-changes';
@@ -15,9 +15,8 @@ const terminalInfo = (row: { id: string; name: string; storeId: string; store: {
 
 type Tx = Pick<PrismaClient, 'terminalCredential' | 'refreshFamily' | 'revocation' | '$queryRaw'>;
 
-/** The PIN lock lifted: the account's failed PIN count back to 0 (a statement, for a batch too). */
-export const liftPinLock = (prisma: PrismaClient, accountId: string) =>
-  prisma.staffPin.updateMany({ where: { accountId, failures: { gt: 0 } }, data: { failures: 0 } });
+/** The PIN lock lifted: the account's failed PIN count back to 0 (alone, or among a sign-in's writes). */
+export const liftPinLock = (accountId: string) => Prisma.sql`UPDATE "StaffPin" SET "failures" = 0 WHERE "accountId" = ${accountId} AND "failures" > 0`;
 
 /** Every session started on the terminal ends: its credential changed hands or went away. */
 async function endTerminalSessions(tx: Tx, terminalId: string, now: Date) {
@@ -105,7 +104,7 @@ export function createTerminalRepository(prisma: PrismaClient): TerminalReposito
     },
 
     async resetPinFailures(accountId) {
-      await liftPinLock(prisma, accountId);
+      await prisma.$executeRaw(liftPinLock(accountId));
     },
   };
 }
