@@ -63,8 +63,12 @@ async function nodeTests(stage: string, testFiles: string[], env: Record<string,
   const started = Date.now();
   // Another release runs in its own mirror of the checkout, first on PATH for every process the tests start.
   const releaseEnv: Record<string, string> = release ? { PATH: `${path.dirname(release.node)}:${process.env.PATH ?? ''}` } : {};
+  // Integration files may leave a server's handles behind, so their runs end by force. Unit files
+  // leave none, and on Node 26 the force cut some files' reports short: 211-215 of 217 unit tests
+  // were counted, the rest silently lost.
+  const forceExit = stage.includes('integration') ? ['--test-force-exit'] : [];
   const { status, output } = await runTee(stage, release?.node ?? process.execPath, [
-    '--import', 'tsx', '--test', '--test-timeout=600000', '--test-force-exit', '--test-reporter=spec',
+    '--import', 'tsx', '--test', '--test-timeout=600000', ...forceExit, '--test-reporter=spec',
     ...testFiles,
   ], { ...env, ...releaseEnv }, release?.root);
   console.log(`=== ${stage} took ${Math.round((Date.now() - started) / 1000)} s`);
