@@ -2,10 +2,11 @@
 // column that makes them expired, in its order, and deleted by primary key. A batch that named only
 // its condition went out ordered by the primary key (Prisma's order for `take`), and at a million
 // customers PostgreSQL walked that key from its start past every row the earlier batches had
-// removed, 0.4-1.5 s a batch and growing. After each batch it rests twice as long as the batch
-// took, so a large backlog takes at most a third of the database's time from the requests it serves
-// meanwhile (a pass that ran batch after batch took sign-ins down to 0.6 of their rate; resting as
-// long as each batch took still raised SQLite sign-ins' p99 1.6-1.8 times). Each pass's batch size
+// removed, 0.4-1.5 s a batch and growing. After each batch it rests four times as long as the
+// batch took, so a large backlog takes at most a fifth of the database's time from the requests it
+// serves meanwhile (a pass that ran batch after batch took sign-ins down to 0.6 of their rate;
+// resting as long as each batch took still raised SQLite sign-ins' p99 1.6-1.8 times, and twice as
+// long took SQLite sign-ins to 0.76-0.84 of their rate and their p99 up to 1.6 times). Each pass's batch size
 // follows the time its statements take, toward STATEMENT_TARGET_MS, as pt-online-schema-change's
 // chunks do: a row costs a code's pass little and a family's much more (its tokens go with it).
 // The target is short because on SQLite every statement holds the one write lock that each
@@ -35,7 +36,7 @@ const BATCH = { first: 10, least: 10, most: 500 };
 /** What one statement of a batch should take. */
 const STATEMENT_TARGET_MS = 25;
 /** After each batch the sweeper rests this many times as long as the batch took. */
-const REST_PER_WORK = 2;
+const REST_PER_WORK = 4;
 
 /** The size of a pass's next batch after one of `size` rows whose slowest statement took `tookMs`: toward the target, at most doubling. */
 export function nextBatchSize(size: number, tookMs: number): number {
