@@ -64,9 +64,28 @@ export interface AppRuntime {
   root: string;
 }
 
-/** `nodeFlags` go to Node beside the start script's own (the bench's `--cpu-prof`, which Node refuses in NODE_OPTIONS). */
+/** What the start script prints once its server listens: proof that this process answers on the port. */
+const READY_LINE = 'commerce-auth ready on ';
+
+/** The port was taken between `freePort` and the server's listen (another test's app got the same one). */
+class PortTaken extends Error {}
+
+/**
+ * `nodeFlags` go to Node beside the start script's own (the bench's `--cpu-prof`, which Node refuses
+ * in NODE_OPTIONS). Without `port`, a free one is chosen, and chosen again if another process takes
+ * it before the server listens: test stages run side by side, each choosing ports of its own.
+ */
 export async function startApp(db: TestDatabase, env: Record<string, string | undefined> = {}, port?: number, args: string[] = [], nodeFlags: string[] = [], runtime: AppRuntime = { node: process.execPath, root: ROOT }): Promise<RunningApp> {
-  port ??= await freePort();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOn(port ?? (await freePort()), db, env, args, nodeFlags, runtime);
+    } catch (error) {
+      if (port !== undefined || attempt === 3 || !(error instanceof PortTaken)) throw error;
+    }
+  }
+}
+
+async function startOn(port: number, db: TestDatabase, env: Record<string, string | undefined>, args: string[], nodeFlags: string[], runtime: AppRuntime): Promise<RunningApp> {
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(runtime.node, [...serverNodeFlags(), ...nodeFlags, '--import', 'tsx', 'scripts/serve.ts', ...args], {
     cwd: runtime.root,
@@ -84,10 +103,14 @@ export async function startApp(db: TestDatabase, env: Record<string, string | un
   // Generous: on a machine running both databases' stages and the browser tests, a start has taken over a minute.
   const deadline = Date.now() + 120_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`app exited with ${child.exitCode}:\n${output.join('\n')}`);
+    if (child.exitCode !== null) {
+      const Failure = output.some((line) => line.includes('EADDRINUSE')) ? PortTaken : Error;
+      throw new Failure(`app exited with ${child.exitCode}:\n${output.join('\n')}`);
+    }
     try {
-      const res = await fetch(`${url}/api/v1/health`);
-      if (res.status === 200) break;
+      // Another process on the same port would answer the health check too: only this one prints its ready line.
+      const res = output.some((line) => line.includes(READY_LINE)) ? await fetch(`${url}/api/v1/health`) : undefined;
+      if (res?.status === 200) break;
     } catch {
       // not listening yet
     }
