@@ -115,9 +115,22 @@ export type SignInRole = Role | 'customer';
 export const HOME: Record<SignInRole, string> = { admin: '**/admin', vendor: '**/vendor/pos', customer: '**/account' };
 const areaOf = (role: SignInRole) => (role === 'customer' ? 'account' : role);
 
+/**
+ * Waits until React has taken over the page's form named `name`. Before that, the form still works
+ * without script (a native post), so a test that clicks too early on a loaded machine sees the
+ * server's answer instead of the page's own pending state and messages.
+ */
+export async function formTakenOver(page: Page, name: string) {
+  await page.waitForFunction((label) => {
+    const form = document.querySelector(`form[aria-label="${label}"]`);
+    return form !== null && Object.keys(form).some((key) => key.startsWith('__reactProps'));
+  }, name);
+}
+
 /** Fills the role's login form (opening it unless it is shown) and submits; what follows depends on the account's factors. */
 export async function submitPassword(page: Page, role: SignInRole, email: string, password: string) {
   if (!page.url().includes(`/${areaOf(role)}/login`)) await page.goto(`/${areaOf(role)}/login`);
+  await formTakenOver(page, 'Sign in');
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();

@@ -1,5 +1,5 @@
 // Sign-in and sign-out for both roles through the pages, and the messages of a failed sign-in.
-import { alertOf, expect, PASSWORDS, signIn, statusOf, test } from './fixtures';
+import { alertOf, expect, formTakenOver, PASSWORDS, signIn, statusOf, test } from './fixtures';
 
 test('an admin signs in, sees the profile and every module, and signs out', async ({ page, accounts }) => {
   await signIn(page, 'admin', accounts.admin.email, PASSWORDS.admin);
@@ -50,6 +50,7 @@ test('a wrong password is refused with a clear message, and the button waits whi
     await new Promise((resolve) => setTimeout(resolve, 400));
     await route.continue();
   });
+  await formTakenOver(page, 'Sign in');
   await page.getByLabel('E-mail').fill(accounts.owner.email);
   await page.getByLabel('Password', { exact: true }).fill('not-the-password');
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
@@ -63,6 +64,7 @@ test('a wrong password is refused with a clear message, and the button waits whi
 
 test('repeated failures are rate limited, and the message says when to retry', async ({ page, accounts }) => {
   await page.goto('/admin/login');
+  await formTakenOver(page, 'Sign in');
   const email = page.getByLabel('E-mail');
   const password = page.getByLabel('Password', { exact: true });
   await email.fill(accounts.limited.email);
