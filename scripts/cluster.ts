@@ -10,7 +10,7 @@ import { createInterface } from 'node:readline';
 import pg from 'pg';
 import { haproxyConfig } from './cluster/haproxy-config';
 import { commandLine } from './command-line';
-import { serverNodeFlags } from './server-flags';
+import { serverEntry, serverNodeFlags } from './server-flags';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const HAPROXY = '/usr/sbin/haproxy';
@@ -79,7 +79,7 @@ const env = {
 const instances: ChildProcess[] = [];
 
 function startInstance(i: number): Promise<void> {
-  const child = spawn(process.execPath, [...serverNodeFlags(), '--import', 'tsx', 'scripts/serve.ts'], { cwd: ROOT, env: { ...env, PORT: String(ports[i]) } as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...serverNodeFlags(), serverEntry()], { cwd: ROOT, env: { ...env, PORT: String(ports[i]) } as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   instances[i] = child;
   const prefix = `[app${i + 1}] `;
   for (const stream of [child.stdout, child.stderr]) {

@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import type { TestDatabase } from './databases';
-import { serverNodeFlags } from '../../scripts/server-flags';
+import { serverEntry, serverNodeFlags } from '../../scripts/server-flags';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -87,7 +87,7 @@ export async function startApp(db: TestDatabase, env: Record<string, string | un
 
 async function startOn(port: number, db: TestDatabase, env: Record<string, string | undefined>, args: string[], nodeFlags: string[], runtime: AppRuntime): Promise<RunningApp> {
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(runtime.node, [...serverNodeFlags(), ...nodeFlags, '--import', 'tsx', 'scripts/serve.ts', ...args], {
+  const child = spawn(runtime.node, [...serverNodeFlags(), ...nodeFlags, serverEntry(), ...args], {
     cwd: runtime.root,
     // Production requires APP_URL: the server's own origin unless the test names another (or unsets it).
     // Loopback unless the test unsets HOST to see the script's own choice.
@@ -133,7 +133,7 @@ async function startOn(port: number, db: TestDatabase, env: Record<string, strin
 /** Runs the server with `env` and resolves when it exits (for start-up checks that must refuse). */
 export function startExpectingExit(db: TestDatabase, env: Record<string, string | undefined>, timeoutMs = 60_000): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...serverNodeFlags(), '--import', 'tsx', 'scripts/serve.ts'], {
+    const child = spawn(process.execPath, [...serverNodeFlags(), serverEntry()], {
       cwd: ROOT,
       env: { ...appEnv(db, { APP_URL: 'http://127.0.0.1', ...env }), PORT: '0', HOST: '127.0.0.1' } as unknown as NodeJS.ProcessEnv,
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import { assertServable, ConfigError, parseConfig } from '@/core/config';
 import { envSchema } from '@/core/config-env';
 import { parseDurationSeconds } from '@/core/duration';
-import { serverNodeFlags } from '../../scripts/server-flags';
+import { serverEntry, serverNodeFlags } from '../../scripts/server-flags';
 
 const secrets = { JWT_ACCESS_SECRET: 'a'.repeat(32), JWT_REFRESH_SECRET: 'b'.repeat(32), MFA_ENCRYPTION_KEY: 'm'.repeat(32) };
 
@@ -127,6 +127,11 @@ test('.env.example lists every variable the service reads', async () => {
 test('npm start bounds the heap at 320 MiB unless HEAP_LIMIT_MIB says otherwise, and the tests start the server alike', () => {
   assert.deepEqual(serverNodeFlags({}), ['--max-old-space-size=320']);
   assert.deepEqual(serverNodeFlags({ HEAP_LIMIT_MIB: '512' }), ['--max-old-space-size=512']);
+});
+
+test('npm start runs the start script the build bundled into its build folder', () => {
+  assert.equal(serverEntry({}), '.next/serve.mjs');
+  assert.equal(serverEntry({ NEXT_DIST_DIR: '.next-other' }), '.next-other/serve.mjs');
 });
 
 test('access tokens: HS256 by default; EdDSA and ES256 need a PKCS#8 key of their kind, named when missing in production', async () => {
