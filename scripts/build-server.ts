@@ -6,7 +6,7 @@ import { build } from 'esbuild';
 import { serverEntry } from './server-flags';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const outfile = path.join(ROOT, serverEntry());
+const outfile = path.resolve(ROOT, serverEntry());
 
 await build({
   entryPoints: [path.join(ROOT, 'scripts', 'serve.ts')],
