@@ -8,6 +8,11 @@ const nextConfig = {
   reactStrictMode: true,
   serverExternalPackages: ['pino', 'nodemailer', 'bcryptjs', 'better-sqlite3', 'pg', 'prom-client'],
   experimental: { turbopackSourceMaps: false },
+  // Browsers still ask for /favicon.ico where a document names no icon (a JSON answer opened in a
+  // tab, an error page of their own): they get the app's icon instead of a 404.
+  async rewrites() {
+    return [{ source: '/favicon.ico', destination: '/icon.svg' }];
+  },
 };
 
 export default nextConfig;

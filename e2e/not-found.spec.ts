@@ -1,6 +1,6 @@
 // Unknown addresses: Next.js's bare default page came unstyled (the CSP refuses its inline styles)
 // and with no way back; the product's own 404 page is styled, breaks no CSP rule and links home
-// and to the three sign-ins.
+// and to the three sign-ins. And /favicon.ico, which browsers ask for on their own: the app's icon.
 import { expect, test } from './fixtures';
 import { checkPage } from './page-checks';
 
@@ -24,4 +24,10 @@ test('an unknown page answers 404 with the styled not-found page and links back'
   await page.goto('/no-such-page');
   await page.getByRole('link', { name: /^Customers/ }).click();
   await page.waitForURL('**/account/login');
+});
+
+test('a browser asking for /favicon.ico gets the app\'s icon, not a 404', async ({ page }) => {
+  const response = await page.goto('/favicon.ico');
+  expect(response?.status()).toBe(200);
+  expect(response?.headers()['content-type']).toBe('image/svg+xml');
 });
