@@ -38,6 +38,10 @@ const origin = z.string().trim().transform((v, ctx) => {
 
 /** Where the embedded database, the development outbox and development secrets live by default. */
 export const DEFAULT_DATA_DIR = './.data';
+/** When the embedded database's commits reach the disk: at the WAL's checkpoints, or at each commit (`full`). */
+export const SQLITE_SYNCHRONOUS_LEVELS = ['normal', 'full'] as const;
+export type SqliteSynchronous = (typeof SQLITE_SYNCHRONOUS_LEVELS)[number];
+export const DEFAULT_SQLITE_SYNCHRONOUS: SqliteSynchronous = 'normal';
 
 /** Whether DATABASE_URL names PostgreSQL (the only server database); unset means the SQLite file. */
 export const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//i.test(url);
@@ -47,6 +51,7 @@ export const envSchema = z.object({
   DATABASE_URL: z.string().trim().optional().transform((v) => v || undefined)
     .refine((v) => v === undefined || isPostgresUrl(v), 'must be a postgres:// or postgresql:// URL'),
   DATA_DIR: z.string().trim().min(1).default(DEFAULT_DATA_DIR),
+  SQLITE_SYNCHRONOUS: z.enum(SQLITE_SYNCHRONOUS_LEVELS).default(DEFAULT_SQLITE_SYNCHRONOUS),
   JWT_ACCESS_SECRET: z.string().optional(),
   JWT_REFRESH_SECRET: z.string().optional(),
   /** The secrets before a rotation: still accepted for verification, never used to sign. */

@@ -156,6 +156,7 @@ export function parseConfig(env: Record<string, string | undefined>, devSecretsS
     production,
     databaseUrl: e.DATABASE_URL,
     dataDir: e.DATA_DIR,
+    sqliteSynchronous: e.SQLITE_SYNCHRONOUS,
     usingDevSecrets,
     jwt: {
       accessSecret: accessSecret as string,

@@ -67,7 +67,7 @@ export function createContainer(options: ContainerOptions = {}) {
   if (!config.production && config.mfa.requiredIsDefault && firstNotice('mfa_required_default')) {
     logger.info({ event: 'mfa_required_default', mfaRequired: config.mfa.required }, `MFA_REQUIRED not set: under development rules a second factor is required of ${config.mfa.required.join(', ')} accounts (not of the demo accounts' types)`);
   }
-  const db = createPrismaClient({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, connectTimeoutMs: config.databaseTimeout * 1000, onStatement: options.onStatement });
+  const db = createPrismaClient({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, sqliteSynchronous: config.sqliteSynchronous, connectTimeoutMs: config.databaseTimeout * 1000, onStatement: options.onStatement });
   const clock = { now: () => new Date() };
   const tasks = createDeferredTasks(logger);
   const bcrypt = createBcryptHasher(config.bcryptRounds);

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { PrismaClient } from '../../generated/prisma/postgresql/client';
 import { PrismaClient as SqlitePrismaClient } from '../../generated/prisma/sqlite/client';
 import { type Dialect, dialectFor, sqliteFilePath } from './dialect';
+import type { SqliteSynchronous } from '@/core/config-env';
 import { createSqliteAdapterFactory } from './sqlite-adapter';
 
 export type { PrismaClient } from '../../generated/prisma/postgresql/client';
@@ -26,7 +27,7 @@ export type StatementListener = (text: string, values: unknown[]) => void;
  * Nothing connects until the first query, so this is safe to call while a module loads; the schema
  * must already be migrated (see applyMigrations in ./migrate).
  */
-export function createPrismaClient(opts: { databaseUrl?: string; dataDir: string; connectTimeoutMs?: number; onStatement?: StatementListener }): DatabaseClient {
+export function createPrismaClient(opts: { databaseUrl?: string; dataDir: string; sqliteSynchronous?: SqliteSynchronous; connectTimeoutMs?: number; onStatement?: StatementListener }): DatabaseClient {
   const dialect = dialectFor(opts.databaseUrl);
   const connectTimeoutMs = opts.connectTimeoutMs ?? 5000;
   // Prisma's defaults (2 s to get a connection, 5 s to finish) turn a burst that fills the pool, or
@@ -45,7 +46,7 @@ export function createPrismaClient(opts: { databaseUrl?: string; dataDir: string
     prisma = new PrismaClient({ adapter, transactionOptions });
   } else {
     fs.mkdirSync(opts.dataDir, { recursive: true });
-    const adapter = createSqliteAdapterFactory(sqliteFilePath(opts.dataDir));
+    const adapter = createSqliteAdapterFactory(sqliteFilePath(opts.dataDir), opts.sqliteSynchronous);
     // Both clients come from one schema and differ only in the provider, so their APIs match.
     prisma = new SqlitePrismaClient({ adapter, transactionOptions }) as unknown as PrismaClient;
   }

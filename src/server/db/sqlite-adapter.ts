@@ -9,12 +9,15 @@ import {
   type Transaction,
 } from '@prisma/driver-adapter-utils';
 import type Database from 'better-sqlite3';
+import { DEFAULT_SQLITE_SYNCHRONOUS, type SqliteSynchronous } from '@/core/config-env';
 import { SQLITE_BUSY_TIMEOUT_MS } from './dialect';
 import { keepCompiledStatements } from './sqlite-statements';
 
 // WAL lets readers and one writer work at once across processes, and is a property of the file,
-// so every connection sets it. Foreign keys are per connection in SQLite and carry the cascades.
-const CONNECTION_PRAGMAS = 'PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON;';
+// so every connection sets it. Foreign keys and the sync level are per connection in SQLite; the
+// foreign keys carry the cascades. With WAL, `normal` never corrupts the file and loses nothing
+// when the process dies; only a power loss or an OS crash may undo the last commits (decision 0031).
+const connectionPragmas = (synchronous: SqliteSynchronous) => `PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA synchronous = ${synchronous.toUpperCase()};`;
 
 /**
  * Wraps @prisma/adapter-better-sqlite3 (7.10), which as shipped has three faults under concurrency:
@@ -27,14 +30,14 @@ const CONNECTION_PRAGMAS = 'PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON;
  *   interactive transaction is open there, so a rollback would take them along.
  * Every use of the connection therefore goes through one queue here.
  */
-export function createSqliteAdapterFactory(file: string): SqlMigrationAwareDriverAdapterFactory {
+export function createSqliteAdapterFactory(file: string, synchronous: SqliteSynchronous = DEFAULT_SQLITE_SYNCHRONOUS): SqlMigrationAwareDriverAdapterFactory {
   const inner = new PrismaBetterSqlite3({ url: file, timeout: SQLITE_BUSY_TIMEOUT_MS });
   return {
     provider: 'sqlite',
     adapterName: inner.adapterName,
     async connect() {
       const connection = await inner.connect();
-      await connection.executeScript(CONNECTION_PRAGMAS);
+      await connection.executeScript(connectionPragmas(synchronous));
       // The adapter keeps its better-sqlite3 handle in a public field that its types leave out.
       const client = (connection as unknown as { client?: Database.Database }).client;
       if (typeof client?.prepare !== 'function') throw new Error(`${inner.adapterName} no longer exposes its better-sqlite3 handle as \`client\``);
