@@ -80,8 +80,8 @@ export function createVerifier(options: VerifierOptions) {
   const secret = options.accessSecret === undefined
     ? undefined
     : crypto.subtle.importKey('raw', new TextEncoder().encode(options.accessSecret), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
-  // The options built once as well: a new object per call cost the kit about 5 % of its rate (the
-  // bench's guard kit rows, side by side with a bare verification).
+  // The options built once as well: a new object per call cost the kit 4-9 % of its rate against a
+  // bare verification of the same token (decision 0021).
   const claims = { issuer: options.issuer, audience: options.audience, typ: 'at+jwt', requiredClaims: ['sub', 'iat', 'exp'] };
   const sharedSecret = { ...claims, algorithms: ['HS256'] };
   const publishedKeys = { ...claims, algorithms: ['EdDSA', 'ES256'] };
