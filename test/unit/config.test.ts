@@ -124,9 +124,9 @@ test('.env.example lists every variable the service reads', async () => {
   assert.deepEqual(missing, []);
 });
 
-test('npm start bounds the heap at 320 MiB unless HEAP_LIMIT_MIB says otherwise, and the tests start the server alike', () => {
-  assert.deepEqual(serverNodeFlags({}), ['--max-old-space-size=320']);
-  assert.deepEqual(serverNodeFlags({ HEAP_LIMIT_MIB: '512' }), ['--max-old-space-size=512']);
+test('npm start bounds the heap at 320 MiB unless HEAP_LIMIT_MIB says otherwise, with 32 MiB semi-spaces, and the tests start the server alike', () => {
+  assert.deepEqual(serverNodeFlags({}), ['--max-old-space-size=320', '--max-semi-space-size=32']);
+  assert.deepEqual(serverNodeFlags({ HEAP_LIMIT_MIB: '512' }), ['--max-old-space-size=512', '--max-semi-space-size=32']);
 });
 
 test('npm start runs the start script the build bundled into its build folder', () => {
