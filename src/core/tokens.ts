@@ -2,6 +2,7 @@
 // `typ` header, iss, aud, expiry, the purpose claim and the role, so no token serves another use.
 import { SignJWT, errors, jwtVerify, type JWSHeaderParameters, type JWTPayload } from 'jose';
 import { createAccessKeys, type AccessKeyPair } from './access-keys';
+import { signHs256 } from './hs256';
 import { AuthError } from './errors';
 import { Lru } from './lru';
 import { type ErrorCode } from '../contract/errors';
@@ -140,12 +141,12 @@ export function createTokenService(settings: TokenSettings, clock: Clock) {
   // Claims are written in a fixed order and iat/exp are explicit, so signing the same claims
   // again yields the same token: the refresh grace period relies on it.
   async function sign(purpose: TokenPurpose, claims: Record<string, unknown>, iat: number, exp: number): Promise<string> {
-    const jwt = new SignJWT({ ...claims, purpose }).setIssuer(settings.issuer).setAudience(settings.audience).setIssuedAt(iat).setExpirationTime(exp);
+    const payload = { ...claims, purpose, iss: settings.issuer, aud: settings.audience, iat, exp };
     if (purpose === 'access' && accessKeys) {
       const { key, kid } = await accessKeys.signingKey();
-      return jwt.setProtectedHeader({ alg: accessKeys.algorithm, typ: TYP[purpose], kid }).sign(key);
+      return new SignJWT(payload).setProtectedHeader({ alg: accessKeys.algorithm, typ: TYP[purpose], kid }).sign(key);
     }
-    return jwt.setProtectedHeader({ alg: 'HS256', typ: TYP[purpose] }).sign(await keyFor(purpose));
+    return signHs256(purpose === 'refresh' ? settings.refreshSecret : settings.accessSecret, { typ: TYP[purpose] }, payload);
   }
 
   const nowSeconds = () => Math.floor(clock.now().getTime() / 1000);

@@ -1,6 +1,7 @@
 // The token service: every kind verifies only for its own purpose, role, secret and lifetime.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { SignJWT, jwtVerify } from 'jose';
 import { createTokenService } from '@/core/tokens';
 
 let now = new Date('2026-01-01T00:00:00Z');
@@ -103,4 +104,18 @@ test('a verified access token is not verified again while it is kept; the memory
   } finally {
     Reflect.deleteProperty(subtle, 'verify'); // the prototype's method again
   }
+});
+
+test('an HS256 token is the one jose signs for the same header and claims, and jose verifies it', async () => {
+  const iat = Math.floor(now.getTime() / 1000);
+  const claims = { sub: 'acc-1', role: 'vendor' as const, fam: 'f', jti: 'j', iat, exp: iat + 60 };
+  const ours = await tokens.signRefresh(claims);
+  const secret = new TextEncoder().encode(settings.refreshSecret);
+  const payload = { role: 'vendor', fam: 'f', jti: 'j', sub: 'acc-1', purpose: 'refresh' };
+  const theirs = await new SignJWT(payload).setIssuer('iss').setAudience('aud').setIssuedAt(iat).setExpirationTime(iat + 60).setProtectedHeader({ alg: 'HS256', typ: 'rt+jwt' }).sign(secret);
+  assert.equal(ours, theirs);
+  const { payload: verified, protectedHeader } = await jwtVerify(ours, secret, { algorithms: ['HS256'], typ: 'rt+jwt', issuer: 'iss', audience: 'aud', currentDate: now });
+  assert.deepEqual(protectedHeader, { alg: 'HS256', typ: 'rt+jwt' });
+  assert.equal(verified.fam, 'f');
+  await assert.rejects(jwtVerify(ours, new TextEncoder().encode(settings.accessSecret), { currentDate: now }));
 });
