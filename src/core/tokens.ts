@@ -124,18 +124,19 @@ function hmacKey(secret: string): Promise<CryptoKey> {
   return key;
 }
 
+/** A secret as it signs (in process) and verifies (through jose), with the one it replaced, if any. */
+function hmacSecrets(secret: string, previous: string | undefined) {
+  return { secret, key: hmacKey(secret), previousKey: previous ? hmacKey(previous) : undefined };
+}
+
 export function createTokenService(settings: TokenSettings, clock: Clock) {
-  const accessKey = hmacKey(settings.accessSecret);
-  const refreshKey = hmacKey(settings.refreshSecret);
-  const keyFor = (purpose: TokenPurpose) => (purpose === 'refresh' ? refreshKey : accessKey);
-  const previousAccessKey = settings.previousAccessSecret ? hmacKey(settings.previousAccessSecret) : undefined;
-  const previousRefreshKey = settings.previousRefreshSecret ? hmacKey(settings.previousRefreshSecret) : undefined;
+  const access = hmacSecrets(settings.accessSecret, settings.previousAccessSecret);
+  const refresh = hmacSecrets(settings.refreshSecret, settings.previousRefreshSecret);
+  /** Refresh tokens have a secret of their own; every other HS256 kind uses the access secret. */
+  const secretsOf = (purpose: TokenPurpose) => (purpose === 'refresh' ? refresh : access);
   /** The key a token signed before the last rotation verifies with, while the window is open. */
   const previousOpen = () => !settings.previousUntil || clock.now() < settings.previousUntil;
-  const previousKeyFor = (purpose: TokenPurpose) => {
-    if (!previousOpen()) return undefined;
-    return purpose === 'refresh' ? previousRefreshKey : previousAccessKey;
-  };
+  const previousKeyFor = (purpose: TokenPurpose) => (previousOpen() ? secretsOf(purpose).previousKey : undefined);
   const accessKeys = settings.accessKeyPair && createAccessKeys(settings.accessKeyPair, previousOpen);
 
   // Claims are written in a fixed order and iat/exp are explicit, so signing the same claims
@@ -146,7 +147,7 @@ export function createTokenService(settings: TokenSettings, clock: Clock) {
       const { key, kid } = await accessKeys.signingKey();
       return new SignJWT(payload).setProtectedHeader({ alg: accessKeys.algorithm, typ: TYP[purpose], kid }).sign(key);
     }
-    return signHs256(purpose === 'refresh' ? settings.refreshSecret : settings.accessSecret, { typ: TYP[purpose] }, payload);
+    return signHs256(secretsOf(purpose).secret, { typ: TYP[purpose] }, payload);
   }
 
   const nowSeconds = () => Math.floor(clock.now().getTime() / 1000);
@@ -203,7 +204,7 @@ export function createTokenService(settings: TokenSettings, clock: Clock) {
       return payload;
     }
     try {
-      ({ payload } = await jwtVerify(token, await keyFor(purpose), options));
+      ({ payload } = await jwtVerify(token, await secretsOf(purpose).key, options));
     } catch (error) {
       const previous = previousKeyFor(purpose);
       // Only a signature made with another key may be the previous secret's; anything else fails as is.
