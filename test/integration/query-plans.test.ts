@@ -9,19 +9,16 @@
 // removed before them. The search's indexes keep no pending list, which every search read whole
 // until a vacuum.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import pg from 'pg';
-import { createContainer, type Container } from '@/server/container';
 import { postgresSearchPage } from '@/server/db/customer-search';
 import { customerSample } from '@/server/db/customer-search-trigrams';
 import { createSweeper } from '@/server/db/sweeper';
 import { createLogger } from '@/server/logger';
-import { dispatch } from '@/server/rest/dispatch';
 import { SCALE_ADMIN_EMAIL, SCALE_PASSWORD, seedScale } from '../../scripts/db/seed-scale';
 import { TABLE } from '../../scripts/db/scale/statements';
 import { encodeCursor } from '@/core/paging';
-import { appEnv } from '../support/app-process';
-import { createTestDatabase, TEST_DIALECT, type TestDatabase } from '../support/databases';
+import { callApi, IN_PROCESS_POSTGRES, servePostgresInProcess } from '../support/in-process-api';
 
 /** Enough rows that a scan of any seeded table costs the planner more than a fitting index. */
 const CUSTOMERS = 20_000;
@@ -35,41 +32,12 @@ const LARGE = 2_000;
  */
 const NO_SEQUENTIAL_SCANS = 'SET enable_seqscan = off';
 
-const postgres = TEST_DIALECT === 'postgresql';
-let db: TestDatabase;
-let container: Container;
 const heard = new Map<string, unknown[]>();
-const holderKey = Symbol.for('commerce-auth.container');
 const seededId = (table: number, n: number) => `${table.toString(16).padStart(8, '0')}-5ca1-4000-8000-${n.toString(16).padStart(12, '0')}`;
-
-before(async () => {
-  if (!postgres) return;
-  db = await createTestDatabase('postgresql');
-  const env = appEnv(db, { BCRYPT_ROUNDS: '4', LOG_LEVEL: 'warn' });
-  await seedScale({ customers: CUSTOMERS, env, say: () => undefined });
-  container = createContainer({ env, logger: createLogger('silent'), onStatement: (text, values) => heard.set(text, values) });
-  // The REST dispatcher serves in this process with the listening container.
-  (globalThis as Record<symbol, unknown>)[holderKey] = container;
-});
-
-after(async () => {
-  if (!postgres) return;
-  delete (globalThis as Record<symbol, unknown>)[holderKey];
-  await container?.close();
-  await db?.drop();
-});
-
-async function call(method: string, path: string, body?: unknown, token?: string): Promise<{ status: number; body: Record<string, unknown> }> {
-  const headers: Record<string, string> = { 'x-commerce-auth-socket-ip': '127.0.0.1' };
-  if (body !== undefined) headers['content-type'] = 'application/json';
-  if (token) headers.authorization = `Bearer ${token}`;
-  const response = await dispatch(new Request(`http://127.0.0.1/api/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }));
-  const text = await response.text();
-  return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
-}
+const api = servePostgresInProcess((text, values) => heard.set(text, values), (_db, env) => seedScale({ customers: CUSTOMERS, env, say: () => undefined }));
 
 async function signIn(role: 'admin' | 'vendor' | 'customer', email: string) {
-  const answer = await call('POST', `/auth/${role}/login`, { email, password: SCALE_PASSWORD });
+  const answer = await callApi('POST', `/auth/${role}/login`, { email, password: SCALE_PASSWORD });
   assert.equal(answer.status, 200, `${role} login: ${JSON.stringify(answer.body)}`);
   return answer.body as { access_token: string; refresh_token: string };
 }
@@ -91,20 +59,20 @@ const readInIndexOrder = (plan: PlanNode) =>
  */
 const readInRange = (plan: PlanNode) => nodesOf('Bitmap Index Scan', plan).some((scan) => />=.*AND.*</.test(scan['Index Cond'] ?? ''));
 
-test('no hot query reads a large table by a sequential scan', { skip: !postgres && 'PostgreSQL only' }, async () => {
+test('no hot query reads a large table by a sequential scan', { skip: !IN_PROCESS_POSTGRES && 'PostgreSQL only' }, async () => {
   const admin = await signIn('admin', SCALE_ADMIN_EMAIL);
   const vendor = await signIn('vendor', 'staff-2@scale.example');
   const customer = await signIn('customer', `customer-${CUSTOMERS}@scale.example`);
   for (const [path, token] of [['/auth/admin/me', admin], ['/auth/vendor/me', vendor], ['/auth/vendor/context', vendor], ['/auth/customer/me', customer]] as const) {
-    assert.equal((await call('GET', path, undefined, token.access_token)).status, 200, path);
+    assert.equal((await callApi('GET', path, undefined, token.access_token)).status, 200, path);
   }
   for (const [role, tokens] of [['admin', admin], ['vendor', vendor], ['customer', customer]] as const) {
-    assert.equal((await call('POST', `/auth/${role}/refresh`, { refresh_token: tokens.refresh_token })).status, 200, `${role} refresh`);
+    assert.equal((await callApi('POST', `/auth/${role}/refresh`, { refresh_token: tokens.refresh_token })).status, 200, `${role} refresh`);
   }
   const bearer = admin.access_token;
   const deepCustomer = seededId(TABLE.customer, CUSTOMERS - 100);
-  const createdAt = (await container.db.prisma.customerAccount.findUniqueOrThrow({ where: { id: deepCustomer } })).createdAt;
-  const audit = (await call('GET', '/admin/audit-events?limit=50', undefined, bearer)).body as { next_cursor?: string };
+  const createdAt = (await api.container.db.prisma.customerAccount.findUniqueOrThrow({ where: { id: deepCustomer } })).createdAt;
+  const audit = (await callApi('GET', '/admin/audit-events?limit=50', undefined, bearer)).body as { next_cursor?: string };
   const lists = [
     '/admin/customers?limit=50', `/admin/customers?limit=50&cursor=${encodeCursor({ id: deepCustomer, createdAt })}`, '/admin/customers?query=customer-777%40',
     '/admin/vendors?limit=50', '/admin/admins?limit=50', `/admin/vendors/${seededId(TABLE.business, 7)}/accounts?limit=50`, `/admin/vendors/${seededId(TABLE.business, 7)}/stores?limit=50`,
@@ -112,8 +80,8 @@ test('no hot query reads a large table by a sequential scan', { skip: !postgres 
     '/admin/audit-events?limit=50', `/admin/audit-events?limit=50&cursor=${audit.next_cursor}`, `/admin/audit-events?limit=50&account_id=${seededId(TABLE.customer, 42)}`,
     '/admin/audit-events?limit=50&event=logout', `/admin/audit-events?limit=50&from=${new Date(Date.now() - 201 * 86_400_000).toISOString()}&to=${new Date(Date.now() - 200 * 86_400_000).toISOString()}`,
   ];
-  for (const path of lists) assert.equal((await call('GET', path, undefined, bearer)).status, 200, path);
-  const sweeper = createSweeper(container.db.prisma, { now: () => new Date() }, createLogger('silent'), container.config.auditRetention, container.config.customers.unverifiedTtl);
+  for (const path of lists) assert.equal((await callApi('GET', path, undefined, bearer)).status, 200, path);
+  const sweeper = createSweeper(api.container.db.prisma, { now: () => new Date() }, createLogger('silent'), api.container.config.auditRetention, api.container.config.customers.unverifiedTtl);
   const heardBefore = new Set(heard.keys());
   const removed = await sweeper.sweepOnce();
   assert.ok(Object.values(removed).some((n) => n > 0), `the sweep found expired rows: ${JSON.stringify(removed)}`);
@@ -123,7 +91,7 @@ test('no hot query reads a large table by a sequential scan', { skip: !postgres 
   const batchReads = new Set([...heard.keys()].filter((text) => !heardBefore.has(text) && /^\s*SELECT\b[\s\S]*\bLIMIT\b/i.test(text)));
   assert.ok(batchReads.size >= 10, `the sweep's batch reads heard: ${batchReads.size}`);
 
-  const client = new pg.Client({ connectionString: db.databaseUrl });
+  const client = new pg.Client({ connectionString: api.db.databaseUrl });
   await client.connect();
   try {
     await client.query(NO_SEQUENTIAL_SCANS);
@@ -145,8 +113,8 @@ test('no hot query reads a large table by a sequential scan', { skip: !postgres 
   }
 });
 
-test('the customer search indexes take each sign-up at once, with no pending list for searches to read', { skip: !postgres && 'PostgreSQL only' }, async () => {
-  const client = new pg.Client({ connectionString: db.databaseUrl });
+test('the customer search indexes take each sign-up at once, with no pending list for searches to read', { skip: !IN_PROCESS_POSTGRES && 'PostgreSQL only' }, async () => {
+  const client = new pg.Client({ connectionString: api.db.databaseUrl });
   await client.connect();
   try {
     const { rows } = await client.query<{ relname: string; reloptions: string[] | null }>(
@@ -161,15 +129,15 @@ test('the customer search indexes take each sign-up at once, with no pending lis
   }
 });
 
-test('the customer search hands the trigram indexes only trigrams few customers have', { skip: !postgres && 'PostgreSQL only' }, async () => {
-  const client = new pg.Client({ connectionString: db.databaseUrl });
+test('the customer search hands the trigram indexes only trigrams few customers have', { skip: !IN_PROCESS_POSTGRES && 'PostgreSQL only' }, async () => {
+  const client = new pg.Client({ connectionString: api.db.databaseUrl });
   await client.connect();
   try {
     await client.query('ANALYZE "CustomerAccount"');
-    const sample = await customerSample(container.db.prisma)();
+    const sample = await customerSample(api.container.db.prisma)();
     assert.ok(sample.length > 100, `the statistics' sample: ${sample.length} values`);
     heard.clear();
-    const ids = await postgresSearchPage(container.db.prisma, 'Customer-777@scale', { limit: 50 }, sample);
+    const ids = await postgresSearchPage(api.container.db.prisma, 'Customer-777@scale', { limit: 50 }, sample);
     assert.deepEqual(ids, [seededId(TABLE.customer, 777)]);
     const searches = [...heard].filter(([statement]) => statement.includes('"CustomerAccount"'));
     assert.equal(searches.length, 1);

@@ -59,13 +59,13 @@ export function createAuthService(deps: ServiceDeps) {
   const customerAccount = createCustomerAccount(deps, customerSignUp);
   const identities = createCustomerIdentities(deps);
 
-  /** The profile as login and /me show it, with the account's second factors. */
-  const fullProfileOf = async <R extends Role>(role: R, account: AccountRecord) =>
-    role === 'customer' ? profileOf(role, account) : profileOf(role, account, await deps.factors.profileSummary(role, account.id));
+  /** The profile as login and /me show it, with the account's second factors (`known`: as the sign-in just read them). */
+  const fullProfileOf = async <R extends Role>(role: R, account: AccountRecord, known?: FactorSummary) =>
+    role === 'customer' ? profileOf(role, account) : profileOf(role, account, known ?? (await deps.factors.profileSummary(role, account.id)));
 
   /** A started session as the login route answers it. */
-  async function loginResponseOf<R extends Role>(role: R, signedIn: { account: AccountRecord; pair: TokenPair; deviceId: string }): Promise<LoginResponseOf<R>> {
-    return { ...signedIn.pair, ...(await fullProfileOf(role, signedIn.account)), device_id: signedIn.deviceId };
+  async function loginResponseOf<R extends Role>(role: R, signedIn: { account: AccountRecord; pair: TokenPair; deviceId: string; factors?: FactorSummary }): Promise<LoginResponseOf<R>> {
+    return { ...signedIn.pair, ...(await fullProfileOf(role, signedIn.account, signedIn.factors)), device_id: signedIn.deviceId };
   }
 
   /** The caller of an enrolment route: the Bearer token's account when one is sent, else the mfa_token's. */

@@ -2,6 +2,7 @@
 // methods it can use; one whose type requires a factor and has none gets an mfa_token to enrol.
 import type { MfaChallenge, MfaEnrollmentChallenge } from '../../contract/factor-schemas';
 import { AuthError } from '../errors';
+import type { FactorSummary } from '../factor-ports';
 import type { AccountRecord } from '../ports';
 import type { ServiceDeps } from './deps';
 
@@ -22,13 +23,21 @@ export function createMfaChallenge({ config, factors, tokens, clock, newId }: Pi
     return tokens.signMfa({ sub: account.id, role: account.role, jti: newId(), ver: account.tokenVersion, enrol, iat, exp: iat + MFA_TOKEN_TTL_SECONDS });
   }
 
-  /** The next step for `account` after its right password, or null when the password is enough. */
-  return async function challengeFor(account: AccountRecord): Promise<MfaChallenge | MfaEnrollmentChallenge | null> {
-    const summary = await factors.summary(account.role, account.id);
+  /** The next step for `account` after its right password (null when the password is enough). */
+  async function nextStep(account: AccountRecord, summary: FactorSummary): Promise<MfaChallenge | MfaEnrollmentChallenge | null> {
     if (summary.totp) return { mfa_required: true, mfa_token: await mfaTokenFor(account, false), methods: ['totp', 'recovery_code'] };
     if (!factorRequired(config, account)) return null;
     // A passkey is the account's factor: a password alone may neither sign in nor enrol another.
     if (summary.passkeys > 0) throw new AuthError('forbidden', 'Sign in with your passkey.');
     return { mfa_enrollment_required: true, mfa_token: await mfaTokenFor(account, true) };
+  }
+
+  /**
+   * The next step, with the factors it was decided on: a sign-in that needs none answers with
+   * them in its profile instead of reading them again.
+   */
+  return async function challengeFor(account: AccountRecord) {
+    const summary = await factors.summary(account.role, account.id);
+    return { challenge: await nextStep(account, summary), factors: summary };
   };
 }

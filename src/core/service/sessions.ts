@@ -95,9 +95,9 @@ export function createSessions(deps: ServiceDeps) {
       await accounts.upgradePasswordHash(role, account.id, account.passwordHash, await hasher.hash(input.password));
     }
     // An account with a second factor (or one whose type requires it) gets the next step instead of a session.
-    const challenge = await challengeFor(account);
+    const { challenge, factors } = await challengeFor(account);
     if (challenge) return { account, challenge };
-    return completeSignIn(account, client);
+    return Object.assign(await completeSignIn(account, client), { factors });
   }
 
   /**
