@@ -173,6 +173,13 @@ export function getContainer(): Container {
   return holder[globalKey];
 }
 
+/** Serves the process's requests with `container` (a test's own, in its process); undefined lets it go. */
+export function holdContainer(container: Container | undefined): void {
+  const holder = globalThis as Holder;
+  if (container) holder[globalKey] = container;
+  else delete holder[globalKey];
+}
+
 /** The container the route handlers created, if any request has needed one yet. */
 export function servingContainer(): Container | undefined {
   return (globalThis as Holder)[globalKey];

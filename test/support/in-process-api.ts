@@ -1,15 +1,12 @@
 // The REST dispatcher called in the test's own process, over a container the test made on a scratch
 // PostgreSQL database, one that hears every statement it sends, as the app's route handlers call it.
 import { after, before } from 'node:test';
-import { createContainer, type Container } from '@/server/container';
+import { createContainer, holdContainer, type Container } from '@/server/container';
 import type { StatementListener } from '@/server/db/prisma';
 import { createLogger } from '@/server/logger';
 import { dispatch } from '@/server/rest/dispatch';
 import { appEnv } from './app-process';
 import { createTestDatabase, TEST_DIALECT, type TestDatabase } from './databases';
-
-/** Where getContainer() finds the process's container. */
-const HOLDER = Symbol.for('commerce-auth.container');
 
 export const IN_PROCESS_POSTGRES = TEST_DIALECT === 'postgresql';
 
@@ -25,18 +22,17 @@ export interface InProcessApi {
  */
 export function servePostgresInProcess(onStatement: StatementListener, prepare: (db: TestDatabase, env: Record<string, string>) => Promise<unknown>): InProcessApi {
   const api = {} as InProcessApi;
-  const holder = globalThis as Record<symbol, unknown>;
   before(async () => {
     if (!IN_PROCESS_POSTGRES) return;
     api.db = await createTestDatabase('postgresql');
     const env = appEnv(api.db, { BCRYPT_ROUNDS: '4', LOG_LEVEL: 'warn' });
     await prepare(api.db, env);
     api.container = createContainer({ env, logger: createLogger('silent'), onStatement });
-    holder[HOLDER] = api.container;
+    holdContainer(api.container);
   });
   after(async () => {
     if (!IN_PROCESS_POSTGRES) return;
-    delete holder[HOLDER];
+    holdContainer(undefined);
     await api.container?.close();
     await api.db?.drop();
   });
