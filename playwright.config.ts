@@ -7,22 +7,28 @@ import { defineConfig, devices } from '@playwright/test';
 const SYSTEM_CHROMIUM = process.env.E2E_CHROMIUM_PATH || '/usr/bin/chromium';
 const useSystemChromium = process.env.E2E_BUNDLED_BROWSER !== '1' && existsSync(SYSTEM_CHROMIUM);
 
-/** Read by scripts/test.ts for the passed and failed counts of the e2e stage. */
-export const E2E_JSON_REPORT = 'test-results/e2e/results.json';
+/**
+ * Where a run of the browser tests writes its JSON report (read by the test run for its counts) and
+ * its artifacts: E2E_OUTPUT names a folder of its own for each shard that runs beside another, since
+ * Playwright empties its output folder at start.
+ */
+const E2E_OUTPUT = process.env.E2E_OUTPUT || 'test-results/e2e';
+export const e2eReport = (output: string) => `${output}/results.json`;
 
 export default defineConfig({
   testDir: 'e2e',
   // Playwright empties its output folder at start; keep it apart from the other stages' reports.
-  outputDir: 'test-results/e2e/artifacts',
+  outputDir: `${E2E_OUTPUT}/artifacts`,
   globalSetup: './e2e/global-setup.ts',
-  workers: 2,
+  // One per shard when the test run runs shards beside its other jobs (E2E_WORKERS=1).
+  workers: Number(process.env.E2E_WORKERS) || 2,
   retries: 0,
   // Generous: the CI machine runs these beside the Node LTS stage on two cores, where a test that
   // takes 35 s alone has taken over a minute. Speed is the benchmark's to judge, not these limits.
   timeout: 150_000,
   expect: { timeout: 20_000 },
   forbidOnly: !!process.env.CI,
-  reporter: [['list'], ['json', { outputFile: E2E_JSON_REPORT }]],
+  reporter: [['list'], ['json', { outputFile: e2eReport(E2E_OUTPUT) }]],
   use: {
     ...devices['Desktop Chrome'],
     viewport: { width: 1280, height: 800 },

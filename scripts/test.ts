@@ -1,136 +1,43 @@
-// `npm test`: unit tests, a production build, HTTP integration tests on SQLite and on PostgreSQL,
-// then the browser tests beside the unit and SQLite integration tests again on the current Node LTS;
-// ends with one `N passed, N failed` line over every stage.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+// `npm test`: the unit tests, a production build, then every integration file on SQLite and the
+// dialect's own files on PostgreSQL (on a second supported Node release), side by side with the
+// browser tests in shards, the longest first; the unit tests again on the second release last.
+// Prints each stage's time and the slowest jobs, and ends with one `N passed, N failed` line.
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { E2E_JSON_REPORT } from '../playwright.config';
 import { DEFAULT_BASE_URL } from './db/postgres-scratch';
-import { CURRENT_LTS, PREPARED, type NodeRelease } from './lts/prepare';
+import { PREPARED, type NodeRelease } from './lts/prepare';
+import { createTemplates } from '../test/support/database-templates';
+import { runJob, runPool, type Job, type JobResult } from './test-run/jobs';
+import { browserJobs, DIALECT_FREE, DURATIONS_FILE, integrationJobs, jobKey, knownDurations, longestFirst, nodeTestJob, ROOT, testFiles } from './test-run/plan';
+import { runTee } from './test-run/tee';
+import { printSummary } from './test-run/summary';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
-const only = process.argv.slice(2); // e.g. `npm test -- unit integration:sqlite`
-const wanted = (stage: string) => only.length === 0 || only.some((o) => stage === o || stage.startsWith(`${o}:`));
-const totals = { passed: 0, failed: 0, skipped: 0 };
-const failures: string[] = [];
-const failedTests: string[] = [];
+const args = process.argv.slice(2);
+const recordDurations = args.includes('--record-durations');
+// e.g. `npm test -- unit integration:sqlite` (stages), `npm test -- integration:postgresql:webhooks` (one file's job)
+const only = args.filter((a) => !a.startsWith('--'));
+const covers = (o: string, stage: string) => stage === o || stage.startsWith(`${o}:`);
+const wanted = (stage: string) => only.length === 0 || only.some((o) => covers(o, stage) || o.startsWith(`${stage}:`));
+const jobWanted = (job: Job) => only.length === 0 || only.some((o) => covers(o, job.stage) || o === `${job.stage}:${job.name}`);
+/** Jobs side by side: two fill these 2-core machines (TEST_JOBS for others). */
+const SLOTS = Number(process.env.TEST_JOBS) || 2;
+const E2E_SHARDS = Number(process.env.E2E_SHARDS) || 3;
+/** The second supported release the run also covers: the active LTS, or 22 when this already is it. */
+const ACTIVE_LTS = 26;
+const currentMajor = Number(process.versions.node.split('.')[0]);
+const SECOND_RELEASE = currentMajor === ACTIVE_LTS ? 22 : ACTIVE_LTS;
 
-function files(dir: string): string[] {
-  const abs = path.join(ROOT, dir);
-  if (!existsSync(abs)) return [];
-  return readdirSync(abs, { recursive: true, encoding: 'utf8' })
-    .filter((f) => f.endsWith('.test.ts'))
-    .sort()
-    .map((f) => path.join(dir, f));
-}
+const results: JobResult[] = [];
+const problems: string[] = [];
 
-function run(cmd: string, args: string[], env: Record<string, string> = {}): number {
-  const res = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env } });
-  return res.status ?? 1;
-}
-
-/**
- * Runs a command, echoing its output line by line under `label` (stages run side by side) while
- * keeping a copy to read the runner's summary from.
- */
-function runTee(label: string, cmd: string, args: string[], env: Record<string, string>, cwd = ROOT): Promise<{ status: number; output: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env } });
-    let output = '';
-    let partial = { stdout: '', stderr: '' };
-    const echo = (stream: 'stdout' | 'stderr') => (chunk: Buffer) => {
-      const text = chunk.toString('utf8');
-      if (stream === 'stdout') output += text;
-      const lines = (partial[stream] + text).split('\n');
-      partial = { ...partial, [stream]: lines.pop() ?? '' };
-      for (const line of lines) process[stream].write(`[${label}] ${line}\n`);
-    };
-    child.stdout.on('data', echo('stdout'));
-    child.stderr.on('data', echo('stderr'));
-    child.on('close', (code) => {
-      for (const stream of ['stdout', 'stderr'] as const) if (partial[stream]) process[stream].write(`[${label}] ${partial[stream]}\n`);
-      resolve({ status: code ?? 1, output });
-    });
-  });
-}
-
-// The counts come from the spec reporter's closing lines on stdout: a report file written by a
-// second reporter can be cut short when --test-force-exit ends the run.
-async function nodeTests(stage: string, testFiles: string[], env: Record<string, string> = {}, release?: NodeRelease) {
-  if (!wanted(stage) || testFiles.length === 0) return;
-  console.log(`\n=== ${stage}: ${testFiles.length} file(s)${release ? ` on Node ${release.version}` : ''}`);
-  const started = Date.now();
-  // Another release runs in its own mirror of the checkout, first on PATH for every process the tests start.
-  const releaseEnv: Record<string, string> = release ? { PATH: `${path.dirname(release.node)}:${process.env.PATH ?? ''}` } : {};
-  // Integration files may leave a server's handles behind, so their runs end by force. Unit files
-  // leave none, and on Node 26 the force cut some files' reports short: 211-215 of 217 unit tests
-  // were counted, the rest silently lost.
-  const forceExit = stage.includes('integration') ? ['--test-force-exit'] : [];
-  const { status, output } = await runTee(stage, release?.node ?? process.execPath, [
-    '--import', 'tsx', '--test', '--test-timeout=600000', ...forceExit, '--test-reporter=spec',
-    ...testFiles,
-  ], { ...env, ...releaseEnv }, release?.root);
-  console.log(`=== ${stage} took ${Math.round((Date.now() - started) / 1000)} s`);
-  const count = (name: string) => Number([...output.matchAll(new RegExp(`^ℹ ${name} (\\d+)$`, 'gm'))].pop()?.[1] ?? 0);
-  const passed = count('pass');
-  const failed = count('fail') + count('cancelled');
-  totals.passed += passed;
-  totals.failed += failed;
-  totals.skipped += count('skipped') + count('todo');
-  if (status !== 0 || failed > 0) failures.push(`${stage} (exit ${status}, ${failed} failed)`);
-  if (status !== 0 && failed === 0) totals.failed += 1; // a crash outside any test still fails the run
-  failedTests.push(...failingTestNames(output).map((name) => `${stage}: ${name}`));
-}
-
-/**
- * The names the spec reporter lists under `✖ failing tests:` at the end of its output, so that the
- * run's last lines say which tests failed, not only how many.
- */
-function failingTestNames(output: string): string[] {
-  const section = output.lastIndexOf('✖ failing tests:');
-  if (section < 0) return [];
-  return output.slice(section).split('\n').slice(1)
-    .map((line) => /^✖ (.+) \([\d.]+m?s\)$/.exec(line.trim())?.[1])
-    .filter((name): name is string => name !== undefined);
-}
-
-/** What the run reads of Playwright's JSON report. */
-interface PlaywrightSuite {
-  specs?: { title: string; file: string; tests: { status: string }[] }[];
-  suites?: PlaywrightSuite[];
-}
-interface PlaywrightReport {
-  stats?: { expected?: number; unexpected?: number; flaky?: number; skipped?: number };
-  suites?: PlaywrightSuite[];
-}
-
-/** The specs of the report that failed (a retry that passed is flaky, not failed), by file and title. */
-function unexpectedSpecs(suites: PlaywrightSuite[]): string[] {
-  return suites.flatMap((suite) => [
-    ...(suite.specs ?? []).filter((spec) => spec.tests.some((t) => t.status === 'unexpected')).map((spec) => `${spec.file}: ${spec.title}`),
-    ...unexpectedSpecs(suite.suites ?? []),
-  ]);
-}
-
-/** The browser tests (Playwright), counted from its JSON report. */
-async function browserTests() {
-  if (!wanted('e2e')) return;
-  console.log('\n=== e2e: Playwright against the built app');
-  const started = Date.now();
-  const report = path.join(ROOT, E2E_JSON_REPORT);
-  rmSync(report, { force: true });
-  const { status } = await runTee('e2e', 'npx', ['playwright', 'test'], {});
-  console.log(`=== e2e took ${Math.round((Date.now() - started) / 1000)} s`);
-  const json = existsSync(report) ? (JSON.parse(readFileSync(report, 'utf8')) as PlaywrightReport) : undefined;
-  const stats = json?.stats;
-  const failed = stats?.unexpected ?? 0;
-  failedTests.push(...unexpectedSpecs(json?.suites ?? []).map((name) => `e2e: ${name}`));
-  totals.passed += (stats?.expected ?? 0) + (stats?.flaky ?? 0);
-  totals.failed += failed;
-  totals.skipped += stats?.skipped ?? 0;
-  if (status !== 0 || failed > 0) failures.push(`e2e (exit ${status}, ${failed} failed)`);
-  if (status !== 0 && failed === 0) totals.failed += 1; // a crash outside any test still fails the run
+function report(result: JobResult) {
+  results.push(result);
+  const ok = result.status === 0 && result.failed === 0;
+  const line = `${ok ? '✔' : '✖'} ${result.job.stage} ${result.job.name}: ${result.passed} passed, ${result.failed} failed (${Math.round(result.wallSeconds)} s, ${Math.round(result.cpuSeconds)} s CPU)`;
+  if (!ok) console.log(result.output.split('\n').map((l) => `[${result.job.stage} ${result.job.name}] ${l}`).join('\n'));
+  console.log(line);
 }
 
 async function postgresAnswers(url: string): Promise<boolean> {
@@ -146,69 +53,61 @@ async function postgresAnswers(url: string): Promise<boolean> {
   }
 }
 
-async function postgresTests() {
-  if (!wanted('integration:postgresql')) return;
-  const pgUrl = process.env.TEST_DATABASE_URL || DEFAULT_BASE_URL;
-  if (await postgresAnswers(pgUrl)) {
-    await nodeTests('integration:postgresql', files('test/integration'), { TEST_DB: 'postgresql', TEST_DATABASE_URL: pgUrl });
-  } else if (process.env.CI) {
-    failures.push('integration:postgresql (no PostgreSQL answers; CI requires it)');
-    totals.failed += 1;
-  } else {
-    console.log('\n=== integration:postgresql skipped: no PostgreSQL answers at TEST_DATABASE_URL');
-  }
-}
-
-/**
- * The current Node LTS, prepared once for its stages (the build is shared) in a child process, beside
- * the stages that run meanwhile; undefined when it cannot be.
- */
-let lts: Promise<NodeRelease | undefined> | undefined;
-function ltsRelease(): Promise<NodeRelease | undefined> {
-  lts ??= runTee('lts', process.execPath, ['--import', 'tsx', 'scripts/lts/prepare.ts', String(CURRENT_LTS)], {}).then(({ status, output }) => {
+/** The second release, prepared in a child process (download and compile) while the run goes on. */
+function prepareSecondRelease(): Promise<NodeRelease | undefined> {
+  return runTee('node', process.execPath, ['--import', 'tsx', 'scripts/lts/prepare.ts', String(SECOND_RELEASE)], {}).then(({ status, output }) => {
     const prepared = output.split('\n').find((line) => line.startsWith(PREPARED));
     if (status === 0 && prepared) return JSON.parse(prepared.slice(PREPARED.length)) as NodeRelease;
-    failures.push(`lts (Node ${CURRENT_LTS} could not be prepared: exit ${status})`);
-    totals.failed += 1;
+    problems.push(`Node ${SECOND_RELEASE} could not be prepared (exit ${status})`);
     return undefined;
   });
-  return lts;
-}
-
-/** One stage again on the current Node LTS. */
-async function ltsTests(stage: 'lts:unit' | 'lts:integration:sqlite') {
-  if (!wanted(stage)) return;
-  const release = await ltsRelease();
-  if (!release) return;
-  if (stage === 'lts:unit') await nodeTests(stage, files('test/unit'), {}, release);
-  else await nodeTests(stage, files('test/integration'), { TEST_DB: 'sqlite' }, release);
 }
 
 async function main() {
-  await nodeTests('unit', files('test/unit'));
-
-  const needsBuild = ['integration:sqlite', 'integration:postgresql', 'lts:integration:sqlite', 'e2e'].some(wanted) && process.env.SKIP_BUILD !== '1';
-  if (needsBuild && run('npm', ['run', '-s', 'build']) !== 0) {
-    failures.push('build');
-    totals.failed += 1;
-  } else {
-    // Two lanes side by side: a file spends much of its time waiting on its own app, so two of
-    // them share the cores well; each file has its own database and ports. Each lane goes on to
-    // its next stage as soon as its own is done: SQLite, then SQLite again on the LTS release
-    // (prepared meanwhile; it mirrors the build, so after it); PostgreSQL, then the browser tests.
-    if (['lts:integration:sqlite', 'lts:unit'].some(wanted)) void ltsRelease();
-    await Promise.all([
-      nodeTests('integration:sqlite', files('test/integration'), { TEST_DB: 'sqlite' }).then(() => ltsTests('lts:integration:sqlite')),
-      postgresTests().then(browserTests),
-    ]);
+  const started = Date.now();
+  const pgUrl = process.env.TEST_DATABASE_URL || DEFAULT_BASE_URL;
+  const withPostgres = wanted('integration:postgresql') && (await postgresAnswers(pgUrl));
+  if (wanted('integration:postgresql') && !withPostgres) {
+    if (process.env.CI) problems.push('integration:postgresql: no PostgreSQL answers at TEST_DATABASE_URL (CI requires it)');
+    else console.log('=== integration:postgresql skipped: no PostgreSQL answers at TEST_DATABASE_URL');
   }
-  // The unit tests on the LTS release last and alone, since some of them time work against a block.
-  await ltsTests('lts:unit');
+  if (only.length === 0 || only.some((o) => covers(o, 'unit'))) report(await runJob(nodeTestJob('unit', 'all', testFiles('test/unit'), {})));
+  // After the unit tests, which time work against a blocked event loop; beside the build.
+  const secondWanted = withPostgres || wanted(`unit:node${SECOND_RELEASE}`);
+  const second = secondWanted ? prepareSecondRelease() : Promise.resolve(undefined);
 
-  for (const name of failedTests) console.log(`failed: ${name}`);
-  console.log(`\n${failures.length ? `Failed stages: ${failures.join(', ')}` : 'All stages passed.'}`);
-  console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
-  process.exit(failures.length ? 1 : 0);
+  const integration = ['integration:sqlite', 'integration:postgresql', 'e2e'].some(wanted);
+  if (integration && process.env.SKIP_BUILD !== '1') {
+    const build = spawnSync('npm', ['run', '-s', 'build'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
+    if (build.status !== 0) problems.push('build failed');
+  }
+  if (integration && !problems.includes('build failed')) {
+    const templates = await createTemplates(withPostgres ? pgUrl : undefined);
+    const files = testFiles('test/integration');
+    const jobs: Job[] = [];
+    if (wanted('e2e')) jobs.push(...browserJobs(E2E_SHARDS));
+    if (wanted('integration:sqlite')) jobs.push(...integrationJobs('integration:sqlite', files, { TEST_DB: 'sqlite', ...templates.env }));
+    const release = withPostgres ? await second : undefined;
+    if (release) {
+      const own = files.filter((f) => !DIALECT_FREE.has(path.basename(f, '.test.ts')));
+      jobs.push(...integrationJobs('integration:postgresql', own, { TEST_DB: 'postgresql', TEST_DATABASE_URL: pgUrl, ...templates.env }, release));
+    }
+    const picked = jobs.filter(jobWanted);
+    console.log(`\n=== ${picked.length} jobs, ${SLOTS} at a time${release ? `; PostgreSQL on Node ${release.version}` : ''}`);
+    await runPool(longestFirst(picked, knownDurations()), SLOTS, report);
+    await templates.drop();
+  }
+
+  // Last and alone: some unit tests time work against a blocked event loop.
+  const release = await second;
+  if (release && wanted(`unit:node${SECOND_RELEASE}`)) report(await runJob(nodeTestJob(`unit:node${SECOND_RELEASE}`, 'all', testFiles('test/unit'), {}, release)));
+
+  if (recordDurations) {
+    const durations = Object.fromEntries(results.map((r): [string, number] => [jobKey(r.job), Math.round(r.wallSeconds)]).sort(([a], [b]) => a.localeCompare(b)));
+    writeFileSync(DURATIONS_FILE, `${JSON.stringify(durations, null, 2)}\n`);
+  }
+  const failed = printSummary(results, problems, (Date.now() - started) / 1000);
+  process.exit(failed ? 1 : 0);
 }
 
 void main();

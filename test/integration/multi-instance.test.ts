@@ -18,6 +18,7 @@ let b: RunningApp;
 const suite = appSuite({
   smtp: true,
   instances: 2,
+  migrated: false,
   env: {
     JWT_REFRESH_REUSE_GRACE: `${GRACE_SECONDS}s`,
     RATE_LIMIT_LOGIN_WINDOW: '36500d',

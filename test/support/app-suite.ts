@@ -19,6 +19,8 @@ export interface AppSuiteOptions {
   seed?: string | false;
   /** Node flags for the suite's first apps beside the start script's own. */
   nodeFlags?: string[];
+  /** An empty database rather than a copy of the run's migrated template (default true: migrated). */
+  migrated?: boolean;
   /** Runs last in the same hook (root-level `before` hooks of a file may run concurrently). */
   setup?: (suite: AppSuite) => Promise<void> | void;
 }
@@ -75,7 +77,7 @@ export function appSuite(options: AppSuiteOptions = {}): AppSuite {
   } as AppSuite;
 
   before(async () => {
-    Object.assign(suite.db, await createTestDatabase());
+    Object.assign(suite.db, await createTestDatabase(undefined, undefined, options.migrated ?? true));
     if (options.smtp) Object.assign(suite.mail, await startSmtpSink());
     suite.env = { ...options.env, ...(options.smtp ? { SMTP_URL: suite.mail.url } : {}) };
     // Started together: on an empty database they run the start-up migrations at once.

@@ -1,10 +1,12 @@
-// Fresh databases for tests: a temporary SQLite folder, or a new database on the PostgreSQL server.
+// Fresh databases for tests: a temporary SQLite folder, or a new database on the PostgreSQL server;
+// copies of the run's migrated template where the test run made one (database-templates.ts).
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { DEFAULT_BASE_URL } from '../../scripts/db/postgres-scratch';
+import { POSTGRES_TEMPLATE_VARIABLE, SQLITE_TEMPLATE_VARIABLE } from './database-templates';
 
 export type TestDialect = 'sqlite' | 'postgresql';
 
@@ -28,14 +30,33 @@ async function adminQuery(sql: string, baseUrl: string): Promise<void> {
   }
 }
 
+/** PostgreSQL refuses to copy a template while another database is being created from it: wait and try again. */
+async function createFrom(name: string, template: string | undefined, baseUrl: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await adminQuery(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`, baseUrl);
+    } catch (error) {
+      const busy = (error as { code?: string }).code === '55006'; // object_in_use
+      if (!busy || attempt === 50) throw error;
+      await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+    }
+  }
+}
+
+/** `migrated: false` gives an empty database even when the run has a template (for the start-up migration's own tests). */
+
 /** `baseUrl` names the PostgreSQL server (and a database on it to connect to) for the new database. */
-export async function createTestDatabase(dialect: TestDialect = TEST_DIALECT, baseUrl = POSTGRES_BASE_URL): Promise<TestDatabase> {
+export async function createTestDatabase(dialect: TestDialect = TEST_DIALECT, baseUrl = POSTGRES_BASE_URL, migrated = true): Promise<TestDatabase> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'commerce-auth-test-'));
+  const sqliteTemplate = migrated ? process.env[SQLITE_TEMPLATE_VARIABLE] : undefined;
   if (dialect === 'sqlite') {
+    if (sqliteTemplate) await cp(sqliteTemplate, dataDir, { recursive: true, filter: (source) => !source.endsWith('-migrate.lock') });
     return { dialect, dataDir, drop: () => rm(dataDir, { recursive: true, force: true }) };
   }
   const name = `auth_test_${randomBytes(6).toString('hex')}`;
-  await adminQuery(`CREATE DATABASE ${name}`, baseUrl);
+  // The template is on the run's own server; a test that names another server gets an empty database.
+  const template = migrated && baseUrl === POSTGRES_BASE_URL ? process.env[POSTGRES_TEMPLATE_VARIABLE] : undefined;
+  await createFrom(name, template, baseUrl);
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   return {
