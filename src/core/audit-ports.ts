@@ -3,7 +3,7 @@
 // transaction as the change, so a change and its event commit together or not at all.
 import type { AuditEventName } from '../contract/audit-events';
 import type { Role } from '../contract/auth-schemas';
-import type { ClientInfo } from './ports';
+import type { ClientInfo } from './client-info';
 
 export interface AuditActor {
   role: Role;

@@ -2,7 +2,7 @@
 // wrong key stops the app with a message naming the variable rather than failing at the first sign-in.
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import type { AccessAlgorithm, AccessKeyPair, AsymmetricAlgorithm } from './access-keys';
-import { ConfigError } from './config';
+import { ConfigError } from './config-error';
 
 /** Generates (once) and returns the development private key of `algorithm`, kept under DATA_DIR. */
 export type DevAccessKeySource = (algorithm: AsymmetricAlgorithm) => string;

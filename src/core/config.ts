@@ -1,5 +1,6 @@
 // The service's configuration, parsed once from the environment with zod; errors name the variable.
 import type { z } from 'zod';
+import { ConfigError } from './config-error';
 import { accessSigningOf, type DevAccessKeySource } from './config-access-keys';
 import { envSchema, type Env } from './config-env';
 import { parseOidcProviders, parseRedirectUris } from './oidc-config';
@@ -20,12 +21,7 @@ export const underNextDev = (): boolean => process.env.NODE_ENV === 'development
 /** Whether the benchmark's bare routes are served (BENCH_ROUTES=1, set by the bench only). */
 export const benchRoutesServed = (): boolean => process.env.BENCH_ROUTES === '1';
 
-export class ConfigError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ConfigError';
-  }
-}
+export { ConfigError };
 
 export interface DevSecretsSource {
   /** Returns stable development secrets (generated once, kept under DATA_DIR). */

@@ -2,7 +2,7 @@
 // overshoot a limit, and waiting (bounded) while the slots are held by attempts still in flight,
 // so a right password is not refused merely because others are being checked at the same moment.
 import { AuthError } from './errors';
-import type { CounterStore } from './rate-limits';
+import type { CounterStore } from './counters';
 
 export interface LoginLimit {
   key: string;

@@ -1,6 +1,9 @@
 // The ports the auth core needs from the outside world; the composition root plugs in the real ones.
 import type { Role } from '../contract/auth-schemas';
 import type { AuditEntry } from './audit-ports';
+import type { ClientInfo } from './client-info';
+
+export type { ClientInfo };
 
 export interface Clock {
   now(): Date;
@@ -21,13 +24,6 @@ export interface Logger {
   error(fields: object, message?: string): void;
 }
 
-/** Where the request came from, as far as the transport can tell. */
-export interface ClientInfo {
-  ip?: string;
-  userAgent?: string;
-  /** The device marker the client presented (X-Device-Id, or the pages' cookie). */
-  deviceId?: string;
-}
 
 export interface AccountRecord {
   role: Role;

@@ -2,14 +2,10 @@
 import { addressKey } from './address-key';
 import type { Clock } from './ports';
 import type { Role } from '../contract/auth-schemas';
+import type { CounterStore } from './counters';
 import { settledFailuresKey, waitForLoginSlot, type SlotWaiting } from './login-slot-wait';
 
-export interface CounterStore {
-  /** Adds `by` to the counter `key` (created at 0, expiring at `expiresAt`) and returns its new value. */
-  add(key: string, by: number, expiresAt: Date): Promise<number>;
-  /** The same for several distinct counters at once (one round trip); their new values in the order of `keys`. */
-  addEach(keys: string[], by: number, expiresAt: Date): Promise<number[]>;
-}
+export type { CounterStore };
 
 export interface RateLimitSettings {
   loginWindow: number;

@@ -10,7 +10,7 @@ import { Button } from '../components/button';
 import { Panel, panelStyles } from '../components/panel';
 import { trpc } from '../trpc/client';
 import { PasswordConfirmForm } from './password-confirm-form';
-import type { StaffRole } from './security-panels';
+import type { StaffRole } from './staff-role';
 
 type View = 'status' | 'enrolling' | 'codes';
 

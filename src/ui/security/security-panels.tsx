@@ -7,9 +7,10 @@ import type { profileMfa } from '@/contract/auth-schemas';
 import { Details, Panel } from '../components/panel';
 import { trpc } from '../trpc/client';
 import { AuthenticatorPanel } from './authenticator-panel';
+import type { StaffRole } from './staff-role';
 import { PasskeysPanel } from './passkeys-panel';
 
-export type StaffRole = 'admin' | 'vendor';
+export type { StaffRole };
 
 const passkeysInWords = (count: number) => (count === 0 ? 'None' : count === 1 ? '1 passkey' : `${count} passkeys`);
 

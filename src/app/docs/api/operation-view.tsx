@@ -1,7 +1,7 @@
 // One operation of the OpenAPI document as a section: what it does, what it takes, what it answers.
 import Link from 'next/link';
 import styles from './api-docs.module.css';
-import { schemaHref } from './reference';
+import { schemaHref } from './hrefs';
 import { RichText } from './rich-text';
 import { FieldTable, refName, TableBox, TableHead, TypeOf, type JsonSchema } from './schema-view';
 

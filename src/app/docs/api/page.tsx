@@ -4,7 +4,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import styles from './api-docs.module.css';
-import { operationHref, reference, schemaHref } from './reference';
+import { operationHref, schemaHref } from './hrefs';
+import { reference } from './reference';
 import { RichText } from './rich-text';
 
 export const metadata: Metadata = { title: 'REST API reference' };

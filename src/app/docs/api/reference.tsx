@@ -5,6 +5,7 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { openApiDocument } from '@/server/openapi/document';
 import styles from './api-docs.module.css';
+import { API_DOCS } from './hrefs';
 import type { OperationDoc } from './operation-view';
 import type { JsonSchema } from './schema-view';
 
@@ -14,9 +15,6 @@ export interface ListedOperation {
   op: OperationDoc & { tags: string[] };
 }
 
-export const API_DOCS = '/docs/api';
-export const operationHref = (op: Pick<OperationDoc, 'operationId'>) => `${API_DOCS}/${encodeURIComponent(op.operationId)}`;
-export const schemaHref = (name: string) => `${API_DOCS}/schemas/${encodeURIComponent(name)}`;
 
 export function reference() {
   const doc = openApiDocument();

@@ -2,7 +2,7 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import styles from './api-docs.module.css';
-import { schemaHref } from './reference';
+import { schemaHref } from './hrefs';
 
 /** The parts of a JSON Schema (2020-12) that the generated components use. */
 export interface JsonSchema {

@@ -1,0 +1,2 @@
+/** The staff roles whose security page these panels make up. */
+export type StaffRole = 'admin' | 'vendor';
