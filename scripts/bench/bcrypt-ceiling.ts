@@ -42,7 +42,7 @@ export function createCeilingMeter(rounds: number): CeilingMeter {
           }
         }),
       );
-      return { seconds, latencies, start, last, failures: 0, statuses: { '200': latencies.length }, cpuSeconds: NaN };
+      return { seconds, latencies, start, last, failures: 0, statuses: { '200': latencies.length }, cpuSeconds: NaN, databaseCpuSeconds: NaN };
     },
     close: () => pool.close(),
   };

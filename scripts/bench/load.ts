@@ -29,6 +29,8 @@ export interface Sample {
   statuses: Record<string, number>;
   /** CPU seconds the app process spent meanwhile (NaN when not measured). */
   cpuSeconds: number;
+  /** CPU seconds the database server spent on the bench's database meanwhile (NaN when not measured). */
+  databaseCpuSeconds: number;
 }
 
 export interface Measurement {
@@ -44,7 +46,18 @@ export interface Measurement {
   statuses: Record<string, number>;
   /** CPU milliseconds the app process (all its threads) spent per answer; NaN if unknown. */
   cpuMs: number;
+  /** CPU milliseconds the database server spent per answer (PostgreSQL on this machine); NaN if unknown. */
+  databaseCpuMs: number;
 }
+
+/** CPU seconds spent so far by something outside the app (the database server). */
+export type CpuReader = () => Promise<number>;
+let databaseCpuReader: CpuReader | undefined;
+/** Every later run that measures the app's CPU measures the database server's with `reader` too. */
+export function measureDatabaseCpuWith(reader: CpuReader | undefined): void {
+  databaseCpuReader = reader;
+}
+const readDatabaseCpu = async (measured: boolean) => (measured && databaseCpuReader ? databaseCpuReader() : NaN);
 
 /** User plus system CPU seconds of a process so far (Linux /proc; NaN elsewhere). */
 export function processCpuSeconds(pid: number | undefined): number {
@@ -77,6 +90,7 @@ export async function runLoad(baseUrl: string, spec: LoadSpec, seconds: number, 
   const headers: Record<string, string> = { ...spec.headers };
   if (spec.body !== undefined) headers['content-type'] = 'application/json';
   if (spec.form !== undefined) headers['content-type'] = 'application/x-www-form-urlencoded';
+  const databaseBefore = await readDatabaseCpu(appPid !== undefined);
   const cpuBefore = appPid === undefined ? NaN : processCpuSeconds(appPid);
   const latencies: number[] = [];
   const start = performance.now();
@@ -102,7 +116,8 @@ export async function runLoad(baseUrl: string, spec: LoadSpec, seconds: number, 
   const result = await run;
   const statuses = Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, { count }]) => [code, count]));
   const cpuSeconds = appPid === undefined ? NaN : processCpuSeconds(appPid) - cpuBefore;
-  return { seconds: result.duration, latencies, start, last, failures: result.errors, statuses, cpuSeconds };
+  const databaseCpuSeconds = (await readDatabaseCpu(appPid !== undefined)) - databaseBefore;
+  return { seconds: result.duration, latencies, start, last, failures: result.errors, statuses, cpuSeconds, databaseCpuSeconds };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -137,5 +152,6 @@ export function summarize(samples: Sample[], fixedRate = false): Measurement {
     requests,
     statuses,
     cpuMs: (samples.reduce((sum, s) => sum + s.cpuSeconds, 0) * 1000) / requests,
+    databaseCpuMs: (samples.reduce((sum, s) => sum + s.databaseCpuSeconds, 0) * 1000) / requests,
   };
 }

@@ -109,6 +109,27 @@ function floorSentence(rows: Row[]): string {
     `login reaches ${fixed(rps('login') / rps('floor'), 2)} of that floor, the rest of its gap being the service's own work (the limits, the account, the new session).`;
 }
 
+/** Per-request CPU of the routes a deployment is sized by: what one core of the app serves, what the database server needs. */
+function sizingLines(rows: Row[], extra: Extras): string[] {
+  const sized: [string, { cpuMs: number; databaseCpuMs: number } | undefined][] = [
+    ['sign-in (login)', rows.find((r) => r.key === 'login')],
+    ['refresh', rows.find((r) => r.key === 'refresh')],
+    ['session check (me)', rows.find((r) => r.key === 'me')],
+    ['introspection', extra.kit.introspection],
+  ];
+  return [
+    '| Sizing | app CPU ms/req | app req/s per core | database CPU ms/req | database cores per 100 req/s |',
+    '|---|---:|---:|---:|---:|',
+    ...sized.map(([label, m]) => {
+      const app = m?.cpuMs ?? NaN;
+      const database = m?.databaseCpuMs ?? NaN;
+      return `| ${label} | ${fixed(app, 2)} | ${fixed(1000 / app, app > 100 ? 1 : 0)} | ${fixed(database, 2)} | ${fixed(database / 10, 3)} |`;
+    }),
+    '',
+    "Per core: 1,000 ms over the app process's CPU per answer (all its threads: at the run's bcrypt cost for the sign-in). Database: the CPU of the PostgreSQL backends connected to the bench's database (both instances' pools) per answer; '-' on SQLite, which runs in the app.",
+  ];
+}
+
 export function markdownReport(rows: Row[], targets: Target[], info: RunInfo, extra: Extras): string {
   const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU';
   const lines = [
@@ -152,6 +173,8 @@ export function markdownReport(rows: Row[], targets: Target[], info: RunInfo, ex
     '|---|---:|---:|---|',
     ...targets.map((t) => `| ${t.name} | ${fixed(t.value, targetDigits(t))} | ${t.goal} | ${verdict(t, info)} |`),
     '',
+    ...sizingLines(rows, extra),
+    '',
     "App CPU: the app process's user+system time (all threads, bcrypt workers included) per answer; other load on",
     "the machine disturbs it far less than req/s. PostgreSQL's own CPU is not in it. What each row measures:",
     '',
@@ -163,15 +186,12 @@ export function markdownReport(rows: Row[], targets: Target[], info: RunInfo, ex
   return lines.join('\n') + '\n';
 }
 
-/** Writes latest.{json,md} and latest-<dialect>.{json,md}. */
+/** Writes latest-<dialect>.{json,md}: one run per dialect, the newest (bench/results/README.md). */
 export async function writeResults(dir: string, rows: Row[], targets: Target[], info: RunInfo, markdown: string, extra: Extras): Promise<string[]> {
   const json = JSON.stringify({ info, machine: { cores: os.availableParallelism(), node: process.version }, rows, ...extra, targets, at: new Date().toISOString() }, null, 2);
   await mkdir(dir, { recursive: true });
-  const files: string[] = [];
-  for (const name of ['latest', `latest-${info.dialect}`]) {
-    await writeFile(path.join(dir, `${name}.json`), json + '\n');
-    await writeFile(path.join(dir, `${name}.md`), markdown);
-    files.push(path.join(dir, `${name}.json`), path.join(dir, `${name}.md`));
-  }
-  return files;
+  const base = path.join(dir, `latest-${info.dialect}`);
+  await writeFile(`${base}.json`, json + '\n');
+  await writeFile(`${base}.md`, markdown);
+  return [`${base}.json`, `${base}.md`];
 }

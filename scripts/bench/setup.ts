@@ -4,6 +4,8 @@ import path from 'node:path';
 import { PASSWORDS, seedAccounts, withContainer } from '../../test/support/accounts';
 import { startApp, type RunningApp } from '../../test/support/app-process';
 import { createTestDatabase, type TestDatabase } from '../../test/support/databases';
+import { databaseCpu } from './database-cpu';
+import { measureDatabaseCpuWith } from './load';
 import { BENCH_METRICS_TOKEN } from './loop-delay';
 import type { BenchOptions } from './options';
 import { buildPlainNext, startPlainNext, type PlainNext } from './plain-next';
@@ -68,6 +70,9 @@ export async function startTarget(options: BenchOptions): Promise<BenchTarget> {
       startApp(db, env),
       startPlainNext(process.execPath, cpuProfile('plain')),
     ]);
+    // PostgreSQL's own CPU per answer, for sizing the server (docs/performance.md); SQLite runs in the app.
+    const serverCpu = db.databaseUrl ? await databaseCpu(db.databaseUrl) : undefined;
+    measureDatabaseCpuWith(serverCpu?.read);
     return {
       app,
       second,
@@ -81,6 +86,8 @@ export async function startTarget(options: BenchOptions): Promise<BenchTarget> {
       admin: { email: seed.admin.email },
       plain,
       async close() {
+        measureDatabaseCpuWith(undefined);
+        await serverCpu?.close();
         await Promise.all([app.stop(), second.stop(), plain.stop()]);
         await db.drop();
       },
