@@ -30,9 +30,12 @@ test('the refresh token is an httpOnly cookie for the session endpoint only, and
   page.on('response', async (r) => {
     if (r.url().includes('admin.login')) loginBodies.push(await r.text());
   });
-  const cookieHeaders: string[] = [];
+  const sent: { url: string; cookie: string; authorization: string }[] = [];
   page.on('request', async (r) => {
-    if (r.url().includes('/api/trpc/admin.')) cookieHeaders.push((await r.allHeaders()).cookie ?? '');
+    if (r.url().includes('/api/trpc/')) {
+      const headers = await r.allHeaders();
+      sent.push({ url: r.url(), cookie: headers.cookie ?? '', authorization: headers.authorization ?? '' });
+    }
   });
 
   await signIn(page, 'admin', accounts.admin.email, PASSWORDS.admin);
@@ -45,19 +48,45 @@ test('the refresh token is an httpOnly cookie for the session endpoint only, and
   expect(all.find((c) => c.name === 'admin_device_id')).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict', path: '/api/trpc/admin.login' });
   const cookies = all.filter((c) => c.name === 'admin_refresh_token');
   expect(cookies[0]).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict', path: '/api/trpc/session/admin' });
-  expect(cookies[0]!.value).toMatch(JWT);
+  const refreshToken = cookies[0]!.value;
+  expect(refreshToken).toMatch(JWT);
 
-  // The login answer carries the access token (kept in memory) but never the refresh token.
+  // The login answer carries the access token but never the refresh token.
   expect(loginBodies).toHaveLength(1);
-  expect(loginBodies[0]).toContain('access_token');
+  const accessToken = JWT.exec(loginBodies[0]!)?.[0];
+  expect(accessToken).toBeDefined();
   expect(loginBodies[0]).not.toContain('refresh_token');
-  expect(loginBodies[0]).not.toContain(cookies[0]!.value);
-  // Other procedures never receive the cookie.
-  expect(cookieHeaders.length).toBeGreaterThan(0);
-  expect(cookieHeaders.filter((h) => h.includes('refresh_token'))).toEqual([]);
+  expect(loginBodies[0]).not.toContain(refreshToken);
+  // The page holds the access token (it sends it as the bearer of the admin's procedures) ...
+  const procedures = sent.filter((r) => r.url.includes('/api/trpc/admin.') && !r.url.includes('admin.login'));
+  expect(procedures.length).toBeGreaterThan(0);
+  expect(procedures.some((r) => r.authorization === `Bearer ${accessToken}`)).toBe(true);
+  // ... and they never receive the refresh cookie.
+  expect(procedures.filter((r) => r.cookie.includes('refresh_token'))).toEqual([]);
 
-  const strings = await readableStrings(page);
-  expect(strings.filter((s) => JWT.test(s))).toEqual([]);
+  // ... yet neither token is anywhere page script can read.
+  const leaks = async () => (await readableStrings(page)).filter((s) => JWT.test(s) || s.includes(accessToken!) || s.includes(refreshToken));
+  expect(await leaks()).toEqual([]);
+
+  // Positive controls: a token put where page script can read it is found there.
+  await page.evaluate((token) => localStorage.setItem('probe', token), accessToken!);
+  expect(await leaks()).not.toEqual([]);
+  await page.evaluate((token) => { localStorage.removeItem('probe'); sessionStorage.setItem('probe', token); }, accessToken!);
+  expect(await leaks()).not.toEqual([]);
+  await page.evaluate((token) => { sessionStorage.removeItem('probe'); (window as unknown as { probe: unknown }).probe = { session: { token } }; }, accessToken!);
+  expect(await leaks()).not.toEqual([]);
+  await page.evaluate(() => delete (window as unknown as { probe?: unknown }).probe);
+  await context.addCookies([{ ...cookies[0]!, name: 'probe', path: '/', httpOnly: false }]);
+  expect(await leaks()).not.toEqual([]);
+  await context.clearCookies({ name: 'probe' });
+  expect(await leaks()).toEqual([]);
+
+  // The cookie goes to the session endpoint: a reload restores the session through it.
+  sent.length = 0;
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Orders' })).toBeVisible();
+  expect(sent.filter((r) => r.url.includes('/api/trpc/session/admin/')).some((r) => r.cookie.includes(`admin_refresh_token=${refreshToken}`))).toBe(true);
+  expect(sent.filter((r) => !r.url.includes('/api/trpc/session/admin/') && r.cookie.includes('refresh_token'))).toEqual([]);
 });
 
 test('a vendor session leaves no token in web storage either, after a reload', async ({ page, accounts }) => {

@@ -106,7 +106,7 @@ async function releasesRun(options: BenchOptions, info: RunInfo, say: (message: 
 
 async function scaleRun(options: BenchOptions, info: RunInfo, say: (message: string) => void): Promise<number> {
   const result = await runScaleBench(options, say);
-  await keepResult(options, info, 'scale', scaleMarkdown(result, info.command, dialectName(info)), result, say);
+  await keepResult(options, info, options.scaleRows ? 'scale-rows' : 'scale', scaleMarkdown(result, info.command, dialectName(info)), result, say);
   const failing = result.rows.filter((r) => r.seeded.errors + r.empty.errors > 0 || r.seeded.requests === 0 || r.empty.requests === 0);
   if (failing.length > 0) say(`errors or no answers in: ${failing.map((r) => `${r.label} ${JSON.stringify(r.seeded.statuses)} ${JSON.stringify(r.empty.statuses)}`).join(', ')}`);
   return failing.length > 0 ? 1 : 0;

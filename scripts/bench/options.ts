@@ -25,6 +25,10 @@ export interface BenchOptions {
   releases: boolean;
   /** `--customers N` of the scale run (default 1,000,000 on PostgreSQL, 100,000 on SQLite). */
   scaleCustomers?: number;
+  /** `--seeded URL|DIR`: a database seeded before (db:seed-scale with --customers) that the scale run measures as it is, instead of seeding one. */
+  scaleSeeded?: string;
+  /** `--rows a,b`: only the scale rows whose label contains one of these (no export, no sweep). */
+  scaleRows?: string[];
   /** `--cpu-prof DIR`: CPU profiles of the measured app and of the plain Next.js app, written to DIR/app and DIR/plain when they stop. */
   cpuProfileDir?: string;
   /** PostgreSQL server for a scratch database; unset: an embedded SQLite file. */
@@ -48,7 +52,8 @@ else an embedded SQLite file) and measures every row side by side with a plain N
 and bcrypt's ceiling, in interleaved rounds; prints one table and writes it to bench/results/.
   --smoke          every row for 1 s at bcrypt cost 4; exit 1 on any error answer
   --scale          the routes on a seeded database beside an empty one (--customers, default
-                   1,000,000 on PostgreSQL, 100,000 on SQLite)
+                   1,000,000 on PostgreSQL, 100,000 on SQLite); --seeded URL|DIR measures a database
+                   seeded before with --customers N instead; --rows search,login only those rows
   --releases       the sign-ins and token routes on this Node and on the current LTS side by side
   --duration S     seconds per row (BENCH_DURATION; default 10)     --rounds N  (default 5)
   --connections N  keep-alive connections per row (default 10)     --probe-rate N  context probe requests/s (40)
@@ -60,6 +65,8 @@ const FLAGS = {
   scale: { type: 'boolean' },
   releases: { type: 'boolean' },
   customers: { type: 'string' },
+  seeded: { type: 'string' },
+  rows: { type: 'string' },
   duration: { type: 'string' },
   rounds: { type: 'string' },
   connections: { type: 'string' },
@@ -92,6 +99,8 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     scale: flags.scale === true,
     releases: flags.releases === true,
     scaleCustomers: flags.customers === undefined ? undefined : positive('--customers', flags.customers?.replace(/[_,]/g, ''), 0),
+    scaleSeeded: flags.seeded,
+    scaleRows: flags.rows?.split(',').map((row) => row.trim()).filter(Boolean),
     cpuProfileDir: flags['cpu-prof'] ? path.resolve(flags['cpu-prof']) : undefined,
     databaseUrl: env.DATABASE_URL?.trim() || undefined,
     distDir,

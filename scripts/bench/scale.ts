@@ -4,6 +4,9 @@
 // audit page's filters, and a customer's export with its memory growth. The admin's pages are also
 // asked one request at a time, as one admin waits for them: at 10 connections on two cores their p99
 // is mostly the queue of the other nine, on an empty database as on a seeded one.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { encodeCursor } from '@/core/paging';
@@ -46,10 +49,17 @@ export interface ScaleResult {
   /** The admin pages' p99 target, one request at a time: 50 ms on PostgreSQL, 100 ms on SQLite. */
   adminPageTargetMs: number;
   rows: ScaleRow[];
-  export: { events: number; seconds: Record<Side['name'], number>; rssGrowthMiB: Record<Side['name'], number>; status: Record<Side['name'], number> };
+  /** The search for a fragment every customer shares, one request at a time: its p99 target on both dialects. */
+  commonSearchTargetMs: number;
+  /** Absent when `--rows` chose some rows only. */
+  export?: { events: number; seconds: Record<Side['name'], number>; rssGrowthMiB: Record<Side['name'], number>; status: Record<Side['name'], number> };
   /** The sweeper's pass over a seeded database's backlog, beside the customers' sign-ins. */
-  sweep: SweepResult;
+  sweep?: SweepResult;
 }
+
+/** A search for a fragment that every customer shares answers as fast as one for a rare fragment. */
+export const COMMON_SEARCH_TARGET_MS = 50;
+const COMMON_SEARCH = 'customer search, common';
 
 /** The `createdAt` of a seeded row, read from the database, for a cursor that points deep into a list. */
 async function createdAtOf(db: TestDatabase, table: string, id: string): Promise<Date> {
@@ -76,10 +86,16 @@ async function signIn(app: RunningApp, path: string, email: string): Promise<{ a
   return answer.body as { access_token: string; refresh_token: string };
 }
 
+/** A database seeded before (`--seeded`), measured as it is and kept afterwards. */
+const keptDatabase = (seeded: string): TestDatabase => (/^postgres(ql)?:\/\//.test(seeded)
+  ? { dialect: 'postgresql', databaseUrl: seeded, dataDir: mkdtempSync(path.join(tmpdir(), 'bench-seeded-')), drop: async () => undefined }
+  : { dialect: 'sqlite', dataDir: path.resolve(seeded), drop: async () => undefined });
+
 async function prepareSide(name: Side['name'], customers: number, o: BenchOptions, say: (m: string) => void): Promise<Side & { seedSeconds: number }> {
-  const db = await createTestDatabase(o.databaseUrl ? 'postgresql' : 'sqlite', o.databaseUrl);
+  const kept = name === 'seeded' && o.scaleSeeded !== undefined;
+  const db = kept ? keptDatabase(o.scaleSeeded!) : await createTestDatabase(o.databaseUrl ? 'postgresql' : 'sqlite', o.databaseUrl);
   const env = { ...process.env, DATA_DIR: db.dataDir, DATABASE_URL: db.databaseUrl ?? '', COMMERCE_AUTH_NODE_ENV: 'development', BCRYPT_ROUNDS: String(o.cost), LOG_LEVEL: 'warn' };
-  const { seconds } = await seedScale({ customers, env, say: (line) => say(`${name}: ${line.trim()}`) });
+  const { seconds } = kept ? { seconds: 0 } : await seedScale({ customers, env, say: (line) => say(`${name}: ${line.trim()}`) });
   // The apps never sweep on their own: the pass is measured once, at the end, on the seeded side.
   const app = await startApp(db, { ...BENCH_LIMITS, BCRYPT_ROUNDS: String(o.cost), NEXT_DIST_DIR: o.distDir, LOG_LEVEL: 'warn', CLEANUP_INTERVAL: '0' });
   return { name, db, app, customers, seedSeconds: seconds };
@@ -126,6 +142,7 @@ export async function runScaleBench(o: BenchOptions, say: (m: string) => void): 
       { label: 'vendor context', what: 'GET vendor context of an employee', spec: (s) => ({ path: '/api/v1/auth/vendor/context', headers: bearer(perSide.get(s)!.vendor), connections: c }) },
       { label: 'customer refresh', what: 'POST customer refresh, each token presented once', spec: (s) => ({ path: '/api/v1/auth/customer/refresh', requests: perSide.get(s)!.chains.requests, connections: c }) },
       { label: 'customer search', what: 'GET admin customers?query= (e-mail or name contains it), one match', spec: (s) => ({ path: `/api/v1/admin/customers?query=customer-${Math.max(1, Math.floor(s.customers / 2))}%40`, headers: bearer(perSide.get(s)!.admin), connections: c }) },
+      { label: 'customer search, common', what: 'GET admin customers?query=scale.example, which every customer matches (a big shop\'s `gmail.com`)', spec: (s) => ({ path: '/api/v1/admin/customers?query=scale.example', headers: bearer(perSide.get(s)!.admin), connections: c }) },
       { label: 'customers, first page', what: 'GET admin customers, 50 oldest', spec: (s) => ({ path: '/api/v1/admin/customers?limit=50', headers: bearer(perSide.get(s)!.admin), connections: c }) },
       { label: 'customers, deep cursor', what: 'GET admin customers after the 100th-last', spec: (s) => ({ path: `/api/v1/admin/customers?limit=50&cursor=${perSide.get(s)!.deep.customers}`, headers: bearer(perSide.get(s)!.admin), connections: c }) },
       { label: 'businesses, first page', what: 'GET admin vendors, 50 oldest', spec: (s) => ({ path: '/api/v1/admin/vendors?limit=50', headers: bearer(perSide.get(s)!.admin), connections: c }) },
@@ -137,11 +154,12 @@ export async function runScaleBench(o: BenchOptions, say: (m: string) => void): 
     ];
     // The admin's pages: from the search on.
     const adminPages = new Set(specs.slice(specs.findIndex((r) => r.label === 'customer search')).map((r) => r.label));
+    const chosen = o.scaleRows ? specs.filter((r) => o.scaleRows!.some((part) => r.label.includes(part))) : specs;
     const samples = new Map<string, Sample[]>();
     const add = (key: string, sample: Sample) => samples.set(key, [...(samples.get(key) ?? []), sample]);
     const seconds = o.duration / o.rounds;
     for (let round = 0; round < o.rounds; round++) {
-      for (const row of specs) {
+      for (const row of chosen) {
         for (const side of round % 2 === 0 ? sides : [...sides].reverse()) {
           add(`${row.label}/${side.name}`, await runLoad(side.app.url, row.spec(side), seconds, side.app.process.pid));
           if (adminPages.has(row.label)) add(`${row.label}/${side.name}/alone`, await runLoad(side.app.url, { ...row.spec(side), connections: 1 }, seconds / 2, side.app.process.pid));
@@ -154,7 +172,7 @@ export async function runScaleBench(o: BenchOptions, say: (m: string) => void): 
       say(`scale round ${round + 1} of ${o.rounds} done`);
     }
     const measured = (key: string) => summarize(samples.get(key) ?? []);
-    const rows = specs.map((r): ScaleRow => ({
+    const rows = chosen.map((r): ScaleRow => ({
       label: r.label,
       what: r.what,
       seeded: measured(`${r.label}/seeded`),
@@ -162,6 +180,8 @@ export async function runScaleBench(o: BenchOptions, say: (m: string) => void): 
       ...(adminPages.has(r.label) && { alone: { seeded: measured(`${r.label}/seeded/alone`), empty: measured(`${r.label}/empty/alone`) } }),
     }));
 
+    const result = { customers: n, seedSeconds: seeded.seedSeconds, connections: c, adminPageTargetMs: o.databaseUrl ? 50 : 100, commonSearchTargetMs: COMMON_SEARCH_TARGET_MS, rows };
+    if (o.scaleRows) return result;
     // The export of the first customer (its long history) on each side, with the app's RSS around it.
     const exp = { events: counts.exportEvents, seconds: { seeded: NaN, empty: NaN }, rssGrowthMiB: { seeded: NaN, empty: NaN }, status: { seeded: 0, empty: 0 } };
     for (const side of sides) {
@@ -178,7 +198,7 @@ export async function runScaleBench(o: BenchOptions, say: (m: string) => void): 
     }
     say("sweeping a seeded database's backlog beside customer sign-ins");
     const sweep = await measureSweep(seeded.db, seeded.app, specs.find((r) => r.label === 'customer login')!.spec(seeded), o.duration);
-    return { customers: n, seedSeconds: seeded.seedSeconds, connections: c, adminPageTargetMs: o.databaseUrl ? 50 : 100, rows, export: exp, sweep };
+    return { ...result, export: exp, sweep };
   } finally {
     await closeSides(sides);
   }
@@ -196,13 +216,24 @@ export function scaleMarkdown(result: ScaleResult, command: string, dialect: str
     '',
     `p99 at ${result.connections} connections per row (4 for the sign-ins); "one at a time": the admin's pages asked by one connection, one request after another, as one admin waits for them (target < ${result.adminPageTargetMs} ms at any cursor depth).`,
     '',
-    `Export of a customer with ${result.export.events.toLocaleString('en')} security events: status ${result.export.status.seeded}, ${fixed(result.export.seconds.seeded, 2)} s, ` +
-      `app RSS growth ${fixed(result.export.rssGrowthMiB.seeded)} MiB (empty database: ${fixed(result.export.seconds.empty, 2)} s, ${fixed(result.export.rssGrowthMiB.empty)} MiB).`,
-    '',
-    sweepLine(result.sweep),
-    '',
+    ...commonSearchLine(result),
+    ...(result.export ? [exportLine(result.export), ''] : []),
+    ...(result.sweep ? [sweepLine(result.sweep), ''] : []),
     ...result.rows.map((r) => `- ${r.label}: ${r.what}.`),
   ].join('\n') + '\n';
+}
+
+function commonSearchLine({ rows, commonSearchTargetMs }: ScaleResult): string[] {
+  const row = rows.find((r) => r.label === COMMON_SEARCH);
+  if (!row?.alone) return [];
+  const p99 = row.alone.seeded.p99;
+  return [`Search for a fragment every customer shares, one at a time: seeded p99 ${fixed(p99, 1)} ms (target < ${commonSearchTargetMs} ms: ${p99 < commonSearchTargetMs ? 'met' : 'NOT met'}); ` +
+    `the one-match search ${fixed(rows.find((r) => r.label === 'customer search')?.alone?.seeded.p99 ?? NaN, 1)} ms.`, ''];
+}
+
+function exportLine(exp: NonNullable<ScaleResult['export']>): string {
+  return `Export of a customer with ${exp.events.toLocaleString('en')} security events: status ${exp.status.seeded}, ${fixed(exp.seconds.seeded, 2)} s, ` +
+    `app RSS growth ${fixed(exp.rssGrowthMiB.seeded)} MiB (empty database: ${fixed(exp.seconds.empty, 2)} s, ${fixed(exp.rssGrowthMiB.empty)} MiB).`;
 }
 
 function sweepLine({ seconds, removed, statements, slowest, p99Ms, loginDuring, loginWithout }: SweepResult): string {

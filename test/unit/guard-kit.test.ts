@@ -3,7 +3,14 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { problemBody, AuthError } from '@/core/errors';
+import { SignJWT } from 'jose';
 import { basicCredentials, createGuard, GuardError, type GuardPrincipal } from '@/guard';
+
+/** An access token as the auth service signs it under HS256 (its header, issuer, audience and claims). */
+const accessToken = (secret: string, sub: string) =>
+  new SignJWT({ purpose: 'access', role: 'customer', modules: [], amr: [] })
+    .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' }).setSubject(sub).setIssuer('commerce-auth').setAudience('commerce-platform').setIssuedAt().setExpirationTime('5m')
+    .sign(new TextEncoder().encode(secret));
 
 test('client id and secret are form-url-encoded before base64, so ":" and non-ASCII survive', () => {
   const header = basicCredentials('svc:orders', 'pa ss/wörd+=');
@@ -48,8 +55,17 @@ test('authorize applies the module rules and names the refusal', () => {
 });
 
 test('authenticate reads the bearer of a Web Request, of a Node request, or the token itself', async () => {
-  const guard = createGuard({ apiUrl: 'http://127.0.0.1:9', revocation: 'none', accessSecret: 'x'.repeat(32) });
-  for (const input of [new Request('http://x/'), { headers: { authorization: 'Basic abc' } }, '']) {
+  const secret = 'x'.repeat(32);
+  const guard = createGuard({ apiUrl: 'http://127.0.0.1:9', revocation: 'none', accessSecret: secret });
+  const token = await accessToken(secret, 'customer-1');
+  // Positive control: the same token reaches the principal by each of the three ways in.
+  for (const input of [new Request('http://x/', { headers: { authorization: `Bearer ${token}` } }), { headers: { authorization: `bearer  ${token}` } }, { headers: { authorization: [`Bearer ${token}`] } }, token]) {
+    assert.equal((await guard.authenticate(input)).accountId, 'customer-1');
+  }
+  // The refusals carry a token that would pass, so each is refused for what it shows, not for lacking one.
+  const foreign = await accessToken('y'.repeat(32), 'customer-1');
+  for (const input of [new Request('http://x/'), new Request('http://x/', { headers: { 'x-authorization': `Bearer ${token}` } }), { headers: { authorization: `Basic ${token}` } },
+    { headers: { authorization: token } }, { headers: { authorization: `Bearer ${token} extra` } }, { headers: { authorization: `Bearer ${foreign}` } }, '', foreign]) {
     await assert.rejects(guard.authenticate(input), (e: GuardError) => e.code === 'invalid_token');
   }
   assert.equal(guard.stats().requests.introspect + guard.stats().requests.feed, 0);

@@ -7,7 +7,7 @@ import type { Dialect } from './dialect';
 import { auditIn } from './audit-repository';
 import { recordAuthChange } from './auth-changes';
 import { endEverySession } from './end-sessions';
-import { postgresSearchPage, sqliteSearchPage } from './customer-search';
+import { postgresSearchPage, sqliteSearchPage, walkedPage } from './customer-search';
 import { customerSample } from './customer-search-trigrams';
 import { PAGE_ORDER, pageArgs } from './keyset';
 import { customerRecord, isUniqueViolation } from './records';
@@ -15,8 +15,8 @@ import { customerRecord, isUniqueViolation } from './records';
 export function createCustomerRepository(prisma: PrismaClient, dialect: Dialect): CustomerRepository {
   // The admin's search: customer-search.ts.
   const sample = customerSample(prisma);
-  const searchPage = (query: string, page: PageRequest) =>
-    dialect === 'sqlite' ? sqliteSearchPage(prisma, query, page) : sample().then((values) => postgresSearchPage(prisma, query, page, values));
+  const searchPage = async (query: string, page: PageRequest) =>
+    dialect === 'sqlite' ? sqliteSearchPage(prisma, query, page) : ((await walkedPage(prisma, query, page)) ?? postgresSearchPage(prisma, query, page, await sample()));
   return {
     async saveUnverified({ email, name, passwordHash }) {
       try {
