@@ -69,6 +69,15 @@ export function createWebhookEndpoints({ webhooks, clock, config }: Deps) {
     return endpoint;
   }
   const gone = () => new AuthError('not_found', 'No such webhook endpoint.');
+  const noMessage = () => new AuthError('not_found', 'No such webhook message for this endpoint.');
+
+  /** Sends the message again now to this endpoint alone; the audit event names both. */
+  async function resend(principal: Principal, endpointId: string, messageId: string) {
+    const audit = event(principal, 'webhook_message_retried', endpointId, { message_id: messageId });
+    const retried = await webhooks.resend(endpointId, messageId, clock.now(), audit);
+    if (!retried) throw noMessage();
+    return messageView(retried);
+  }
 
   return {
     async createWebhookEndpoint(principal: Principal, body: unknown) {
@@ -141,12 +150,20 @@ export function createWebhookEndpoints({ webhooks, clock, config }: Deps) {
       return { items: items.map(messageView), next_cursor: rows.length > q.limit && last ? encodeCursor(last) : null };
     },
 
+    async retryWebhookDelivery(principal: Principal, endpointId: string, messageId: string) {
+      allowed(principal, 'retryWebhookDelivery');
+      return resend(principal, endpointId, messageId);
+    },
+
+    /** The message-wide route, kept for a message sent to one endpoint: with more, which one is the caller's to say. */
     async retryWebhookMessage(principal: Principal, messageId: string) {
       allowed(principal, 'retryWebhookMessage');
-      const audit = auditEntry('webhook_message_retried', { role: 'admin', accountId: null }, causeOf(principal), { message_id: messageId });
-      const retried = await webhooks.retryMessage(messageId, clock.now(), audit);
-      if (!retried) throw new AuthError('not_found', 'No such webhook message.');
-      return messageView(retried);
+      const endpoints = await webhooks.endpointsOfMessage(messageId);
+      if (endpoints.length === 0) throw noMessage();
+      if (endpoints.length > 1) {
+        throw new AuthError('conflict', `The message was sent to ${endpoints.length} endpoints: send it again to one of them with POST /api/v1/admin/webhook-endpoints/{endpointId}/messages/${messageId}/retry.`);
+      }
+      return resend(principal, endpoints[0]!, messageId);
     },
 
     async replayWebhookMessages(principal: Principal, id: string, body: unknown) {
