@@ -48,7 +48,8 @@ export const refreshRequest = z.object({ refresh_token: tokenString });
 export const logoutRequest = refreshRequest;
 export const adminResetRequest = z.object({ email: emailSchema, admin_type: z.enum(ADMIN_TYPES) });
 export const vendorResetRequest = z.object({ email: emailSchema, vendor_type: z.enum(VENDOR_TYPES) });
-export const code = z.string().length(6, 'must be 6 digits').regex(/^\d{6}$/, 'must be 6 digits').meta({ description: 'The 6-digit code from the e-mail.' });
+// The length check stops there: a code of the wrong length is one problem, not also a pattern's.
+export const code = z.string().length(6, { error: 'must be 6 digits', abort: true }).regex(/^\d{6}$/, 'must be 6 digits').meta({ description: 'The 6-digit code from the e-mail.' });
 export const adminResetVerifyRequest = adminResetRequest.extend({ code });
 export const vendorResetVerifyRequest = vendorResetRequest.extend({ code });
 export const resetCompleteRequest = z.object({ reset_token: tokenString, password: newPasswordSchema });
