@@ -2,6 +2,7 @@
 // changing, removing and rotating it, the delivery log, and sending again. Each change is an audit event.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { AuthError } from '../errors';
+import { hasNonPublicLiteralHost } from '../outbound-address';
 import { pageRequestOf, decodeCursor, encodeCursor } from '../paging';
 import { createSecretBox } from '../secret-box';
 import { parseInput } from '../validation';
@@ -56,11 +57,18 @@ export function createWebhookEndpoints({ webhooks, clock, config }: Deps) {
   const event = (principal: Principal, name: AuditEventName, endpointId: string, details: Record<string, unknown> = {}) =>
     auditEntry(name, { role: 'admin', accountId: null }, causeOf(principal), { endpoint_id: endpointId, ...details });
 
-  /** https only in production, unless WEBHOOK_ALLOW_PRIVATE; the addresses are checked at each delivery. */
-  function assertScheme(url: string | undefined) {
-    if (url === undefined || config.webhooks.allowPrivate || new URL(url).protocol === 'https:') return;
-    const message = 'must be an https URL';
-    throw new AuthError('validation_failed', `url: ${message}`, { errors: [{ path: 'url', message }] });
+  /**
+   * In production, unless WEBHOOK_ALLOW_PRIVATE: https, and no host that is a non-public address by
+   * itself. A name is judged by what it resolves to, at each delivery.
+   */
+  function assertOutbound(url: string | undefined) {
+    if (url === undefined || config.webhooks.allowPrivate) return;
+    const parsed = new URL(url);
+    const message =
+      parsed.protocol !== 'https:' ? 'must be an https URL'
+      : hasNonPublicLiteralHost(parsed) ? 'must not name a loopback, private, link-local, shared (CGNAT), unspecified or other non-public address'
+      : undefined;
+    if (message) throw new AuthError('validation_failed', `url: ${message}`, { errors: [{ path: 'url', message }] });
   }
 
   async function endpointOf(id: string) {
@@ -83,7 +91,7 @@ export function createWebhookEndpoints({ webhooks, clock, config }: Deps) {
     async createWebhookEndpoint(principal: Principal, body: unknown) {
       allowed(principal, 'createWebhookEndpoint');
       const input = parseInput(createWebhookEndpointRequest, body);
-      assertScheme(input.url);
+      assertOutbound(input.url);
       const id = randomUUID();
       const secret = newSecret();
       const endpoint = { id, url: input.url, events: input.events, description: input.description ?? '', secretSealed: box.seal(secret, webhookSecretContext(id)) };
@@ -108,7 +116,7 @@ export function createWebhookEndpoints({ webhooks, clock, config }: Deps) {
     async updateWebhookEndpoint(principal: Principal, id: string, body: unknown) {
       allowed(principal, 'updateWebhookEndpoint');
       const change = parseInput(updateWebhookEndpointRequest, body);
-      assertScheme(change.url);
+      assertOutbound(change.url);
       const audit = event(principal, 'webhook_endpoint_changed', id, { changed: Object.keys(change), ...(change.events ? { events: change.events } : {}), ...(change.enabled !== undefined ? { enabled: change.enabled } : {}) });
       const updated = await webhooks.update(id, change, clock.now(), audit);
       if (!updated) throw gone();
