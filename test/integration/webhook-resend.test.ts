@@ -58,7 +58,7 @@ test('sending a message again to one endpoint leaves every other endpoint\'s del
   assert.equal(other.attempts[0].status_code, 204, 'its delivery keeps its delivered attempt');
 
   const audit = await withContainer(s.db, ({ db }) => db.prisma.auditEvent.findMany({ where: { event: 'webhook_message_retried' }, select: { details: true } }));
-  assert.deepEqual(audit.map((a) => JSON.parse(String(a.details))), [{ endpoint_id: first.id, message_id: messageId }]);
+  assert.deepEqual(audit.map((a) => (typeof a.details === 'string' ? JSON.parse(a.details) : a.details)), [{ endpoint_id: first.id, message_id: messageId }]);
 
   // The message-wide route cannot know which endpoint is meant.
   const ambiguous = await request(s.url, 'POST', `/api/v1/admin/webhook-messages/${messageId}/retry`, { token });
