@@ -19,7 +19,7 @@ const body = Buffer.from('{}');
 function pagePaths(dir = path.join(ROOT, 'src/app'), prefix = ''): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     if (entry.isFile()) return entry.name === 'page.tsx' ? [prefix || '/'] : [];
-    if (entry.name === 'api') return [];
+    if (prefix === '' && entry.name === 'api') return [];
     return pagePaths(path.join(dir, entry.name), `${prefix}/${entry.name.startsWith('[') ? 'no-such-id' : entry.name}`);
   });
 }
