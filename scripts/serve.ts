@@ -44,30 +44,42 @@ const hostname = process.env.HOST || (developmentRules ? '127.0.0.1' : '0.0.0.0'
 class StartupError extends Error {}
 
 const SERVED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+const ALLOWED = 'GET, POST, PUT, PATCH, DELETE';
+
+/** The build's files: read with GET and HEAD only; Next.js answers any other method with a bare 500 (vercel/next.js#92141). */
+const BUILD_FILES = '/_next/static/';
+const BUILD_FILE_METHODS = new Set(['GET', 'HEAD']);
+
+/** What the request is refused with before Next.js sees it, and the methods its path serves. */
+function refusalOf(method: string, path: string): { refusal: AuthError; allow?: string } | undefined {
+  if (!SERVED_METHODS.has(method)) return { refusal: new AuthError('method_not_allowed', 'Use GET, POST, PUT, PATCH or DELETE.'), allow: ALLOWED };
+  try {
+    decodeURIComponent(path);
+  } catch {
+    return { refusal: new AuthError('not_found', 'The path is not valid percent-encoding.') };
+  }
+  if (path.startsWith(BUILD_FILES) && !BUILD_FILE_METHODS.has(method)) {
+    return { refusal: new AuthError('method_not_allowed', 'The build\'s files are read with GET or HEAD.'), allow: 'GET, HEAD' };
+  }
+  return undefined;
+}
 
 /**
  * Requests Next.js would answer itself with a 500 or an empty 400 (a path that is not valid
- * percent-encoding, TRACE, WebDAV methods) get a problem+json answer here instead.
+ * percent-encoding, TRACE, WebDAV methods, anything but GET and HEAD on a build file) get a
+ * problem+json answer here instead.
  */
 function refuseBeforeNext(req: IncomingMessage, res: ServerResponse, browser: Config['browser']): boolean {
-  let refusal: AuthError | undefined;
-  if (!SERVED_METHODS.has(req.method ?? '')) refusal = new AuthError('method_not_allowed', 'Use GET, POST, PUT, PATCH or DELETE.');
-  else {
-    try {
-      decodeURIComponent((req.url ?? '/').split('?')[0]!);
-    } catch {
-      refusal = new AuthError('not_found', 'The path is not valid percent-encoding.');
-    }
-  }
-  if (!refusal) return false;
+  const refused = refusalOf(req.method ?? '', (req.url ?? '/').split('?')[0]!);
+  if (!refused) return false;
   // The same headers the API's adapters give every answer they serve, CORS included on the REST API.
   const headers = new Headers(Object.entries(req.headers).flatMap(([name, value]) => (typeof value === 'string' ? [[name, value] as [string, string]] : [])));
-  res.writeHead(refusal.status, {
+  res.writeHead(refused.refusal.status, {
     'content-type': 'application/problem+json',
     ...apiHeaders(headers, req.url?.startsWith('/api/v1/') ? 'rest' : 'trpc', browser),
-    ...(refusal.code === 'method_not_allowed' ? { allow: 'GET, POST, PUT, PATCH, DELETE' } : {}),
+    ...(refused.allow ? { allow: refused.allow } : {}),
   });
-  res.end(JSON.stringify(problemBody(refusal)));
+  res.end(JSON.stringify(problemBody(refused.refusal)));
   return true;
 }
 

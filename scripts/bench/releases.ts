@@ -12,7 +12,7 @@ import { runLoad, summarize, type LoadSpec, type Measurement, type Sample } from
 import type { BenchOptions } from './options';
 import { fixed } from './report';
 import { buildPlainNext, startPlainNext, type PlainNext } from './plain-next';
-import { BENCH_LIMITS, closeSides } from './setup';
+import { BENCH_LIMITS, BENCH_ROUTE_HEADERS, BENCH_ROUTES_ENV, closeSides } from './setup';
 
 interface Side {
   version: string;
@@ -52,7 +52,7 @@ async function prepareSide(version: string, runtime: AppRuntime | undefined, o: 
     await c.auth.operator.resetPassword('vendor', seed.employee.email, PASSWORDS.employee);
     await c.auth.operator.resetPassword('customer', seed.customer.email, PASSWORDS.customer);
   }, cost);
-  const env = { ...cost, ...BENCH_LIMITS, BENCH_ROUTES: '1', NEXT_DIST_DIR: o.distDir, LOG_LEVEL: 'warn' };
+  const env = { ...cost, ...BENCH_LIMITS, ...BENCH_ROUTES_ENV, NEXT_DIST_DIR: o.distDir, LOG_LEVEL: 'warn' };
   const [app, plain] = await Promise.all([startApp(db, env, undefined, [], [], runtime), startPlainNext(runtime?.node)]);
   const tokens = {
     vendor: await accessToken(app, 'vendor', seed.employee.email, PASSWORDS.employee),
@@ -74,7 +74,7 @@ export async function runReleasesBench(o: BenchOptions, say: (m: string) => void
       { label: PLAIN, spec: () => ({ path: '/noop', connections: c }), plain: true },
       { label: 'login', spec: (s) => ({ method: 'POST', path: '/api/v1/auth/vendor/login', body: { email: s.logins.vendor, password: PASSWORDS.employee }, connections: c }) },
       { label: 'customer login', spec: (s) => ({ method: 'POST', path: '/api/v1/auth/customer/login', body: { email: s.logins.customer, password: PASSWORDS.customer }, connections: c }) },
-      { label: 'bare route handler', spec: () => ({ path: '/api/v1/bench/noop', connections: c }) },
+      { label: 'bare route handler', spec: () => ({ path: '/api/v1/bench/noop', headers: BENCH_ROUTE_HEADERS, connections: c }) },
       { label: 'me', spec: (s) => ({ path: '/api/v1/auth/vendor/me', headers: { authorization: `Bearer ${s.tokens.vendor}` }, connections: c }) },
       { label: 'customer me', spec: (s) => ({ path: '/api/v1/auth/customer/me', headers: { authorization: `Bearer ${s.tokens.customer}` }, connections: c }) },
       { label: 'context', spec: (s) => ({ path: '/api/v1/auth/vendor/context', headers: { authorization: `Bearer ${s.tokens.vendor}` }, connections: c }) },

@@ -6,7 +6,7 @@ import { runLoad, summarize, type LoadSpec, type Measurement, type Sample } from
 import { scrapeLoopDelay, worstDelay, type LoopDelay } from './loop-delay';
 import type { BenchOptions } from './options';
 import { refreshChains } from './refresh-chains';
-import type { BenchTarget } from './setup';
+import { BENCH_ROUTE_HEADERS, BENCH_SECRET, type BenchTarget } from './setup';
 
 export type RowKey =
   | 'bcrypt' | 'floor' | 'login' | 'customer_login' | 'plain' | 'noop' | 'me' | 'customer_me' | 'context' | 'refresh' | 'probe_idle' | 'storm_login' | 'storm_start' | 'storm_context' | 'step1';
@@ -39,7 +39,7 @@ async function signIn(target: BenchTarget, as: { path: string; email: string; pa
 
 /** One request first, so a row can never measure the wrong route (a 404 page answers fast too). */
 async function expectAnswer(url: string, path: string, token: string | undefined, key: string, body?: unknown) {
-  const answer = body === undefined ? await get(url, path, token) : await post(url, path, body);
+  const answer = body === undefined ? await get(url, path, token) : await post(url, path, body, token ? { authorization: `Bearer ${token}` } : undefined);
   if (answer.status !== 200 || typeof answer.body !== 'object' || !(key in answer.body)) {
     throw new Error(`${body === undefined ? 'GET' : 'POST'} ${path} answered ${answer.status} ${answer.text.slice(0, 200)}, not a body with "${key}"`);
   }
@@ -80,8 +80,8 @@ export async function runScenarios(target: BenchTarget, o: BenchOptions, progres
 
   const { access_token: accessToken } = await signIn(target);
   const bearer = { authorization: `Bearer ${accessToken}` };
-  await expectAnswer(url, '/api/v1/bench/noop', undefined, 'ok');
-  await expectAnswer(url, '/api/v1/bench/compare', undefined, 'ok', { password: target.password });
+  await expectAnswer(url, '/api/v1/bench/noop', BENCH_SECRET, 'ok');
+  await expectAnswer(url, '/api/v1/bench/compare', BENCH_SECRET, 'ok', { password: target.password });
   await expectAnswer(url, `${AUTH}/me`, accessToken, 'vendor');
   await expectAnswer(url, `${AUTH}/context`, accessToken, 'pos_terminals');
   const shopper = { path: CUSTOMER, ...target.customer };
@@ -92,9 +92,9 @@ export async function runScenarios(target: BenchTarget, o: BenchOptions, progres
   // The bcrypt pool takes jobs in order, so once one more login is answered, every comparison
   // left over from a stopped run has run (one at most may still be finishing on another worker).
   const loginsDrained = () => signIn(target);
-  const floorSpec: LoadSpec = { method: 'POST', path: '/api/v1/bench/compare', body: { password: target.password }, connections: c };
+  const floorSpec: LoadSpec = { method: 'POST', path: '/api/v1/bench/compare', body: { password: target.password }, headers: BENCH_ROUTE_HEADERS, connections: c };
   // The same pool, in the same order: one more answer means every comparison left over has run.
-  const floorDrained = () => expectAnswer(url, '/api/v1/bench/compare', undefined, 'ok', floorSpec.body);
+  const floorDrained = () => expectAnswer(url, '/api/v1/bench/compare', BENCH_SECRET, 'ok', floorSpec.body);
 
   // 1. Login against the bcrypt ceiling.
   const ceiling = createCeilingMeter(o.cost);
@@ -131,7 +131,7 @@ export async function runScenarios(target: BenchTarget, o: BenchOptions, progres
   row('refresh', 'refresh', `POST refresh: rotate the newest token of one of ${2 * c} sign-ins; no token is presented twice`);
   await interleave('token routes', [
     load('plain', { path: '/noop', connections: c }, undefined, target.plain),
-    load('noop', { path: '/api/v1/bench/noop', connections: c }),
+    load('noop', { path: '/api/v1/bench/noop', headers: BENCH_ROUTE_HEADERS, connections: c }),
     load('me', { path: `${AUTH}/me`, headers: bearer, connections: c }),
     load('customer_me', { path: `${CUSTOMER}/me`, headers: { authorization: `Bearer ${customerToken}` }, connections: c }),
     load('context', { path: `${AUTH}/context`, headers: bearer, connections: c }),

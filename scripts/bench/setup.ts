@@ -1,5 +1,6 @@
 // The system under test: a scratch database, the test suite's seed accounts, and the built app
 // started as `npm start` starts it, with limits moved out of the benchmark's way.
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { PASSWORDS, seedAccounts, withContainer } from '../../test/support/accounts';
 import { startApp, type RunningApp } from '../../test/support/app-process';
@@ -24,6 +25,11 @@ export const BENCH_LIMITS = {
   RATE_LIMIT_LOGIN_PER_IP: NO_LIMIT,
   INTROSPECT_PER_MINUTE: NO_LIMIT,
 };
+
+/** The bench's own secret for the app's bare routes (/api/v1/bench/*), new each run. */
+export const BENCH_SECRET = randomBytes(32).toString('base64url');
+export const BENCH_ROUTES_ENV = { BENCH_ROUTES: '1', BENCH_SECRET };
+export const BENCH_ROUTE_HEADERS = { authorization: `Bearer ${BENCH_SECRET}` };
 
 export interface BenchTarget {
   app: RunningApp;
@@ -62,7 +68,7 @@ export async function startTarget(options: BenchOptions): Promise<BenchTarget> {
     // BENCH_NODE_OPTIONS reaches the measured instance only (say `--require` of a script that starts
     // the inspector's profiler; Node refuses `--cpu-prof` there), to profile it under load.
     const profile = process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {};
-    const env = { ...cost, ...BENCH_LIMITS, ...cache, BENCH_ROUTES: '1', METRICS_TOKEN: BENCH_METRICS_TOKEN, NEXT_DIST_DIR: options.distDir, WEBHOOK_ALLOW_PRIVATE: '1' };
+    const env = { ...cost, ...BENCH_LIMITS, ...cache, ...BENCH_ROUTES_ENV, METRICS_TOKEN: BENCH_METRICS_TOKEN, NEXT_DIST_DIR: options.distDir, WEBHOOK_ALLOW_PRIVATE: '1' };
     buildPlainNext();
     const cpuProfile = (name: string) => (options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.join(options.cpuProfileDir, name)}`] : []);
     const [app, second, plain] = await Promise.all([

@@ -32,7 +32,7 @@ export const ERROR_CATALOGUE = {
   cursor_expired: { status: 410, title: 'The cursor is older than the entries kept; start again without one', trpc: 'BAD_REQUEST' },
   payload_too_large: { status: 413, title: 'The request body is too large', trpc: 'PAYLOAD_TOO_LARGE' },
   headers_too_large: { status: 431, title: 'The request headers are too large', trpc: 'BAD_REQUEST' },
-  unsupported_media_type: { status: 415, title: 'The request body must be JSON', trpc: 'UNSUPPORTED_MEDIA_TYPE' },
+  unsupported_media_type: { status: 415, title: 'The request body is not in the media type this route takes', trpc: 'UNSUPPORTED_MEDIA_TYPE' },
   rate_limited: { status: 429, title: 'Too many requests', trpc: 'TOO_MANY_REQUESTS' },
   internal: { status: 500, title: 'Internal error', trpc: 'INTERNAL_SERVER_ERROR' },
   unavailable: { status: 503, title: 'Service unavailable', trpc: 'INTERNAL_SERVER_ERROR' },

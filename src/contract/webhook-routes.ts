@@ -62,9 +62,14 @@ export const webhookRoutes = {
     ...BEARER, methods: ['POST'], path: `${one}/replay`, body: replayRequest, result: replayResult, resultStatuses: [202],
     errors: [...GUARDED, 'not_found', ...BODY_ERRORS], summary: 'Send again since a time', description: 'Queues again every message of this endpoint created since `since`.',
   }),
+  retryWebhookDelivery: route({
+    ...BEARER, methods: ['POST'], path: `${one}/messages/{messageId}/retry`, body: undefined, result: webhookMessage, resultStatuses: [202],
+    errors: [...GUARDED, 'not_found'], summary: 'Send a message again to this endpoint',
+    description: 'A new round of attempts to this endpoint alone, starting at once, with the same webhook-id; every other endpoint\'s delivery of the message is left as it is. A delivery being attempted right now finishes that attempt first.',
+  }),
   retryWebhookMessage: route({
     ...BEARER, methods: ['POST'], path: '/admin/webhook-messages/{messageId}/retry', body: undefined, result: webhookMessage, resultStatuses: [202],
-    errors: [...GUARDED, 'not_found'], summary: 'Send a message again now',
-    description: 'A new round of attempts, starting at once, to every endpoint the message was for that still exists; the webhook-id stays the same.',
+    errors: [...GUARDED, 'not_found', 'conflict'], summary: 'Send a message to one endpoint again now',
+    description: 'For a message sent to one endpoint only (a test message, say): a new round of attempts to it, starting at once, with the same webhook-id. A message sent to several endpoints is 409 conflict: send it again to one of them with POST /admin/webhook-endpoints/{endpointId}/messages/{messageId}/retry.',
   }),
 };

@@ -18,8 +18,13 @@ export function processEnvironment(): Record<string, string | undefined> {
 /** Whether the pages run under `next dev` (Next.js sets NODE_ENV; its bundler inlines this read). */
 export const underNextDev = (): boolean => process.env.NODE_ENV === 'development';
 
-/** Whether the benchmark's bare routes are served (BENCH_ROUTES=1, set by the bench only). */
-export const benchRoutesServed = (): boolean => process.env.BENCH_ROUTES === '1';
+/**
+ * The secret the benchmark's bare routes take (BENCH_ROUTES=1 with BENCH_SECRET, set by the bench
+ * only), or null when they are not served. Without the secret they would compare passwords for
+ * anyone, with no limit: parseConfig refuses BENCH_ROUTES=1 without one.
+ */
+export const benchRoutesSecret = (env: Record<string, string | undefined> = process.env): string | null =>
+  env.BENCH_ROUTES === '1' && env.BENCH_SECRET && secretBytes(env.BENCH_SECRET) >= 32 ? env.BENCH_SECRET : null;
 
 export { ConfigError };
 
@@ -120,6 +125,9 @@ export function parseConfig(env: Record<string, string | undefined>, devSecretsS
   // Fail closed: only an explicit NODE_ENV=development relaxes the rules (generated secrets, demo
   // accounts, codes in the log), so an operator who forgets the variable still gets production.
   const production = isProduction(e.NODE_ENV);
+  if (env.BENCH_ROUTES === '1' && !benchRoutesSecret(env)) {
+    throw new ConfigError('BENCH_ROUTES=1 needs BENCH_SECRET, a random value of at least 32 bytes that only the benchmark holds: its routes compare passwords with no limit');
+  }
 
   let accessSecret = e.JWT_ACCESS_SECRET || undefined;
   let refreshSecret = e.JWT_REFRESH_SECRET || undefined;

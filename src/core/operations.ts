@@ -84,6 +84,7 @@ export const OPERATIONS = {
   deleteWebhookEndpoint: { admin: rule('integrations', 'write') },
   rotateWebhookSecret: { admin: rule('integrations', 'write') },
   testWebhookEndpoint: { admin: rule('integrations', 'write') },
+  retryWebhookDelivery: { admin: rule('integrations', 'write') },
   retryWebhookMessage: { admin: rule('integrations', 'write') },
   replayWebhookMessages: { admin: rule('integrations', 'write') },
 

@@ -54,8 +54,14 @@ export interface WebhookRepository {
   queueTest(id: string, type: string, body: object, now: Date, audit: AuditEntry): Promise<string>;
   /** Newest first, strictly before `before`: up to `limit + 1` rows. */
   listDeliveries(endpointId: string, filter: { status?: WebhookStatus }, page: { limit: number; before?: PageKey }): Promise<WebhookDeliveryRecord[]>;
-  /** A new round of attempts, due at once, for every delivery of the message that is not pending; false when no delivery of it exists. */
-  retryMessage(messageId: string, now: Date, audit: AuditEntry): Promise<WebhookDeliveryRecord | null>;
+  /** The endpoints that have a delivery of the message: none when the message is unknown. */
+  endpointsOfMessage(messageId: string): Promise<string[]>;
+  /**
+   * A new round of attempts, due at once, for the message's delivery to this endpoint alone (unless
+   * an attempt of it is under way); every other endpoint's delivery is left as it is. Null when the
+   * endpoint has no delivery of the message.
+   */
+  resend(endpointId: string, messageId: string, now: Date, audit: AuditEntry): Promise<WebhookDeliveryRecord | null>;
   /** A new round for every delivery of the endpoint created at or after `since`: how many. */
   replay(endpointId: string, since: Date, now: Date, audit: AuditEntry): Promise<number>;
 }

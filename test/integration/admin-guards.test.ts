@@ -28,6 +28,13 @@ const s = administrationSuite(async () => {
   await tokensOf(s.url, s.w);
 });
 
+/**
+ * A name under .invalid (RFC 6761), which registration takes: names are checked when a message is
+ * delivered. The endpoints subscribe to account.deleted, which nothing here sends, and the
+ * per-call ones are disabled before their test message: nothing is ever sent to it.
+ */
+const GUARDED_ENDPOINT_URL = 'https://hooks.example.invalid/in';
+
 let serial = 0;
 const unique = (label: string) => `${label}-${++serial}@example.com`;
 
@@ -82,11 +89,12 @@ function requestOf(operation: Operation, base: string): { method: string; path: 
     listWebhookEndpoints: { method: 'GET', path: w, ok: 200 },
     getWebhookEndpoint: { method: 'GET', path: `${w}/<endpoint>`, ok: 200 },
     listWebhookMessages: { method: 'GET', path: `${w}/<endpoint>/messages`, ok: 200 },
-    createWebhookEndpoint: { method: 'POST', path: w, body: () => ({ url: 'https://127.0.0.1:9/in', events: ['*'] }), ok: 201 },
+    createWebhookEndpoint: { method: 'POST', path: w, body: () => ({ url: GUARDED_ENDPOINT_URL, events: ['account.deleted'] }), ok: 201 },
     updateWebhookEndpoint: { method: 'PATCH', path: `${w}/<endpoint>`, body: () => ({ enabled: false }), ok: 200 },
     deleteWebhookEndpoint: { method: 'DELETE', path: `${w}/<endpoint>`, ok: 204 },
     rotateWebhookSecret: { method: 'POST', path: `${w}/<endpoint>/secret`, ok: 200 },
     testWebhookEndpoint: { method: 'POST', path: `${w}/<endpoint>/test`, ok: 202 },
+    retryWebhookDelivery: { method: 'POST', path: `${w}/<endpoint>/messages/<message>/retry`, ok: 202 },
     retryWebhookMessage: { method: 'POST', path: '/api/v1/admin/webhook-messages/<message>/retry', ok: 202 },
     replayWebhookMessages: { method: 'POST', path: `${w}/<endpoint>/replay`, body: () => ({ since: '2026-01-01T00:00:00Z' }), ok: 202 },
     listServiceClients: { method: 'GET', path: '/api/v1/admin/service-clients', ok: 200 },
@@ -106,10 +114,10 @@ async function run(operation: Operation, role: 'admin' | 'vendor', token: string
     const calling = decodePayload(token).sid;
     resolved = resolved.replace('<own>', own.body.items?.find((session: { id: string }) => session.id !== calling)?.id ?? 'none');
   }
-  // A fresh endpoint (and test message) per call, so removing one twice is not a 404. Its URL is loopback,
-  // which production rules refuse before connecting.
+  // A fresh endpoint (and test message) per call, so removing one twice is not a 404. It is disabled
+  // at once, so its test message waits and its URL is never looked up.
   if (resolved.includes('<endpoint>') || resolved.includes('<message>')) {
-    const made = await call(s.url, 'POST', '/api/v1/admin/webhook-endpoints', s.tokens.superAdmin, { url: 'https://127.0.0.1:9/in', events: ['*'] });
+    const made = await call(s.url, 'POST', '/api/v1/admin/webhook-endpoints', s.tokens.superAdmin, { url: GUARDED_ENDPOINT_URL, events: ['account.deleted'] });
     await call(s.url, 'PATCH', `/api/v1/admin/webhook-endpoints/${made.body.id}`, s.tokens.superAdmin, { enabled: false });
     const message = resolved.includes('<message>') ? (await call(s.url, 'POST', `/api/v1/admin/webhook-endpoints/${made.body.id}/test`, s.tokens.superAdmin)).body.id : '';
     resolved = resolved.replace('<endpoint>', made.body.id).replace('<message>', message);

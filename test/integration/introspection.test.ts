@@ -139,6 +139,20 @@ test('an OAuth library\'s introspection client (oauth4webapi) reads the answers'
   assert.deepEqual({ ...(await ask(signed.access_token)) }, { active: false });
 });
 
+test('a JSON body is 415 whose title and detail agree: introspection takes a form-encoded body (RFC 7662)', async () => {
+  const auth = { authorization: rawBasic(client.client_id, client.client_secret) };
+  const res = await request(app.url, 'POST', '/api/v1/auth/introspect', { body: '{"token":"x"}', headers: { ...auth, 'content-type': 'application/json' } });
+  assert.equal(res.status, 415, res.text);
+  assert.equal(res.body.code, 'unsupported_media_type');
+  assert.match(res.body.detail, /application\/x-www-form-urlencoded/);
+  assert.doesNotMatch(res.body.title, /JSON/, `the title does not ask for the JSON the detail refuses: ${res.body.title}`);
+  // The one title of the code reads as true on a JSON route too.
+  const login = await request(app.url, 'POST', '/api/v1/auth/admin/login', { body: 'email=a', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  assert.equal(login.status, 415, login.text);
+  assert.equal(login.body.title, res.body.title);
+  assert.match(login.body.detail, /application\/json/);
+});
+
 test('bad requests are 400 or 415 problem+json, and the per-client limit is 429 with Retry-After', async () => {
   const auth = { authorization: rawBasic(client.client_id, client.client_secret) };
   const send = (body: string, contentType: string) => request(app.url, 'POST', '/api/v1/auth/introspect', { body, headers: { ...auth, 'content-type': contentType } });

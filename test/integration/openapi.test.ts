@@ -38,7 +38,7 @@ const app = administrationSuite(
     await validator.validate(structuredClone(served)); // resolveRefs rewrites what it was given
     resolved = validator.resolveRefs() as Doc;
   },
-  { env: { PASSWORD_RESET_LOG_OTP: '1', CORS_ORIGINS: BROWSER_ORIGIN, RATE_LIMIT_CUSTOMER_REGISTER_PER_IP: '100', INTROSPECT_PER_MINUTE: PROBED_CALLS_PER_MINUTE, ...providers.env } },
+  { env: { WEBHOOK_ALLOW_PRIVATE: '1', PASSWORD_RESET_LOG_OTP: '1', CORS_ORIGINS: BROWSER_ORIGIN, RATE_LIMIT_CUSTOMER_REGISTER_PER_IP: '100', INTROSPECT_PER_MINUTE: PROBED_CALLS_PER_MINUTE, ...providers.env } },
 );
 const { probe, seen } = createProber(() => app.url, () => resolved);
 

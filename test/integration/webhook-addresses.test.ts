@@ -1,10 +1,11 @@
-// The outbound address rule in production: an endpoint whose URL is or resolves to a loopback
-// address (127.0.0.1, localhost, ::1) is refused at delivery, and a listener there sees no
-// connection at all; the same endpoints are delivered to once WEBHOOK_ALLOW_PRIVATE=1. Every
-// listener is on loopback: nothing here sends a packet anywhere else.
+// The outbound address rule in production: a URL whose host is a non-public address by itself
+// (loopback, private, link-local, CGNAT, unspecified, localhost) is refused when it is registered
+// or changed; and at delivery an endpoint whose URL is or resolves to a loopback address is refused,
+// a listener there seeing no connection at all. The same endpoints are delivered to once
+// WEBHOOK_ALLOW_PRIVATE=1. Every listener is on loopback: nothing here sends a packet anywhere else.
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
-import { PASSWORDS } from '../support/accounts';
+import { PASSWORDS, withContainer } from '../support/accounts';
 import { appSuite } from '../support/app-suite';
 import type { RunningApp } from '../support/app-process';
 import { signIn } from '../support/sign-in';
@@ -33,15 +34,43 @@ async function firstAttempt(app: RunningApp, token: string, endpointId: string, 
   throw new Error(`no attempt was made for ${messageId}`);
 }
 
-async function register(app: RunningApp, token: string, url: string): Promise<{ id: string; secret: string; message: string }> {
-  const created = await createEndpoint(app.url, token, { url, events: ['account.deleted'] });
+/** A name under .invalid (RFC 6761), never looked up here: its endpoints are sent nothing. */
+const UNREACHED = 'https://hooks.example.invalid/in';
+
+/**
+ * An endpoint with a test message queued. Production rules refuse a loopback URL at registration,
+ * so `stored` puts it straight into the database, as an endpoint registered before that rule was.
+ */
+async function register(app: RunningApp, token: string, url: string, stored = false): Promise<{ id: string; secret: string; message: string }> {
+  const created = await createEndpoint(app.url, token, { url: stored ? UNREACHED : url, events: ['account.deleted'] });
   assert.equal(created.status, 201, created.text);
+  if (stored) await withContainer(s.db, ({ db }) => db.prisma.webhookEndpoint.update({ where: { id: created.body.id }, data: { url } }));
   const queued = await endpointCall(app.url, token, 'POST', `/${created.body.id}/test`);
   assert.equal(queued.status, 202, queued.text);
   return { id: created.body.id, secret: created.body.secret, message: queued.body.id };
 }
 
-test('in production, endpoints resolving to 127.0.0.1, localhost and ::1 are refused without a connection; WEBHOOK_ALLOW_PRIVATE=1 allows them', async () => {
+test('in production, registering or changing an endpoint to a non-public literal address or localhost is 400 naming url', async () => {
+  const token = (await signIn(s.url, 'admin', s.seed.admin.email, PASSWORDS.admin)).access_token;
+  const refused = ['https://127.0.0.1/', 'https://169.254.169.254/latest/meta-data', 'https://[::1]/', 'https://0x7f000001/', 'https://10.0.0.1/', 'https://100.64.0.1/',
+    'https://0.0.0.0/', 'https://[::ffff:192.168.1.1]/', 'https://localhost/', 'https://localhost:8443/hooks'];
+  const existing = await createEndpoint(s.url, token, { url: UNREACHED, events: ['account.deleted'] });
+  assert.equal(existing.status, 201, existing.text);
+  for (const url of refused) {
+    for (const answer of [await createEndpoint(s.url, token, { url }), await endpointCall(s.url, token, 'PATCH', `/${existing.body.id}`, { url })]) {
+      assert.equal(answer.status, 400, `${url}: ${answer.text}`);
+      assert.equal(answer.headers.get('content-type'), 'application/problem+json');
+      assert.equal(answer.body.code, 'validation_failed');
+      assert.deepEqual(answer.body.errors.map((e: { path: string }) => e.path), ['url'], url);
+      assert.match(answer.body.detail, /^url: must not name a loopback, private/);
+    }
+  }
+  const kept = await endpointCall(s.url, token, 'GET', `/${existing.body.id}`);
+  assert.equal(kept.body.url, UNREACHED, 'a refused change changed nothing');
+  assert.equal((await endpointCall(s.url, token, 'DELETE', `/${existing.body.id}`)).status, 204);
+});
+
+test('in production, endpoints resolving to 127.0.0.1, localhost and ::1 are refused at delivery without a connection; WEBHOOK_ALLOW_PRIVATE=1 allows them', async () => {
   const v4 = await listener('127.0.0.1');
   const v6 = await listener('::1');
   const token = (await signIn(s.url, 'admin', s.seed.admin.email, PASSWORDS.admin)).access_token;
@@ -50,7 +79,7 @@ test('in production, endpoints resolving to 127.0.0.1, localhost and ::1 are ref
   assert.equal(http.status, 400, 'production takes https endpoints only');
 
   const targets = [`https://127.0.0.1:${port(v4)}/hooks`, `https://localhost:${port(v4)}/hooks`, `https://[::1]:${port(v6)}/hooks`];
-  const refused = await Promise.all(targets.map((url) => register(s, token, url)));
+  const refused = await Promise.all(targets.map((url) => register(s, token, url, true)));
   for (const [i, endpoint] of refused.entries()) {
     const attempt = await firstAttempt(s, token, endpoint.id, endpoint.message);
     assert.deepEqual([attempt.status_code, attempt.error], [null, 'address_not_allowed'], targets[i]);

@@ -56,6 +56,7 @@ const EXPECTED: Record<Operation, { admin: string | null; vendor: string | null 
   'deleteWebhookEndpoint': { admin: 'integrations:write', vendor: null },
   'rotateWebhookSecret': { admin: 'integrations:write', vendor: null },
   'testWebhookEndpoint': { admin: 'integrations:write', vendor: null },
+  'retryWebhookDelivery': { admin: 'integrations:write', vendor: null },
   'retryWebhookMessage': { admin: 'integrations:write', vendor: null },
   'replayWebhookMessages': { admin: 'integrations:write', vendor: null },
   'listServiceClients': { admin: 'integrations:read', vendor: null },

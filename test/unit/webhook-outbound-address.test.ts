@@ -3,7 +3,8 @@
 // before any socket exists. (Loopback refusal against a listener is in the integration tests.)
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { checkedLookup, isPublicAddress } from '@/server/webhooks/outbound-address';
+import { hasNonPublicLiteralHost, isPublicAddress } from '@/core/outbound-address';
+import { checkedLookup } from '@/server/webhooks/outbound-address';
 import { sendAttempt } from '@/server/webhooks/send';
 
 const REFUSED = {
@@ -58,4 +59,13 @@ test('production rules refuse http and literal non-public addresses before any c
     assert.deepEqual(await sendAttempt(url, {}, '{}', options), { statusCode: null, error: 'address_not_allowed', durationMs: 0 }, url);
   }
   assert.deepEqual(await sendAttempt('http://93.184.215.14/hook', {}, '{}', options), { statusCode: null, error: 'https_required', durationMs: 0 });
+});
+
+test('a URL whose host is a non-public literal address or localhost is refused by itself; other names wait for their lookup', () => {
+  const refused = ['https://127.0.0.1/', 'https://169.254.169.254/latest', 'https://[::1]/', 'https://0x7f000001/', 'https://2130706433/', 'https://127.1/', 'https://10.0.0.1/',
+    'https://100.64.0.1/', 'https://0.0.0.0/', 'https://[::]/', 'https://[fe80::1]/', 'https://[::ffff:10.0.0.1]/', 'https://localhost/', 'https://LOCALHOST./', 'https://hooks.localhost:8443/'];
+  for (const url of refused) assert.equal(hasNonPublicLiteralHost(new URL(url)), true, url);
+  for (const url of ['https://93.184.215.14/hook', 'https://[2606:4700::6810:84e5]/', 'https://hooks.example.com/', 'https://localhost.example.com/', 'https://mylocalhost/']) {
+    assert.equal(hasNonPublicLiteralHost(new URL(url)), false, url);
+  }
 });

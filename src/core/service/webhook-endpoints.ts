@@ -2,6 +2,7 @@
 // changing, removing and rotating it, the delivery log, and sending again. Each change is an audit event.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { AuthError } from '../errors';
+import { hasNonPublicLiteralHost } from '../outbound-address';
 import { pageRequestOf, decodeCursor, encodeCursor } from '../paging';
 import { createSecretBox } from '../secret-box';
 import { parseInput } from '../validation';
@@ -56,11 +57,18 @@ export function createWebhookEndpoints({ webhooks, clock, config }: Deps) {
   const event = (principal: Principal, name: AuditEventName, endpointId: string, details: Record<string, unknown> = {}) =>
     auditEntry(name, { role: 'admin', accountId: null }, causeOf(principal), { endpoint_id: endpointId, ...details });
 
-  /** https only in production, unless WEBHOOK_ALLOW_PRIVATE; the addresses are checked at each delivery. */
-  function assertScheme(url: string | undefined) {
-    if (url === undefined || config.webhooks.allowPrivate || new URL(url).protocol === 'https:') return;
-    const message = 'must be an https URL';
-    throw new AuthError('validation_failed', `url: ${message}`, { errors: [{ path: 'url', message }] });
+  /**
+   * In production, unless WEBHOOK_ALLOW_PRIVATE: https, and no host that is a non-public address by
+   * itself. A name is judged by what it resolves to, at each delivery.
+   */
+  function assertOutbound(url: string | undefined) {
+    if (url === undefined || config.webhooks.allowPrivate) return;
+    const parsed = new URL(url);
+    const message =
+      parsed.protocol !== 'https:' ? 'must be an https URL'
+      : hasNonPublicLiteralHost(parsed) ? 'must not name a loopback, private, link-local, shared (CGNAT), unspecified or other non-public address'
+      : undefined;
+    if (message) throw new AuthError('validation_failed', `url: ${message}`, { errors: [{ path: 'url', message }] });
   }
 
   async function endpointOf(id: string) {
@@ -69,12 +77,21 @@ export function createWebhookEndpoints({ webhooks, clock, config }: Deps) {
     return endpoint;
   }
   const gone = () => new AuthError('not_found', 'No such webhook endpoint.');
+  const noMessage = () => new AuthError('not_found', 'No such webhook message for this endpoint.');
+
+  /** Sends the message again now to this endpoint alone; the audit event names both. */
+  async function resend(principal: Principal, endpointId: string, messageId: string) {
+    const audit = event(principal, 'webhook_message_retried', endpointId, { message_id: messageId });
+    const retried = await webhooks.resend(endpointId, messageId, clock.now(), audit);
+    if (!retried) throw noMessage();
+    return messageView(retried);
+  }
 
   return {
     async createWebhookEndpoint(principal: Principal, body: unknown) {
       allowed(principal, 'createWebhookEndpoint');
       const input = parseInput(createWebhookEndpointRequest, body);
-      assertScheme(input.url);
+      assertOutbound(input.url);
       const id = randomUUID();
       const secret = newSecret();
       const endpoint = { id, url: input.url, events: input.events, description: input.description ?? '', secretSealed: box.seal(secret, webhookSecretContext(id)) };
@@ -99,7 +116,7 @@ export function createWebhookEndpoints({ webhooks, clock, config }: Deps) {
     async updateWebhookEndpoint(principal: Principal, id: string, body: unknown) {
       allowed(principal, 'updateWebhookEndpoint');
       const change = parseInput(updateWebhookEndpointRequest, body);
-      assertScheme(change.url);
+      assertOutbound(change.url);
       const audit = event(principal, 'webhook_endpoint_changed', id, { changed: Object.keys(change), ...(change.events ? { events: change.events } : {}), ...(change.enabled !== undefined ? { enabled: change.enabled } : {}) });
       const updated = await webhooks.update(id, change, clock.now(), audit);
       if (!updated) throw gone();
@@ -141,12 +158,20 @@ export function createWebhookEndpoints({ webhooks, clock, config }: Deps) {
       return { items: items.map(messageView), next_cursor: rows.length > q.limit && last ? encodeCursor(last) : null };
     },
 
+    async retryWebhookDelivery(principal: Principal, endpointId: string, messageId: string) {
+      allowed(principal, 'retryWebhookDelivery');
+      return resend(principal, endpointId, messageId);
+    },
+
+    /** The message-wide route, kept for a message sent to one endpoint: with more, which one is the caller's to say. */
     async retryWebhookMessage(principal: Principal, messageId: string) {
       allowed(principal, 'retryWebhookMessage');
-      const audit = auditEntry('webhook_message_retried', { role: 'admin', accountId: null }, causeOf(principal), { message_id: messageId });
-      const retried = await webhooks.retryMessage(messageId, clock.now(), audit);
-      if (!retried) throw new AuthError('not_found', 'No such webhook message.');
-      return messageView(retried);
+      const endpoints = await webhooks.endpointsOfMessage(messageId);
+      if (endpoints.length === 0) throw noMessage();
+      if (endpoints.length > 1) {
+        throw new AuthError('conflict', `The message was sent to ${endpoints.length} endpoints: send it again to one of them with POST /api/v1/admin/webhook-endpoints/{endpointId}/messages/${messageId}/retry.`);
+      }
+      return resend(principal, endpoints[0]!, messageId);
     },
 
     async replayWebhookMessages(principal: Principal, id: string, body: unknown) {

@@ -94,13 +94,16 @@ export function createWebhookRepository(prisma: PrismaClient): WebhookRepository
       return rows.map(deliveryOf);
     },
 
-    retryMessage: (messageId, now, audit) =>
+    endpointsOfMessage: async (messageId) =>
+      (await prisma.webhookDelivery.findMany({ where: { messageId }, select: { endpointId: true }, orderBy: { endpointId: 'asc' } })).map((d) => d.endpointId),
+
+    resend: (endpointId, messageId, now, audit) =>
       inTx(now, audit, async (tx) => {
-        const found = await tx.webhookDelivery.findFirst({ where: { messageId }, select: { id: true } });
-        if (!found) throw new Gone();
+        const where = { messageId_endpointId: { messageId, endpointId } };
+        if (!(await tx.webhookDelivery.findUnique({ where, select: { id: true } }))) throw new Gone();
         // A pending one waiting for its next attempt is due now too; one being sent right now is left to finish.
-        await tx.webhookDelivery.updateMany({ where: { messageId, OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }] }, data: newRound(now) });
-        return deliveryOf((await tx.webhookDelivery.findUnique({ where: { id: found.id }, select: deliverySelect }))!);
+        await tx.webhookDelivery.updateMany({ where: { messageId, endpointId, OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }] }, data: newRound(now) });
+        return deliveryOf((await tx.webhookDelivery.findUnique({ where, select: deliverySelect }))!);
       }).then(undefined, whenGone(null)),
 
     replay: (endpointId, since, now, audit) =>

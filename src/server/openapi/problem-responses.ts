@@ -24,7 +24,7 @@ const WHEN: Partial<Record<ErrorCode, string>> = {
   internal: 'a fault on the server; the body never carries internals',
   validation_failed: 'malformed JSON, or wrong fields or query parameters; `errors` lists each',
   payload_too_large: 'the body is over the size limit (16 KiB by default)',
-  unsupported_media_type: 'the body is not sent as JSON',
+  unsupported_media_type: 'the body is not sent as JSON, or form-encoded where the route takes that (RFC 7662 introspection)',
 };
 
 const STATUS_TEXT: Record<number, string> = {

@@ -180,6 +180,7 @@ export const BINDINGS: { [S in RouteSide]: SideBindings<S> } = {
     testWebhookEndpoint: async (c) => c.auth.webhooks.testWebhookEndpoint(c.principal, c.params.endpointId!),
     listWebhookMessages: async (c) => c.auth.webhooks.listWebhookMessages(c.principal, c.params.endpointId!, c.query),
     replayWebhookMessages: async (c) => c.auth.webhooks.replayWebhookMessages(c.principal, c.params.endpointId!, await c.body()),
+    retryWebhookDelivery: async (c) => c.auth.webhooks.retryWebhookDelivery(c.principal, c.params.endpointId!, c.params.messageId!),
     retryWebhookMessage: async (c) => c.auth.webhooks.retryWebhookMessage(c.principal, c.params.messageId!),
     createServiceClient: async (c) => c.auth.serviceClients.createServiceClient(c.principal, await c.body()),
     listServiceClients: async (c) => c.auth.serviceClients.listServiceClients(c.principal, c.query),

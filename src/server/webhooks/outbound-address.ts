@@ -1,18 +1,7 @@
-// The outbound address rule of webhook deliveries: in production only public unicast addresses,
-// checked against what a name resolves to at delivery, and the connection goes to the checked address.
+// The outbound address rule at delivery: every address a name resolves to is checked (the rule
+// itself is src/core/outbound-address.ts), and the connection goes to the checked address.
 import dns from 'node:dns';
 import type { LookupFunction } from 'node:net';
-import ipaddr from 'ipaddr.js';
-
-/** True for an address on the public internet; false for loopback, private, link-local, CGNAT, multicast, unspecified and every other special range. */
-export function isPublicAddress(address: string): boolean {
-  const bare = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
-  if (!ipaddr.isValid(bare)) return false;
-  let parsed: ipaddr.IPv4 | ipaddr.IPv6 = ipaddr.parse(bare);
-  // ::ffff:10.0.0.1 reaches 10.0.0.1: judge the IPv4 address it carries.
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
-  return parsed.range() === 'unicast';
-}
 
 export class AddressNotAllowed extends Error {
   readonly code = 'address_not_allowed';

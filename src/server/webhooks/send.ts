@@ -2,8 +2,8 @@
 // to checked first, no redirect followed, the answer read up to 64 KiB, the whole attempt bounded in time.
 import http from 'node:http';
 import https from 'node:https';
-import { isIP } from 'node:net';
-import { AddressNotAllowed, checkedLookup, isPublicAddress } from './outbound-address';
+import { hasNonPublicLiteralHost, isPublicAddress } from '@/core/outbound-address';
+import { AddressNotAllowed, checkedLookup } from './outbound-address';
 
 /** How much of an answer is read: enough for an error message, never a flood. */
 export const ANSWER_LIMIT_BYTES = 64 * 1024;
@@ -26,9 +26,8 @@ const allowedFor = (allowPrivate: boolean) => (address: string) => allowPrivate 
 function refusal(url: URL, allowPrivate: boolean): string | null {
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'scheme_not_allowed';
   if (url.protocol === 'http:' && !allowPrivate) return 'https_required';
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  // A literal address is not looked up: it is checked here.
-  if (isIP(host) && !allowedFor(allowPrivate)(host)) return 'address_not_allowed';
+  // A literal address (or localhost) is not looked up: it is judged here, as at registration.
+  if (!allowPrivate && hasNonPublicLiteralHost(url)) return 'address_not_allowed';
   return null;
 }
 

@@ -1,6 +1,6 @@
 'use client';
 // An endpoint's delivery log: its messages newest first, each with every attempt (when, the
-// answer's status, how long, what went wrong), and sending one again now.
+// answer's status, how long, what went wrong), and sending one again now, to this endpoint alone.
 import type { z } from 'zod';
 import type { webhookMessage } from '@/contract/webhook-schemas';
 import { LiveAlert } from '../components/alert';
@@ -33,7 +33,7 @@ function MessageRow({ endpointId, message }: { endpointId: string; message: Webh
   const utils = trpc.useUtils();
   const retry = useAction(
     async () => {
-      await utils.client.admin.retryWebhookMessage.mutate({ messageId: message.id });
+      await utils.client.admin.retryWebhookDelivery.mutate({ endpointId, messageId: message.id });
       await utils.admin.listWebhookMessages.invalidate({ endpointId });
     },
     () => `${message.id} is being sent again.`,

@@ -1,19 +1,20 @@
 // POST /api/v1/bench/compare: the framework's floor for a sign-in, the benchmark's measure of what a
 // login could reach with no service work at all: a JSON body read, one password comparison on the
-// app's own bcrypt pool at its cost, and a constant answer. Served only with BENCH_ROUTES=1;
-// otherwise the dispatcher answers, as for any unknown path.
-import { benchRoutesServed } from '@/core/config';
+// app's own bcrypt pool at its cost, and a constant answer. Served only with BENCH_ROUTES=1, to a
+// request carrying BENCH_SECRET; otherwise the dispatcher answers, as for any unknown path.
 import { AuthError } from '@/core/errors';
 import { getContainer } from '@/server/container';
 import { optionsAnswer } from '@/server/http/api-headers';
-import { dispatch } from '@/server/rest/dispatch';
+import { benchOnly } from '@/server/http/bench-gate';
+import { readJsonBody } from '@/server/rest/body';
 import { problemResponse } from '@/server/rest/responses';
 
 // Never prerendered: the flag is read when the server starts, not when the app is built.
 export const dynamic = 'force-dynamic';
 
-const enabled = benchRoutesServed();
 const BODY = '{"ok":true}';
+/** A password and little else. */
+const BODY_LIMIT_BYTES = 1024;
 const headers = { 'content-type': 'application/json', 'cache-control': 'no-store' };
 
 const notAllowed = async () => problemResponse(new AuthError('method_not_allowed', 'Use POST.'), { allow: 'POST' });
@@ -25,7 +26,12 @@ let stored: Promise<string> | undefined;
 // (an empty one for any other body) is compared with the stored hash; a comparison costs the same
 // whether it matches or not, so the answer is the same constant either way.
 async function compare(request: Request): Promise<Response> {
-  const body: unknown = await request.json().catch(() => null);
+  let body: unknown;
+  try {
+    body = await readJsonBody(request, BODY_LIMIT_BYTES);
+  } catch (error) {
+    return problemResponse(error as AuthError);
+  }
   const password = typeof body === 'object' && body !== null && 'password' in body && typeof body.password === 'string' ? body.password : '';
   const { hasher } = getContainer();
   stored ??= hasher.hash('bench-floor');
@@ -33,9 +39,9 @@ async function compare(request: Request): Promise<Response> {
   return new Response(BODY, { headers });
 }
 
-export const POST = enabled ? compare : dispatch;
-export const GET = enabled ? notAllowed : dispatch;
+export const POST = benchOnly(compare);
+export const GET = benchOnly(notAllowed);
 export const PUT = GET;
 export const PATCH = GET;
 export const DELETE = GET;
-export const OPTIONS = enabled ? async (request: Request) => optionsAnswer(request, ['POST']) : dispatch;
+export const OPTIONS = benchOnly(async (request: Request) => optionsAnswer(request, ['POST']));
