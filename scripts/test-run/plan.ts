@@ -41,7 +41,7 @@ export const DIALECT_FREE = new Set([
 ]);
 
 /** Seconds per job from an earlier run (`npm test` writes it), to start the longest first. */
-export const DURATIONS_FILE = path.join(ROOT, 'test', 'durations.json');
+export const DURATIONS_FILE = path.join(ROOT, 'test', 'recorded-durations.json');
 
 export function knownDurations(): Record<string, number> {
   return existsSync(DURATIONS_FILE) ? (JSON.parse(readFileSync(DURATIONS_FILE, 'utf8')) as Record<string, number>) : {};
@@ -49,10 +49,14 @@ export function knownDurations(): Record<string, number> {
 
 export const jobKey = (job: Pick<Job, 'stage' | 'name'>) => `${job.stage} ${job.name}`;
 
-/** The longest known first; unknown ones after the known, in their given order. */
+/**
+ * The longest known first (a file not timed on its own stage counts as long as on another's);
+ * unknown ones after the known, in their given order.
+ */
 export function longestFirst(jobs: Job[], durations: Record<string, number>): Job[] {
+  const elsewhere = (job: Job) => Object.entries(durations).find(([key]) => key.endsWith(` ${job.name}`))?.[1];
   return jobs
-    .map((job, index) => ({ job, index, seconds: durations[jobKey(job)] ?? -1 }))
+    .map((job, index) => ({ job, index, seconds: durations[jobKey(job)] ?? elsewhere(job) ?? -1 }))
     .sort((a, b) => b.seconds - a.seconds || a.index - b.index)
     .map(({ job }) => job);
 }
