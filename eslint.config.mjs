@@ -13,7 +13,7 @@ const boundary = (files, message, pattern, allowTypeImports = false) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['.next/**', '.next-*/**', 'node_modules/**', 'src/generated/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts', '.data/**', 'bench/plain-next/.next/**', '.cache/**', 'bench/plain-next/next-env.d.ts'] },
+  { ignores: ['.next/**', '.next-*/**', 'node_modules/**', 'src/generated/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts', '.data/**', 'bench/plain-next/.next/**', '.cache/**', 'bench/plain-next/next-env.d.ts', 'packages/*/dist/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
