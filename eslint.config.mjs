@@ -13,7 +13,10 @@ const boundary = (files, message, pattern, allowTypeImports = false) => ({
 });
 
 export default tseslint.config(
-  { ignores: ['.next/**', '.next-*/**', 'node_modules/**', 'src/generated/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts', '.data/**', 'bench/plain-next/.next/**', '.cache/**', 'bench/plain-next/next-env.d.ts'] },
+  { ignores: ['.next/**', '.next-*/**', 'node_modules/**', 'src/generated/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts', '.data/**', 'bench/plain-next/.next/**', '.cache/**', 'bench/plain-next/next-env.d.ts', 'packages/*/dist/**'] },
+  // Programs of the packages' users: they run and are type-checked in the folders the packages are
+  // installed into (test/integration/packages.test.ts), where their imports resolve.
+  { ignores: ['test/package-consumers/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

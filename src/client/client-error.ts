@@ -1,6 +1,6 @@
 // The typed error of the client: an HTTP failure carrying the server's problem `code` (RFC 9457).
 import { ERROR_CATALOGUE, type ErrorCode } from '../contract/errors';
-import { problemSchema } from '../contract/errors';
+import { problemSchema } from '../contract/problem-schema';
 import type { z } from 'zod';
 
 export type Problem = z.infer<typeof problemSchema>;

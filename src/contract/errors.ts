@@ -1,7 +1,5 @@
 // The one catalogue of error codes: the HTTP status and title of each, and the tRPC code the
 // pages' adapter answers with. Every adapter maps a thrown error through it.
-import { z } from 'zod';
-
 export const ERROR_CATALOGUE = {
   validation_failed: { status: 400, title: 'The request is not valid', trpc: 'BAD_REQUEST' },
   invalid_credentials: { status: 401, title: 'Invalid e-mail or password', trpc: 'UNAUTHORIZED' },
@@ -45,13 +43,3 @@ export interface FieldError {
   path: string;
   message: string;
 }
-
-/** The RFC 9457 body of every error answer; `errors` lists field problems of validation_failed. */
-export const problemSchema = z.object({
-  type: z.string(),
-  title: z.string(),
-  status: z.number().int().min(400).max(599),
-  detail: z.string(),
-  code: z.string(),
-  errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-});
