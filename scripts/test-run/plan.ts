@@ -30,6 +30,7 @@ export const DIALECT_FREE = new Set([
   'openapi',
   'openapi-client',
   'openapi-lint',
+  'packages',
   'operator-scripts',
   'orders-service',
   'passkey-page-sign-in',
