@@ -3,8 +3,10 @@
 // million customers 20,000 businesses with 100,000 staff, 50,000 stores, 100,000 terminals, 3,000,000
 // sessions with their refresh tokens, 10,000,000 security events and 500,000 reset codes. Every
 // seeded account signs in with the password printed at the end (SCALE_PASSWORD).
+import { randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
 import pg from 'pg';
+import { processEnvironment } from '@/core/config';
 import { createContainer, type Container } from '@/server/container';
 import { applyMigrations } from '@/server/db/migrate';
 import { sqliteFilePath } from '@/server/db/prisma';
@@ -64,10 +66,24 @@ function runnerFor(databaseUrl: string | undefined, dataDir: string): Runner {
   };
 }
 
+/**
+ * The seed writes accounts and rows and signs or encrypts nothing: where no signing or encryption
+ * secret is set, throw-away ones stand in, so it reads only the database's settings and bcrypt's cost.
+ */
+function seedEnvironment(env: Record<string, string | undefined>): Record<string, string | undefined> {
+  const throwaway = () => randomBytes(48).toString('base64url');
+  return {
+    ...env,
+    JWT_ACCESS_SECRET: env.JWT_ACCESS_SECRET || throwaway(),
+    JWT_REFRESH_SECRET: env.JWT_REFRESH_SECRET || throwaway(),
+    MFA_ENCRYPTION_KEY: env.MFA_ENCRYPTION_KEY || throwaway(),
+  };
+}
+
 /** Seeds `customers` customers and the rest in proportion; `say` hears each step with its time. */
 export async function seedScale(options: { customers?: number; env?: Record<string, string | undefined>; say?: (line: string) => void }): Promise<{ dialect: ScaleDialect; counts: ScaleCounts; seconds: number }> {
   const say = options.say ?? ((line: string) => process.stderr.write(`${line}\n`));
-  const container = createContainer({ env: options.env, logger: createLogger('warn', process.stderr) });
+  const container = createContainer({ env: seedEnvironment(options.env ?? processEnvironment()), logger: createLogger('warn', process.stderr) });
   const { databaseUrl, dataDir } = container.config;
   const dialect: ScaleDialect = databaseUrl ? 'postgresql' : 'sqlite';
   const counts = scaleCounts(options.customers ?? (dialect === 'postgresql' ? 1_000_000 : 100_000));

@@ -31,6 +31,7 @@ export const DIALECT_FREE = new Set([
   'openapi-client',
   'openapi-lint',
   'packages',
+  'operator-development',
   'operator-scripts',
   'orders-service',
   'passkey-page-sign-in',

@@ -3,6 +3,7 @@ import { ConfigError, processEnvironment } from '@/core/config';
 import { AuthError } from '@/core/errors';
 import { createContainer } from '@/server/container';
 import { applyMigrations } from '@/server/db/migrate';
+import { operatorEnvironment } from '@/server/dev-secrets';
 import { createLogger } from '@/server/logger';
 import { readFlagsOf } from './args';
 import { COMMANDS, commandOrThrow } from './commands';
@@ -11,6 +12,8 @@ const USAGE = `Usage: npm run -s cli -- <command> --flag value ...   (npm run -s
 
 Runs one operator command on the configured database (DATABASE_URL, else the SQLite file in
 DATA_DIR) and prints one JSON object. Passwords can come from standard input with --password-stdin.
+Beside a development start (npm run start:dev) it needs nothing set: given neither NODE_ENV nor the
+JWT secrets, it takes the start's rules and secrets from DATA_DIR (./.data).
 Commands: ${Object.keys(COMMANDS).join(', ')}`;
 
 async function main(): Promise<number> {
@@ -28,7 +31,9 @@ async function main(): Promise<number> {
     return 0;
   }
   // Logs go to stderr so stdout carries only the command's JSON.
-  const container = createContainer({ logger: createLogger(processEnvironment().LOG_LEVEL ?? 'warn', process.stderr) });
+  const { env, developmentStart } = operatorEnvironment(processEnvironment());
+  if (developmentStart) process.stderr.write(`development rules: using the development start's secrets in ${developmentStart}\n`);
+  const container = createContainer({ env, logger: createLogger(env.LOG_LEVEL ?? 'warn', process.stderr) });
   try {
     await applyMigrations({ databaseUrl: container.config.databaseUrl, dataDir: container.config.dataDir });
     const result = await command(argv, container);

@@ -1,8 +1,9 @@
 // Development-only secrets (JWT signing, second-factor encryption): generated once and kept under
 // DATA_DIR so restarts keep sessions and enrolled factors.
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_DATA_DIR } from '@/core/config';
 
 type DevSecrets = { access: string; refresh: string; mfa: string };
 
@@ -16,9 +17,12 @@ function saved(file: string): Partial<Record<keyof DevSecrets, unknown>> {
   }
 }
 
+/** Where a development start keeps its generated secrets. */
+export const devSecretsFile = (dataDir: string) => path.join(dataDir, 'dev-secrets.json');
+
 export function devSecretsIn(dataDir: string) {
   return (): DevSecrets => {
-    const file = path.join(dataDir, 'dev-secrets.json');
+    const file = devSecretsFile(dataDir);
     const known = saved(file);
     if (typeof known.access === 'string' && typeof known.refresh === 'string') {
       if (typeof known.mfa === 'string') return { access: known.access, refresh: known.refresh, mfa: known.mfa };
@@ -60,4 +64,19 @@ export function devAccessKeyIn(dataDir: string) {
       return readFileSync(file, 'utf8'); // another process wrote it first: keep that one
     }
   };
+}
+
+
+/**
+ * The environment of an operator command (the CLI) run beside a start. A development start keeps its
+ * generated secrets in DATA_DIR; a command given neither NODE_ENV nor the JWT secrets, whose DATA_DIR
+ * holds them, takes the development rules the start took, so the codes it makes (a terminal's pairing
+ * code) are the ones that start accepts. A production start never writes that file, and a command given
+ * NODE_ENV or secrets keeps them.
+ */
+export function operatorEnvironment(env: Record<string, string | undefined>): { env: Record<string, string | undefined>; developmentStart?: string } {
+  const file = devSecretsFile(env.DATA_DIR?.trim() || DEFAULT_DATA_DIR);
+  const chosen = env.NODE_ENV || env.COMMERCE_AUTH_NODE_ENV || env.JWT_ACCESS_SECRET || env.JWT_REFRESH_SECRET;
+  if (chosen || !existsSync(file)) return { env };
+  return { env: { ...env, COMMERCE_AUTH_NODE_ENV: 'development' }, developmentStart: file };
 }

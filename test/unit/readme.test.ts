@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
+import { COMMANDS } from '@/cli/commands';
 import { envSchema } from '@/core/config-env';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -102,4 +103,9 @@ test('docs/configuration.md names every variable the service reads', () => {
   const doc = read('docs/configuration.md');
   const missing = Object.keys(envSchema.shape).filter((name) => !doc.includes(`\`${name}\``));
   assert.deepEqual(missing, []);
+});
+
+test("the README's production section names every operator command", () => {
+  const named = new Set(codeSpans(section(README, 'Production in short')));
+  assert.deepEqual(Object.keys(COMMANDS).filter((command) => !named.has(command)), []);
 });
