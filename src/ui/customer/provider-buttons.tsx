@@ -32,7 +32,7 @@ export function ProviderButtons({ providers }: { providers: readonly Provider[] 
           disabled={start.isPending || start.isSuccess}
           pendingLabel={`Opening ${provider.display_name}…`}
         >
-          Continue with {provider.display_name}
+          {`Continue with ${provider.display_name}`}
         </Button>
       ))}
       <p className={styles.small}>or</p>
