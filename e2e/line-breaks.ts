@@ -28,7 +28,7 @@ export async function renderedText(locator: Locator): Promise<RenderedText> {
           lines.push('');
           lastTop = rect.top;
         }
-        lines[lines.length - 1] += text[i];
+        lines[lines.length - 1] += text.charAt(i);
       }
     }
     const { left, right, top, bottom } = element.getBoundingClientRect();

@@ -57,7 +57,7 @@ function Group({ legend, name, choices, hint, error, type, isChecked, onToggle, 
           {hint}
         </p>
       ) : null}
-      <div className={styles.options}>
+      <div className={machineNames ? `${styles.options} ${styles.wide}` : styles.options}>
         {choices.map((choice) => (
           <label key={choice.value} className={styles.option}>
             <input
