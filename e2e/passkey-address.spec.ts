@@ -40,7 +40,7 @@ test('at another host, the passkey sign-in names both addresses and APP_URL', as
   await checkPage(page, testInfo, 'vendor-login-passkey-address');
 });
 
-test('with APP_URL at an IP address, the passkey sign-in says passkeys are off and advises localhost', async ({ page }) => {
+test('with APP_URL at an IP address, the passkey sign-in says passkeys are off and advises localhost', async ({ page }, testInfo) => {
   await addVirtualAuthenticator(page);
   await page.goto(`${atAnAddress.url}/vendor/login`);
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
@@ -49,6 +49,7 @@ test('with APP_URL at an IP address, the passkey sign-in says passkeys are off a
       `Set APP_URL=http://localhost:${atAnAddress.port}, restart the service and open the page at http://localhost:${atAnAddress.port}.`,
   );
   expect(atAnAddress.output.filter((line) => line.includes('Passkeys are off'))).toHaveLength(1);
+  await checkPage(page, testInfo, 'vendor-login-passkeys-off');
 });
 
 test('at another port of the same host, adding a passkey names both origins and APP_URL', async ({ page, accounts }) => {
