@@ -83,7 +83,7 @@ test('an admin creates a business, a store, a terminal and an employee, and the 
   await expect(stores.getByRole('radio')).toHaveCount(1);
   await expect(stores.getByLabel('Harbour Market')).toBeChecked();
   await expect(page.getByRole('group', { name: 'Terminal' }).getByLabel('Till H1')).toBeChecked();
-  await expect(nav(page).getByRole('link')).toHaveText(['Store & terminal', 'Orders', 'Point of sale', 'Security']);
+  await expect(nav(page).getByRole('link')).toHaveText(['Point of sale', 'Orders', 'Security']);
   await expect(page.getByRole('region', { name: 'Your sessions' }).getByRole('listitem')).toHaveCount(1);
 });
 

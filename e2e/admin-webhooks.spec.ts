@@ -1,7 +1,8 @@
 // The admin's webhooks page: reached from the Integrations page, an endpoint registered against a
 // receiver the test starts on loopback (verifying with the npm `standardwebhooks` library), its
 // secret shown once, a test message that fails twice and then is sent again and delivered, each
-// attempt read in the delivery log; axe and phone-width checks.
+// attempt read in the delivery log, its dates written as the other pages write them; axe and
+// phone-width checks.
 import { startReceiver } from '../test/support/webhook-receiver';
 import { expect, PASSWORDS, signIn, statusOf, test } from './fixtures';
 import { checkPage } from './page-checks';
@@ -11,12 +12,18 @@ test.use({ appEnv: { WEBHOOK_ALLOW_PRIVATE: '1', WEBHOOK_RETRY_SCHEDULE: '1s' } 
 // Four pages scanned by axe at two widths, and deliveries awaited: more than the default minute on a busy machine.
 test.describe.configure({ timeout: 240_000 });
 
+/** A date's shape, its numbers and words stripped: "Dec 2, 2026, 6:18 AM" and "12/2/2026, 6:18:22 AM" differ. */
+const shapeOf = (text: string) => text.replace(/\d+/g, '9').replace(/\p{L}+/gu, 'a');
+
 test('an admin registers an endpoint, sees its secret once, sends a test message, reads failed and delivered attempts and sends one again', async ({ page, accounts }, testInfo) => {
   const receiver = await startReceiver();
   let failing = true;
   receiver.replies = () => (failing ? 500 : 204);
   try {
     await signIn(page, 'admin', accounts.admin.email, PASSWORDS.admin);
+    // How every other page writes a moment: the admin's own sessions on the console.
+    const signedIn = page.getByRole('region', { name: 'Your sessions' }).getByText(/^Signed in /).first();
+    const sessionDate = (await signedIn.textContent())!.replace(/^Signed in /, '');
     await page.getByRole('navigation', { name: 'Modules' }).getByRole('link', { name: 'Integrations' }).click();
     await page.waitForURL('**/admin/integrations');
     await checkPage(page, testInfo, 'admin-integrations');
@@ -28,7 +35,7 @@ test('an admin registers an endpoint, sees its secret once, sends a test message
     await form.getByLabel('Description').fill('Order service');
     await form.getByRole('button', { name: 'Add endpoint' }).click();
     await expect(statusOf(page).filter({ hasText: `Messages will be sent to ${receiver.url}.` })).toBeVisible();
-    const secret = (await page.getByLabel('Signing secret').textContent())!;
+    const secret = (await page.getByLabel('Signing secret', { exact: true }).textContent())!;
     expect(secret).toMatch(/^whsec_/);
     receiver.secret = secret;
     await checkPage(page, testInfo, 'admin-webhooks');
@@ -51,6 +58,10 @@ test('an admin registers an endpoint, sees its secret once, sends a test message
     const attempts = log.getByRole('list', { name: /^Attempts to deliver msg_/ }).getByRole('listitem');
     await expect(attempts.filter({ hasText: 'answered 500 in' })).toHaveCount(2);
     await expect(attempts.filter({ hasText: '(status_500)' })).toHaveCount(2);
+    // Regression: the delivery log wrote its dates with the browser's default ("12/2/2026, 6:18:22 AM").
+    const dates = log.locator('time');
+    await expect(dates).toHaveCount(3); // queued, and two attempts
+    for (const date of await dates.all()) expect(shapeOf((await date.textContent())!)).toBe(shapeOf(sessionDate));
     await checkPage(page, testInfo, 'admin-webhooks-log');
 
     failing = false;

@@ -14,7 +14,7 @@ test('an employee without POS modules loads the context and sees only its own st
 
   // Employees see only their own modules: this one has orders, and not pos.
   const nav = page.getByRole('navigation', { name: 'Modules' });
-  await expect(nav.getByRole('link')).toHaveText(['Store & terminal', 'Orders', 'Security']);
+  await expect(nav.getByRole('link')).toHaveText(['Point of sale', 'Orders', 'Security']);
   await nav.getByRole('link', { name: 'Orders' }).click();
   await expect(page.getByRole('region', { name: 'Orders' })).toContainText('Your access: read.');
 });

@@ -11,7 +11,7 @@ test('an admin registers a service, copies its secret once, rotates it and remov
   await page.getByLabel('Service name').fill(name);
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(statusOf(page).filter({ hasText: `${name} is registered.` })).toBeVisible();
-  const secret = page.getByTestId('client-secret');
+  const secret = page.getByLabel('Client secret', { exact: true });
   await expect(secret).toHaveText(/^[A-Za-z0-9_-]{43}$/);
   const first = await secret.textContent();
   const list = page.getByRole('list', { name: 'Service clients' });
@@ -21,13 +21,13 @@ test('an admin registers a service, copies its secret once, rotates it and remov
 
   await page.reload();
   await expect(row).toHaveCount(1);
-  await expect(page.getByTestId('client-secret')).toHaveCount(0);
+  await expect(page.getByLabel('Client secret', { exact: true })).toHaveCount(0);
   expect(await page.content()).not.toContain(first!);
 
   await row.getByRole('button', { name: `Rotate secret of ${name}` }).click();
   await expect(page.getByText(/The previous secret keeps working until/)).toBeVisible();
-  await expect(page.getByTestId('client-secret')).toHaveText(/^[A-Za-z0-9_-]{43}$/);
-  expect(await page.getByTestId('client-secret').textContent()).not.toBe(first);
+  await expect(page.getByLabel('Client secret', { exact: true })).toHaveText(/^[A-Za-z0-9_-]{43}$/);
+  expect(await page.getByLabel('Client secret', { exact: true }).textContent()).not.toBe(first);
 
   await row.getByRole('button', { name: `Remove ${name}` }).click();
   await row.getByRole('button', { name: `Confirm removal of ${name}` }).click();

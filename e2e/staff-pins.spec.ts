@@ -23,6 +23,8 @@ test('an owner clears an employee\'s PIN; nobody is offered to set another\'s', 
   const panel = page.getByRole('region', { name: 'Staff PINs' });
   const staff = panel.getByRole('list', { name: 'Staff PINs' });
   await expect(staff.getByRole('listitem')).toHaveText([/Casey Cashier/]); // not the owner's own
+  // Regression: the owner was left out of the list but counted ("2 accounts shown" under one name).
+  await expect(panel.getByRole('status').filter({ hasText: /shown/ })).toHaveText('1 account shown.');
   await expect(panel.getByRole('textbox')).toHaveCount(0);
   await expect(panel.locator('input')).toHaveCount(0);
   await checkPage(page, testInfo, 'vendor-pos-staff-pins');

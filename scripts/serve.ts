@@ -5,6 +5,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import next from 'next';
 import { assertServable, ConfigError, type Config } from '@/core/config';
 import { AuthError, problemBody } from '@/core/errors';
+import { passkeysOffNotice } from '@/core/passkey-host';
 import { SOCKET_IP_HEADER } from '@/server/client-info';
 import { apiHeaders } from '@/server/http/api-headers';
 import { SOCKET_TLS_HEADER } from '@/server/http/security-headers';
@@ -109,6 +110,8 @@ async function prepareDatabase(container: Container) {
 async function main() {
   const container = createContainer();
   assertServable(container.config);
+  const passkeysOff = passkeysOffNotice(container.config.browser.appUrl);
+  if (passkeysOff) container.logger.warn({ event: 'passkeys_off' }, passkeysOff);
   await prepareDatabase(container);
   const stopSweeper = createSweeper(container.db.prisma, { now: () => new Date() }, container.logger, container.config.auditRetention, container.config.customers.unverifiedTtl, container.config.webhooks.retention, container.config.serviceClients.revocationRetention).start(container.config.cleanupInterval);
   const metrics = getMetrics();

@@ -35,6 +35,7 @@ export const DIALECT_FREE = new Set([
   'operator-scripts',
   'orders-service',
   'passkey-page-sign-in',
+  'passkeys-at-an-ip-address',
   'password-reset-config',
   'refresh-cookie',
   'route-table',

@@ -10,6 +10,7 @@ import {
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { AuthError } from '../errors';
+import { passkeyOriginFor } from '../passkey-host';
 import type { PasskeyRecord } from '../factor-ports';
 import type { AccountRecord, ClientInfo } from '../ports';
 import type { Role } from '../../contract/auth-schemas';
@@ -26,6 +27,15 @@ import { TOTP_ISSUER, type Enrollee } from './totp-enrolment';
 /** The relying party when APP_URL is unset: the development server's origin. */
 export const DEFAULT_RELYING_PARTY_ORIGIN = 'http://localhost:3000';
 const CHALLENGE_TTL_SECONDS = 5 * 60;
+
+/** APP_URL to advise for a page seen at `shown` (the browser's word): localhost for an IP address. */
+function advisedOrigin(shown: string): string {
+  try {
+    return passkeyOriginFor(shown);
+  } catch {
+    return shown;
+  }
+}
 
 const passkeyViewOf = (p: Pick<PasskeyRecord, 'id' | 'name' | 'createdAt' | 'lastUsedAt'>): PasskeyView => ({
   id: p.id,
@@ -60,7 +70,7 @@ export function createPasskeys(deps: ServiceDeps, step: SecondStep) {
     const seen = clientDataOf(credential.response.clientDataJSON)?.origin;
     if (typeof seen !== 'string' || seen === origin) return;
     const shown = seen.slice(0, 200);
-    throw new AuthError('invalid_passkey', `Passkeys are set up for ${origin}, and this page is at ${shown}. Open the page at ${origin}, or set APP_URL=${shown} and restart the service.`);
+    throw new AuthError('invalid_passkey', `Passkeys are set up for ${origin}, and this page is at ${shown}. Open the page at ${origin}, or set APP_URL=${advisedOrigin(shown)} and restart the service.`);
   }
   const expiry = () => new Date(clock.now().getTime() + CHALLENGE_TTL_SECONDS * 1000);
 

@@ -1,10 +1,9 @@
 'use client';
 // Registering a webhook endpoint: its URL, what it is for and the event types it wants. The signing
-// secret comes back in the answer only, so it is shown here once, with a word that it will not be again.
+// secret comes back in the answer only: the page shows it once, at its top (`onCreated`).
 import { useState } from 'react';
 import { WEBHOOK_EVENT_TYPES } from '@/contract/webhook-schemas';
 import { ActionForm } from '../components/action-form';
-import { Alert } from '../components/alert';
 import { CheckboxGroup } from '../components/choice-group';
 import { TextField } from '../components/text-field';
 import { trpc } from '../trpc/client';
@@ -12,18 +11,22 @@ import { useAction } from './use-action';
 
 const EVENT_CHOICES = [{ value: '*', label: 'Every event type', description: 'Types added later included' }, ...WEBHOOK_EVENT_TYPES.map((type) => ({ value: type, label: type }))];
 
-export function NewWebhookForm() {
+export interface CreatedEndpoint {
+  url: string;
+  secret: string;
+}
+
+export function NewWebhookForm({ onCreated }: { onCreated(created: CreatedEndpoint | null): void }) {
   const utils = trpc.useUtils();
   const [url, setUrl] = useState('');
   const [description, setDescription] = useState('');
   const [events, setEvents] = useState<string[]>(['*']);
-  const [created, setCreated] = useState<{ url: string; secret: string } | null>(null);
   const action = useAction(
     async () => {
-      setCreated(null);
+      onCreated(null);
       const endpoint = await utils.client.admin.createWebhookEndpoint.mutate({ url: url.trim(), description, events: events as never });
       await utils.admin.listWebhookEndpoints.invalidate();
-      setCreated({ url: endpoint.url, secret: endpoint.secret });
+      onCreated({ url: endpoint.url, secret: endpoint.secret });
       setUrl('');
       setDescription('');
       return endpoint;
@@ -31,20 +34,10 @@ export function NewWebhookForm() {
     (endpoint) => `Messages will be sent to ${endpoint.url}.`,
   );
   return (
-    <>
-      <ActionForm label="New endpoint" submitLabel="Add endpoint" pendingLabel="Adding…" pending={action.pending} error={action.error} success={action.success} onSubmit={() => action.run(undefined)}>
-        <TextField label="URL" name="url" type="url" value={url} onChange={(e) => setUrl(e.target.value)} error={action.fieldError('url')} hint="Where messages are POSTed; https in production." required />
-        <TextField label="Description" name="description" value={description} onChange={(e) => setDescription(e.target.value)} error={action.fieldError('description')} hint="Optional: which service this is." />
-        <CheckboxGroup legend="Event types" name="events" choices={EVENT_CHOICES} values={events} onChange={setEvents} error={action.fieldError('events')} />
-      </ActionForm>
-      {created ? (
-        <Alert tone="info">
-          <p>
-            Signing secret of {created.url}: <code aria-label="Signing secret">{created.secret}</code>
-          </p>
-          <p>Copy it into the receiving service now: it is not shown again. Rotating it gives a new one.</p>
-        </Alert>
-      ) : null}
-    </>
+    <ActionForm label="New endpoint" submitLabel="Add endpoint" pendingLabel="Adding…" pending={action.pending} error={action.error} success={action.success} onSubmit={() => action.run(undefined)}>
+      <TextField label="URL" name="url" type="url" value={url} onChange={(e) => setUrl(e.target.value)} error={action.fieldError('url')} hint="Where messages are POSTed; https in production." required />
+      <TextField label="Description" name="description" value={description} onChange={(e) => setDescription(e.target.value)} error={action.fieldError('description')} hint="Optional: which service this is." />
+      <CheckboxGroup legend="Event types" name="events" choices={EVENT_CHOICES} values={events} onChange={setEvents} error={action.fieldError('events')} machineNames />
+    </ActionForm>
   );
 }

@@ -6,11 +6,13 @@ import { useState } from 'react';
 import type { z } from 'zod';
 import type { serviceClient } from '@/contract/service-client-schemas';
 import { ActionForm } from '../components/action-form';
-import { Alert, LiveAlert } from '../components/alert';
+import { LiveAlert } from '../components/alert';
 import { Button } from '../components/button';
 import styles from '../components/list.module.css';
 import { nextCursorOf, PagedList, PAGE_SIZE } from '../components/paged-list';
-import { Details, Panel } from '../components/panel';
+import { Panel } from '../components/panel';
+import { SecretOnce } from '../components/secret-once';
+import { when } from '../session/sessions-list';
 import { TextField } from '../components/text-field';
 import { trpc } from '../trpc/client';
 import { AdminPage, PageHeader } from './admin-page';
@@ -25,16 +27,14 @@ interface ShownSecret {
 }
 
 /** The one showing of a secret: after this page is left it cannot be read again. */
-function SecretOnce({ shown }: { shown: ShownSecret }) {
-  return (
-    <Alert tone="info">
-      <p>
-        <strong>Copy the secret of {shown.name} now:</strong> it is not shown again.
-        {shown.previous_valid_until ? ` The previous secret keeps working until ${new Date(shown.previous_valid_until).toLocaleString()}.` : ''}
-      </p>
-      <Details rows={[['Client id', <code key="id">{shown.client_id}</code>], ['Client secret', <code key="secret" data-testid="client-secret">{shown.client_secret}</code>]]} />
-    </Alert>
+function ClientSecretOnce({ shown }: { shown: ShownSecret }) {
+  const intro = (
+    <p>
+      <strong>Copy the secret of {shown.name} now:</strong> it is not shown again.
+      {shown.previous_valid_until ? ` The previous secret keeps working until ${when(shown.previous_valid_until)}.` : ''}
+    </p>
   );
+  return <SecretOnce label="New client secret" valueLabel="Client secret" secret={shown.client_secret} before={[['Client id', shown.client_id]]} intro={intro} />;
 }
 
 function ClientRow({ client, onSecret }: { client: ServiceClient; onSecret(shown: ShownSecret): void }) {
@@ -60,7 +60,7 @@ function ClientRow({ client, onSecret }: { client: ServiceClient; onSecret(shown
         <div>
           <h3 className={styles.title}>{client.name}</h3>
           <p className={styles.meta}>
-            Client id <code>{client.client_id}</code>, registered {new Date(client.created_at).toLocaleDateString()}
+            Client id <code>{client.client_id}</code>, registered {when(client.created_at)}
           </p>
         </div>
         <div className={styles.actions}>
@@ -117,7 +117,7 @@ export function ServiceClientsPage() {
             title="Service clients"
             lead="The platform's other services sign in here with a client id and secret to check access tokens (introspection) and to learn of ended sessions at once (the revocation feed)."
           />
-          {shown ? <SecretOnce shown={shown} /> : null}
+          {shown ? <ClientSecretOnce shown={shown} /> : null}
           <Panel title="Register a service">
             <NewClientForm onSecret={setShown} />
           </Panel>

@@ -7,6 +7,7 @@ import { LiveAlert } from '../components/alert';
 import { Button } from '../components/button';
 import styles from '../components/list.module.css';
 import { nextCursorOf, PagedList, SESSIONS_PAGE_SIZE } from '../components/paged-list';
+import { when } from '../session/sessions-list';
 import { trpc } from '../trpc/client';
 import { useAction } from './use-action';
 
@@ -21,7 +22,7 @@ function Attempts({ message }: { message: WebhookMessage }) {
     <ol className={styles.meta} aria-label={`Attempts to deliver ${message.id}`}>
       {message.attempts.map((attempt, i) => (
         <li key={i}>
-          {new Date(attempt.at).toLocaleString()}: {attempt.status_code === null ? 'no answer' : `answered ${attempt.status_code}`} in {attempt.duration_ms} ms
+          <time dateTime={attempt.at}>{when(attempt.at)}</time>: {attempt.status_code === null ? 'no answer' : `answered ${attempt.status_code}`} in {attempt.duration_ms} ms
           {attempt.error ? ` (${attempt.error})` : ''}
         </li>
       ))}
@@ -46,7 +47,7 @@ function MessageRow({ endpointId, message }: { endpointId: string; message: Webh
             {message.type} <span className={`${styles.badge} ${message.status === 'failed' ? styles.disabled : ''}`}>{STATUS_TEXT[message.status]}</span>
           </h4>
           <p className={styles.meta}>
-            {message.id}, queued {new Date(message.created_at).toLocaleString()}
+            {message.id}, queued <time dateTime={message.created_at}>{when(message.created_at)}</time>
           </p>
         </div>
         {message.status === 'pending' ? null : (

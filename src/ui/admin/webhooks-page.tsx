@@ -1,7 +1,7 @@
 'use client';
 // /admin/webhooks: the endpoints events are sent to (the `integrations` module), a page at a time;
 // each opens to enabling or disabling it, a test message, sending again everything since a time,
-// and its delivery log; and a new endpoint.
+// and its delivery log; and a new endpoint, whose signing secret is shown once at the page's top.
 import Link from 'next/link';
 import { useState } from 'react';
 import type { WebhookEndpointView } from '@/contract/webhook-schemas';
@@ -12,10 +12,11 @@ import { Disclosure } from '../components/disclosure';
 import styles from '../components/list.module.css';
 import { nextCursorOf, PagedList, PAGE_SIZE } from '../components/paged-list';
 import { Panel } from '../components/panel';
+import { SecretOnce } from '../components/secret-once';
 import { TextField } from '../components/text-field';
 import { trpc } from '../trpc/client';
 import { AdminPage, PageHeader } from './admin-page';
-import { NewWebhookForm } from './new-webhook-form';
+import { NewWebhookForm, type CreatedEndpoint } from './new-webhook-form';
 import { useAction } from './use-action';
 import { WebhookDeliveries } from './webhook-deliveries';
 
@@ -105,6 +106,7 @@ function EndpointsList() {
 }
 
 export function WebhooksPage() {
+  const [created, setCreated] = useState<CreatedEndpoint | null>(null);
   return (
     <AdminPage current="integrations" module="integrations" title="Webhooks">
       {() => (
@@ -114,11 +116,19 @@ export function WebhooksPage() {
             back={<Link href="/admin/integrations">Integrations</Link>}
             lead="Your services learn of account changes from signed messages (Standard Webhooks). Each message is tried again on a schedule until it is delivered."
           />
+          {created ? (
+            <SecretOnce
+              label="New signing secret"
+              valueLabel="Signing secret"
+              secret={created.secret}
+              intro={<p><strong>Copy the signing secret of {created.url} into the receiving service now:</strong> it is not shown again.</p>}
+            />
+          ) : null}
           <Panel title="Endpoints">
             <EndpointsList />
           </Panel>
           <Panel title="New endpoint">
-            <NewWebhookForm />
+            <NewWebhookForm onCreated={setCreated} />
           </Panel>
         </>
       )}

@@ -3,6 +3,7 @@ import Link from 'next/link';
 import type { Role } from '@/contract/auth-schemas';
 import { AuthLayout } from '../components/auth-layout';
 import { CustomerLogin } from '../customer/customer-login';
+import type { Provider } from '../customer/provider-buttons';
 import { LoginForm } from './login-form';
 import { LOGIN_NOTICES, loginPath, ROLE_LABEL, SIGN_UP_PATH, type LoginReason } from './role-text';
 
@@ -18,7 +19,8 @@ function reasonOf(value: string | string[] | undefined): LoginReason | undefined
   return typeof value === 'string' && value in LOGIN_NOTICES ? (value as LoginReason) : undefined;
 }
 
-export async function LoginPage({ role, searchParams }: { role: Role; searchParams: SearchParams }) {
+/** `providers`: the OpenID providers a customer may continue with, read by the page on the server. */
+export async function LoginPage({ role, searchParams, providers = [] }: { role: Role; searchParams: SearchParams; providers?: readonly Provider[] }) {
   const { reason } = await searchParams;
   const other: Role = role === 'admin' ? 'vendor' : 'admin';
   return (
@@ -38,7 +40,7 @@ export async function LoginPage({ role, searchParams }: { role: Role; searchPara
         )
       }
     >
-      {role === 'customer' ? <CustomerLogin notice={reasonOf(reason)} /> : <LoginForm role={role} notice={reasonOf(reason)} />}
+      {role === 'customer' ? <CustomerLogin notice={reasonOf(reason)} providers={providers} /> : <LoginForm role={role} notice={reasonOf(reason)} />}
     </AuthLayout>
   );
 }

@@ -1,7 +1,7 @@
 // Choices in a fieldset with a legend: radios (account type on the reset form, store and terminal
 // on the POS page) or checkboxes (modules, stores). Native inputs, so arrow keys, space and screen
 // readers work as expected.
-import { useId } from 'react';
+import { Fragment, useId, type ReactNode } from 'react';
 import styles from './choice-group.module.css';
 
 export interface Choice {
@@ -16,6 +16,8 @@ interface GroupFrame {
   choices: readonly Choice[];
   hint?: string;
   error?: string;
+  /** The labels are dotted machine names (event types): a narrow card breaks them after a dot only. */
+  machineNames?: boolean;
 }
 
 export interface ChoiceGroupProps extends GroupFrame {
@@ -29,7 +31,17 @@ export interface CheckboxGroupProps extends GroupFrame {
   onChange(values: string[]): void;
 }
 
-function Group({ legend, name, choices, hint, error, type, isChecked, onToggle, required }: GroupFrame & {
+/** `account.created` with a break opportunity after each dot and underscore, none inside a word. */
+function machineName(label: string): ReactNode {
+  return label.split(/(?<=[._])/).map((part, i) => (
+    <Fragment key={i}>
+      {i > 0 ? <wbr /> : null}
+      {part}
+    </Fragment>
+  ));
+}
+
+function Group({ legend, name, choices, hint, error, type, isChecked, onToggle, required, machineNames }: GroupFrame & {
   type: 'radio' | 'checkbox';
   isChecked(value: string): boolean;
   onToggle(value: string): void;
@@ -45,7 +57,7 @@ function Group({ legend, name, choices, hint, error, type, isChecked, onToggle, 
           {hint}
         </p>
       ) : null}
-      <div className={styles.options}>
+      <div className={machineNames ? `${styles.options} ${styles.wide}` : styles.options}>
         {choices.map((choice) => (
           <label key={choice.value} className={styles.option}>
             <input
@@ -58,7 +70,7 @@ function Group({ legend, name, choices, hint, error, type, isChecked, onToggle, 
               required={required}
             />
             <span className={styles.text}>
-              <span className={styles.title}>{choice.label}</span>
+              <span className={styles.title}>{machineNames ? machineName(choice.label) : choice.label}</span>
               {choice.description ? <span className={styles.description}>{choice.description}</span> : null}
             </span>
           </label>

@@ -28,6 +28,8 @@ export interface PagedListProps<T> {
   noun: string;
   one: string;
   empty: string;
+  /** Which loaded records the list shows (all by default): the count says how many it shows. */
+  shows?(item: T): boolean;
   /** One `<li>` per record. */
   children(item: T): ReactNode;
 }
@@ -44,8 +46,9 @@ export const SESSIONS_PAGE_SIZE = 10;
 
 export const nextCursorOf = (page: { next_cursor: string | null }) => page.next_cursor ?? undefined;
 
-export function PagedList<T extends { id: string }>({ query, label, noun, one, empty, children }: PagedListProps<T>) {
-  const items = itemsOf(query.data);
+export function PagedList<T extends { id: string }>({ query, label, noun, one, empty, shows, children }: PagedListProps<T>) {
+  const loaded = itemsOf(query.data);
+  const items = shows ? loaded.filter(shows) : loaded;
   if (query.isPending) return <Loading what={noun} />;
   if (query.error) return <LoadFailed message={shownErrorOf(query.error).message} onRetry={() => void query.refetch()} />;
   return (

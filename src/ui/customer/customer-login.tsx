@@ -8,11 +8,11 @@ import { Button } from '../components/button';
 import { trpc } from '../trpc/client';
 import { CodeSignInStep } from './code-sign-in-step';
 import { EmailStep } from './email-step';
-import { ProviderButtons } from './provider-buttons';
+import { ProviderButtons, type Provider } from './provider-buttons';
 
 type Mode = { name: 'password' } | { name: 'email' } | { name: 'code'; email: string; message: string };
 
-export function CustomerLogin({ notice }: { notice?: LoginReason }) {
+export function CustomerLogin({ notice, providers }: { notice?: LoginReason; providers: readonly Provider[] }) {
   const utils = trpc.useUtils();
   const [mode, setMode] = useState<Mode>({ name: 'password' });
   const requestCode = (email: string) => utils.client.customer.requestLoginCode.mutate({ email });
@@ -20,7 +20,7 @@ export function CustomerLogin({ notice }: { notice?: LoginReason }) {
   if (mode.name === 'password') {
     return (
       <div className={styles.form}>
-        <ProviderButtons />
+        <ProviderButtons providers={providers} />
         <LoginForm role="customer" notice={notice} />
         <Button variant="secondary" block onClick={() => setMode({ name: 'email' })}>
           E-mail me a code

@@ -9,9 +9,9 @@ import { TextField } from '../components/text-field';
 import { trpc } from '../trpc/client';
 import { CodeSignInStep } from './code-sign-in-step';
 import { EmailStep } from './email-step';
-import { ProviderButtons } from './provider-buttons';
+import { ProviderButtons, type Provider } from './provider-buttons';
 
-export function SignUpFlow() {
+export function SignUpFlow({ providers }: { providers: readonly Provider[] }) {
   const utils = trpc.useUtils();
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
@@ -19,7 +19,7 @@ export function SignUpFlow() {
 
   return (
     <div className={styles.form}>
-      {sent ? null : <ProviderButtons />}
+      {sent ? null : <ProviderButtons providers={providers} />}
       {sent ? (
         <CodeSignInStep
           email={sent.email}

@@ -48,14 +48,15 @@ export function navEntries(subject: GuardSubject, hrefOf: (module: ModuleKey) =>
 }
 
 /**
- * The navigation of a signed-in vendor account: the store and terminal page, the modules the
- * account may use, and its security page (not in a till's PIN session, which may not change
+ * The navigation of a signed-in vendor account: the POS page itself, named as its heading is
+ * ("Point of sale", the `pos` module's page, so that module is not listed twice), the other modules
+ * the account may use, and its security page (not in a till's PIN session, which may not change
  * factors). `current`: `device`, `security` or a module key.
  */
 export function vendorNav(subject: GuardSubject, current: string, { pinSession = false } = {}): NavEntry[] {
   return [
-    { key: 'device', label: 'Store & terminal', href: '/vendor/pos', current: current === 'device' },
-    ...navEntries(subject, (m) => `/vendor/pos?module=${m}`, current),
+    { key: 'device', label: MODULE_LABEL.pos, href: '/vendor/pos', current: current === 'device' || current === 'pos' },
+    ...navEntries(subject, (m) => `/vendor/pos?module=${m}`, current).filter((entry) => entry.key !== 'pos'),
     ...(pinSession ? [] : [{ key: 'security', label: 'Security', href: '/vendor/security', current: current === 'security' }]),
   ];
 }

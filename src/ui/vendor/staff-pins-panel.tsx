@@ -23,23 +23,28 @@ export function StaffPinsPanel({ selfId }: { selfId: string }) {
       </p>
       <LiveAlert tone="error" message={clear.error ? shownErrorOf(clear.error).message : null} />
       <LiveAlert tone="success" message={clear.isSuccess ? `${clear.variables.name} has no PIN now.` : null} />
-      <PagedList query={query} label="Staff PINs" noun="accounts" one="account" empty="No other staff yet.">
-        {(account) =>
-          account.id === selfId || account.vendor_type === 'owner' ? null : (
-            <li className={`${listStyles.item} ${listStyles.row}`}>
-              <span>{account.name}</span>
-              <Button
-                variant="secondary"
-                onClick={() => clear.mutate(account)}
-                pending={clear.isPending && clear.variables.id === account.id}
-                disabled={clear.isPending}
-                pendingLabel="Clearing…"
-              >
-                Clear PIN<span className="visually-hidden"> of {account.name}</span>
-              </Button>
-            </li>
-          )
-        }
+      <PagedList
+        query={query}
+        label="Staff PINs"
+        noun="accounts"
+        one="account"
+        empty="No other staff yet."
+        shows={(account) => account.id !== selfId && account.vendor_type !== 'owner'}
+      >
+        {(account) => (
+          <li className={`${listStyles.item} ${listStyles.row}`}>
+            <span>{account.name}</span>
+            <Button
+              variant="secondary"
+              onClick={() => clear.mutate(account)}
+              pending={clear.isPending && clear.variables.id === account.id}
+              disabled={clear.isPending}
+              pendingLabel="Clearing…"
+            >
+              Clear PIN<span className="visually-hidden"> of {account.name}</span>
+            </Button>
+          </li>
+        )}
       </PagedList>
     </Panel>
   );
