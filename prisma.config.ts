@@ -1,4 +1,4 @@
-// Prisma CLI settings for PostgreSQL, the production database; SQLite's are in prisma/sqlite/.
+// Prisma CLI settings for PostgreSQL, the production database; SQLite's are in prisma/sqlite.config.ts.
 import { defineConfig } from 'prisma/config';
 
 export default defineConfig({

@@ -9,7 +9,7 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const outfile = path.resolve(ROOT, serverEntry());
 
 await build({
-  entryPoints: [path.join(ROOT, 'scripts', 'serve.ts')],
+  entryPoints: [path.join(ROOT, 'src', 'server', 'start.ts')],
   outfile,
   bundle: true,
   platform: 'node',

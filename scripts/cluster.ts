@@ -9,7 +9,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import pg from 'pg';
 import { haproxyConfig } from './cluster/haproxy-config';
-import { commandLine } from './command-line';
+import { commandLine } from '../src/server/command-line';
 import { serverEntry, serverNodeFlags } from './server-flags';
 
 const ROOT = path.resolve(import.meta.dirname, '..');

@@ -3,7 +3,7 @@
 // beside a bare jose verification of the same token with the same key, in interleaved rounds in this
 // process; and introspections per second that the app answers a service client (RFC 7662).
 import { jwtVerify } from 'jose';
-import { basicCredentials, createGuard } from '../../src/guard';
+import { basicCredentials, createGuard } from '../../src/guard-kit';
 import { TEST_SECRETS } from '../../test/support/app-process';
 import { withContainer } from '../../test/support/accounts';
 import { post } from '../../test/support/http';

@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../../test/support/app-process';
-import { commandLine } from '../command-line';
+import { commandLine } from '../../src/server/command-line';
 
 export interface BenchOptions {
   /** Each scenario for 1 s with no warm-up; exit non-zero on any error. */

@@ -8,7 +8,7 @@ import { type Dialect, sqliteFilePath } from '../../src/server/db/dialect';
 import { applyMigrations } from '../../src/server/db/migrate';
 import { migrationLockfile, readMigrationsList } from '../../src/server/db/schema-engine';
 import { createSqliteAdapterFactory } from '../../src/server/db/sqlite-adapter';
-import { commandLine } from '../command-line';
+import { commandLine } from '../../src/server/command-line';
 import { expectedSqliteSchema } from './derive-sqlite';
 import { databaseTarget, datamodelTarget, diff, offlineAdapterFactory, withEngine } from './engine-diff';
 import { MIGRATED_SCHEMA, SOURCE_SCHEMA, SQLITE_SCHEMA, migrationsDir, shown } from './paths';
@@ -124,7 +124,7 @@ async function checkPostgres(source: string): Promise<void> {
 
 commandLine(`Usage: npm run db:check
 
-Fails when prisma/sqlite/schema.prisma or either dialect's migrations drift from
+Fails when prisma/generated/sqlite.prisma or either dialect's migrations drift from
 prisma/schema.prisma: applies every migration to a scratch SQLite file and, when a PostgreSQL server
 answers at TEST_DATABASE_URL (else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test), to a scratch
 database there, and compares the result with the source schema.`, {});

@@ -1,4 +1,4 @@
-// Writes prisma/sqlite/schema.prisma: the source schema with the SQLite provider and client output.
+// Writes prisma/generated/sqlite.prisma: the source schema with the SQLite provider and client output.
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -53,12 +53,12 @@ function replaceSetting(block: string, key: string, next: (value: string) => str
   return block.replace(setting, (_all, prefix: string, value: string) => `${prefix}"${next(value)}"`);
 }
 
-/** Reads the source and returns what prisma/sqlite/schema.prisma must contain. */
+/** Reads the source and returns what prisma/generated/sqlite.prisma must contain. */
 export function expectedSqliteSchema(): string {
   return deriveSqliteSchema(fs.readFileSync(SOURCE_SCHEMA, 'utf8'));
 }
 
-/** Brings prisma/sqlite/schema.prisma up to date; says whether it changed. */
+/** Brings prisma/generated/sqlite.prisma up to date; says whether it changed. */
 export function writeSqliteSchema(): boolean {
   const expected = expectedSqliteSchema();
   const current = fs.existsSync(SQLITE_SCHEMA) ? fs.readFileSync(SQLITE_SCHEMA, 'utf8') : null;

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Dialect } from '../../src/server/db/dialect';
 import { writeSqliteSchema } from './derive-sqlite';
-import { commandLine } from '../command-line';
+import { commandLine } from '../../src/server/command-line';
 import { PRISMA_CONFIGS, ROOT, SQLITE_SCHEMA, shown } from './paths';
 
 const prismaCli = createRequire(import.meta.url).resolve('prisma/build/index.js');
@@ -41,7 +41,7 @@ function generate(dialect: Dialect): Promise<void> {
 
 commandLine(`Usage: npm run db:generate
 
-Derives prisma/sqlite/schema.prisma from prisma/schema.prisma, then generates the Prisma client of
+Derives prisma/generated/sqlite.prisma from prisma/schema.prisma, then generates the Prisma client of
 both dialects into src/generated/ (also run by npm install and before every build).`, {});
 
 try {

@@ -5,7 +5,7 @@ import type { Dialect } from '../../src/server/db/dialect';
 import { migrationLockfile, readMigrationsList } from '../../src/server/db/schema-engine';
 import { deriveSqliteSchema, schemaBody, writeSqliteSchema } from './derive-sqlite';
 import { datamodelTarget, diff, offlineAdapterFactory, withEngine } from './engine-diff';
-import { commandLine } from '../command-line';
+import { commandLine } from '../../src/server/command-line';
 import { MIGRATED_SCHEMA, SOURCE_SCHEMA, migrationsDir, shown } from './paths';
 
 const USAGE = `Usage: npm run db:migrate:new -- <name>   (for example add_login_audit)

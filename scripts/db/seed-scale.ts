@@ -11,7 +11,7 @@ import { createContainer, type Container } from '@/server/container';
 import { applyMigrations } from '@/server/db/migrate';
 import { sqliteFilePath } from '@/server/db/prisma';
 import { createLogger } from '@/server/logger';
-import { commandLine } from '../command-line';
+import { commandLine } from '../../src/server/command-line';
 import { scaleCounts, seedStatements, type ScaleCounts, type ScaleDialect, type Templates } from './scale/statements';
 
 /** The password of every seeded account: their hashes are the templates' (a few bcrypt hashes, reused). */

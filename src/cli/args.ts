@@ -1,6 +1,6 @@
 // Flag parsing for the operator CLI: --flag value pairs, lists as comma-separated values.
 import { parseArgs } from 'node:util';
-import { AuthError } from '@/core/errors';
+import { AuthError } from '@/core/auth-error';
 
 /**
  * Every command reads its flags first: a command run with `flagsOnly` stops there, with what it

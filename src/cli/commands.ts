@@ -1,5 +1,5 @@
 // The operator CLI's commands: each returns the one JSON object the CLI prints.
-import { AuthError } from '@/core/errors';
+import { AuthError } from '@/core/auth-error';
 import { roleSchema } from '@/contract/auth-schemas';
 import { parseInput } from '@/core/validation';
 import type { Container } from '@/server/container';

@@ -1,6 +1,6 @@
 // The operator CLI: `npm run -s cli -- <command> --flag value ...` prints one JSON object.
 import { ConfigError, processEnvironment } from '@/core/config';
-import { AuthError } from '@/core/errors';
+import { AuthError } from '@/core/auth-error';
 import { createContainer } from '@/server/container';
 import { applyMigrations } from '@/server/db/migrate';
 import { operatorEnvironment } from '@/server/dev-secrets';

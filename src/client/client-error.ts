@@ -1,5 +1,5 @@
 // The typed error of the client: an HTTP failure carrying the server's problem `code` (RFC 9457).
-import { ERROR_CATALOGUE, type ErrorCode } from '../contract/errors';
+import { ERROR_CATALOGUE, type ErrorCode } from '../contract/error-catalogue';
 import { problemSchema } from '../contract/problem-schema';
 import type { z } from 'zod';
 

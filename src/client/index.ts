@@ -11,7 +11,7 @@ import type {
   vendorMeResponse,
 } from '../contract/auth-schemas';
 
-export { createAuthClient, type AuthClient, type AuthClientOptions } from './auth-client';
+export { createAuthClient, type AuthClient, type AuthClientOptions } from './typed-client';
 export { AuthClientError, isAuthClientError, type ClientErrorCode, type Problem } from './client-error';
 export { API_PREFIX, DEVELOPMENT_ORIGIN, readBaseUrlEnvironment, resolveApiRoot, type BaseUrlInputs } from './base-url';
 export { memoryTokenStore, type StoredTokens, type TokenStore } from './token-store';
@@ -23,7 +23,7 @@ export type { RestRoute } from '../contract/route';
 export type { BearerApi } from './bearer-api';
 export type { InputOf, ResultOf } from './transport';
 export type { AdminAccount, Page, PosTerminal, Session, Store, VendorAccount, VendorBusiness } from '../contract/administration-schemas';
-export type { ErrorCode } from '../contract/errors';
+export type { ErrorCode } from '../contract/error-catalogue';
 export type { CustomerProfile } from '../contract/customer-schemas';
 export type {
   AdminProfile,

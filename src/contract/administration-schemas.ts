@@ -1,7 +1,7 @@
 // The wire contract of the administration and session routes in zod: requests, responses and
 // paging, shared by the service, the REST and tRPC adapters. Field names are snake_case.
 import { z } from 'zod';
-import { ADMIN_MODULES, ADMIN_TYPES, MODULE_ACTIONS, VENDOR_MODULES } from './modules';
+import { ADMIN_MODULES, ADMIN_TYPES, MODULE_ACTIONS, VENDOR_MODULES } from './module-keys';
 import { adminProfile, emailSchema, idSchema, newPasswordSchema, vendorProfile } from './auth-schemas';
 
 export const PAGE_LIMIT_DEFAULT = 20;

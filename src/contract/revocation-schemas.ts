@@ -2,7 +2,7 @@
 // introspection (RFC 7662) and the revocation feed.
 import { z } from 'zod';
 import { roleSchema } from './auth-schemas';
-import { ADMIN_TYPES, VENDOR_TYPES } from './modules';
+import { ADMIN_TYPES, VENDOR_TYPES } from './module-keys';
 
 /** Seconds since the epoch, as JWTs carry them (bounded: no date before 1970 or after 9999). */
 const epochSeconds = z.number().int().min(0).max(253_402_300_799);

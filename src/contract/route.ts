@@ -3,7 +3,7 @@
 // the OpenAPI document and the typed client all read it.
 import { z } from 'zod';
 import type { Role } from './auth-schemas';
-import type { ErrorCode } from './errors';
+import type { ErrorCode } from './error-catalogue';
 
 /** Where every route's path starts: the version is in the path. */
 export const API_PREFIX = '/api/v1';

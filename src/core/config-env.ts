@@ -2,7 +2,7 @@
 // schema; src/core/config.ts maps the parsed values onto the service's settings.
 import { z } from 'zod';
 import { parseDurationSeconds } from './duration';
-import { ADMIN_TYPES, VENDOR_TYPES } from '../contract/modules';
+import { ADMIN_TYPES, VENDOR_TYPES } from '../contract/module-keys';
 
 const duration = (fallback: string, options: { allowZero?: boolean } = {}) =>
   z

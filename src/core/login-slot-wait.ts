@@ -1,7 +1,7 @@
 // Reserving a failed-login slot: counted before the password check so parallel attempts cannot
 // overshoot a limit, and waiting (bounded) while the slots are held by attempts still in flight,
 // so a right password is not refused merely because others are being checked at the same moment.
-import { AuthError } from './errors';
+import { AuthError } from './auth-error';
 import type { CounterStore } from './counters';
 
 export interface LoginLimit {

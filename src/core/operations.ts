@@ -2,7 +2,7 @@
 // account needs to run it. The service's assertAllowed reads this table; docs/access-control.md
 // shows it (a unit test keeps the two in step).
 import type { Role } from '../contract/auth-schemas';
-import type { ModuleAction, ModuleKey } from '../contract/modules';
+import type { ModuleAction, ModuleKey } from '../contract/module-keys';
 
 /** A module guard: the module, and the action an employee must hold in module_permissions. */
 export interface ModuleRule {

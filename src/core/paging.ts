@@ -1,7 +1,7 @@
 // Cursor paging: an opaque cursor names the last row of a page by its (createdAt, id) key, so
 // pages neither repeat nor skip rows when others are inserted between requests.
 import { pageQuery, type Page } from '../contract/administration-schemas';
-import { AuthError } from './errors';
+import { AuthError } from './auth-error';
 import type { PageKey, PageRequest } from './ports';
 import { isStorableText, parseInput } from './validation';
 

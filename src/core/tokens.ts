@@ -3,9 +3,9 @@
 import { SignJWT, errors, jwtVerify, type JWSHeaderParameters, type JWTPayload } from 'jose';
 import { createAccessKeys, type AccessKeyPair } from './access-keys';
 import { signHs256 } from './hs256';
-import { AuthError } from './errors';
+import { AuthError } from './auth-error';
 import { Lru } from './lru';
-import { type ErrorCode } from '../contract/errors';
+import { type ErrorCode } from '../contract/error-catalogue';
 import type { Role } from '../contract/auth-schemas';
 import type { Clock } from './ports';
 

@@ -1,7 +1,7 @@
 // Input validation shared by every adapter: zod issues become one validation_failed error.
 import type { z } from 'zod';
-import type { FieldError } from '../contract/errors';
-import { AuthError } from './errors';
+import type { FieldError } from '../contract/error-catalogue';
+import { AuthError } from './auth-error';
 
 /**
  * NUL, which PostgreSQL's text cannot hold, and a UTF-16 surrogate without its pair, which UTF-8

@@ -1,6 +1,6 @@
 // Where a request came from (the socket address, or X-Forwarded-For behind trusted proxies) and
 // the access token it carries: read the same way by the REST and tRPC adapters.
-import { AuthError } from '@/core/errors';
+import { AuthError } from '@/core/auth-error';
 import type { ClientInfo } from '@/core/ports';
 
 /** Set by the app's own HTTP server from the socket; any value a client sends is replaced. */

@@ -1,6 +1,6 @@
 // Turns an unexpected failure into the error callers see: 503 while the database is unreachable
 // (a retry will do), else 500. The cause is logged, never sent.
-import { AuthError } from '@/core/errors';
+import { AuthError } from '@/core/auth-error';
 import type { Container } from './container';
 
 export async function faultToAuthError(error: unknown, container: Container | undefined, where: string): Promise<AuthError> {

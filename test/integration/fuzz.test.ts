@@ -6,7 +6,7 @@ import http from 'node:http';
 import { after, test } from 'node:test';
 import fc from 'fast-check';
 import { z } from 'zod';
-import { ERROR_CATALOGUE, type ErrorCode } from '@/contract/errors';
+import { ERROR_CATALOGUE, type ErrorCode } from '@/contract/error-catalogue';
 import { API_PREFIX } from '@/contract/route';
 import { NAMED_ROUTES } from '@/contract/routes';
 import { adminResetRequest, adminResetVerifyRequest, vendorResetRequest, vendorResetVerifyRequest } from '@/contract/auth-schemas';

@@ -8,7 +8,7 @@ import { NAMED_ROUTES } from '@/contract/routes';
 import { administrationSuite } from '../support/admin-world';
 import { request, type Answer } from '../support/http';
 import { pairDevice } from '../support/terminals';
-import { basicCredentials } from '@/guard/auth-client';
+import { basicCredentials } from '@/guard-kit/service-calls';
 import { registerServiceClient } from '../support/service-calls';
 
 interface Schema {

@@ -1,7 +1,7 @@
 // Login, me and vendor context over HTTP against the started app, on the configured database.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { VENDOR_MODULES } from '@/contract/modules';
+import { VENDOR_MODULES } from '@/contract/module-keys';
 import type { Role } from '@/contract/auth-schemas';
 import { PASSWORDS } from '../support/accounts';
 import { appSuite } from '../support/app-suite';

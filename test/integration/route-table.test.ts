@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { ERROR_CATALOGUE } from '@/contract/errors';
+import { ERROR_CATALOGUE } from '@/contract/error-catalogue';
 import { NAMED_ROUTES } from '@/contract/routes';
 import { ROOT } from '../support/app-process';
 import { appSuite } from '../support/app-suite';

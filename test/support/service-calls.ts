@@ -1,6 +1,6 @@
 // A service client of the platform for tests: registered by the operator, and its two calls
 // (introspection, the revocation feed) sent with its HTTP Basic credentials.
-import { basicCredentials } from '@/guard/auth-client';
+import { basicCredentials } from '@/guard-kit/service-calls';
 import { withContainer } from './accounts';
 import type { TestDatabase } from './databases';
 import { request, type Answer } from './http';

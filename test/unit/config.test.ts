@@ -130,8 +130,8 @@ test('npm start bounds the heap at 320 MiB unless HEAP_LIMIT_MIB says otherwise,
 });
 
 test('npm start runs the start script the build bundled into its build folder', () => {
-  assert.equal(serverEntry({}), '.next/serve.mjs');
-  assert.equal(serverEntry({ NEXT_DIST_DIR: '.next-other' }), '.next-other/serve.mjs');
+  assert.equal(serverEntry({}), '.next/start.mjs');
+  assert.equal(serverEntry({ NEXT_DIST_DIR: '.next-other' }), '.next-other/start.mjs');
 });
 
 test('access tokens: HS256 by default; EdDSA and ES256 need a PKCS#8 key of their kind, named when missing in production', async () => {

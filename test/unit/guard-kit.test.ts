@@ -2,9 +2,9 @@
 // section 2.3.1), the refusal's problem+json, and the module rules it applies.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { problemBody, AuthError } from '@/core/errors';
+import { problemBody, AuthError } from '@/core/auth-error';
 import { SignJWT } from 'jose';
-import { basicCredentials, createGuard, GuardError, type GuardPrincipal } from '@/guard';
+import { basicCredentials, createGuard, GuardError, type GuardPrincipal } from '@/guard-kit';
 
 /** An access token as the auth service signs it under HS256 (its header, issuer, audience and claims). */
 const accessToken = (secret: string, sub: string) =>

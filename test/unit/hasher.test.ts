@@ -53,25 +53,38 @@ test('a worker goes on to its next job while the event loop is busy', async () =
   const hasher = createBcryptHasher(8, 1);
   try {
     await hasher.hash('warm-up');
-    const inlineStarted = performance.now();
-    bcrypt.hashSync('inline', 8);
-    const oneHash = performance.now() - inlineStarted;
-    const [first, second, third] = ['a', 'b', 'c'].map((p) => hasher.hash(p));
-    assert.deepEqual(hasher.stats(), { waiting: 2, busy: 1 });
-    // Block the event loop for twelve hashes' time (the worker needs two; on a machine busy with
-    // other work its thread gets a share of a core, not a whole one): it answers nothing meanwhile.
-    const blockedUntil = performance.now() + 12 * oneHash;
-    while (performance.now() < blockedUntil);
-    const unblocked = performance.now();
-    await Promise.all([first, second]);
-    const after = performance.now() - unblocked;
-    assert.ok(after < oneHash / 2, `the second job was done during the block: answered ${after.toFixed(1)} ms after it (one hash: ${oneHash.toFixed(1)} ms)`);
-    await third;
-    assert.deepEqual(hasher.stats(), { waiting: 0, busy: 0 });
+    // A worker that waits for the event loop never answers the second job during the block, in any
+    // attempt; one that goes on does, unless the machine gave its thread no core meanwhile: three
+    // attempts, and one must show it.
+    const attempts: string[] = [];
+    for (let attempt = 0; attempt < 3 && attempts.length === attempt; attempt++) {
+      const outcome = await secondJobDuringBlock(hasher);
+      if (outcome) attempts.push(outcome);
+    }
+    assert.ok(attempts.length < 3, `the second job was never done during the block: ${attempts.join('; ')}`);
   } finally {
     await hasher.close();
   }
 });
+
+/** Blocks the event loop while a worker holds three jobs; says how it failed, or nothing. */
+async function secondJobDuringBlock(hasher: ReturnType<typeof createBcryptHasher>): Promise<string | undefined> {
+  const inlineStarted = performance.now();
+  bcrypt.hashSync('inline', 8);
+  const oneHash = performance.now() - inlineStarted;
+  const [first, second, third] = ['a', 'b', 'c'].map((p) => hasher.hash(p));
+  assert.deepEqual(hasher.stats(), { waiting: 2, busy: 1 });
+  // Block the event loop for twelve hashes' time (the worker needs two; on a machine busy with
+  // other work its thread gets a share of a core, not a whole one): it answers nothing meanwhile.
+  const blockedUntil = performance.now() + 12 * oneHash;
+  while (performance.now() < blockedUntil);
+  const unblocked = performance.now();
+  await Promise.all([first, second]);
+  const after = performance.now() - unblocked;
+  await third;
+  assert.deepEqual(hasher.stats(), { waiting: 0, busy: 0 });
+  return after < oneHash / 2 ? undefined : `answered ${after.toFixed(1)} ms after it (one hash: ${oneHash.toFixed(1)} ms)`;
+}
 
 // Regression: bcrypt alone compares only the first 72 bytes of a password.
 test('pre-hashed passwords count past 72 bytes; earlier plain hashes refuse what they would truncate', async () => {

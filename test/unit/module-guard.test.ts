@@ -1,7 +1,7 @@
 // The module guard table (docs/interface.md, "Accounts and modules").
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { isPosWork, moduleRefusal, passesModuleGuard, type GuardSubject } from '@/core/modules';
+import { isPosWork, moduleRefusal, passesModuleGuard, type GuardSubject } from '@/core/module-access';
 
 const superAdmin: GuardSubject = { role: 'admin', type: 'super_admin', modules: [] };
 const ordersAdmin: GuardSubject = { role: 'admin', type: 'admin', modules: ['orders'] };

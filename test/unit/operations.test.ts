@@ -4,11 +4,11 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { AuthError } from '@/core/errors';
-import { ADMIN_MODULES, MODULE_ACTIONS, VENDOR_MODULES } from '@/contract/modules';
+import { AuthError } from '@/core/auth-error';
+import { ADMIN_MODULES, MODULE_ACTIONS, VENDOR_MODULES } from '@/contract/module-keys';
 import { OPERATION_NAMES, PIN_SESSION_OPERATIONS, ruleFor, type Operation } from '@/core/operations';
 import type { AccountRecord } from '@/core/ports';
-import { assertAllowed } from '@/core/service/guard';
+import { assertAllowed } from '@/core/service/operation-access';
 
 // The rules as the issue and docs state them, written out independently of src/core/operations.ts.
 const EXPECTED: Record<Operation, { admin: string | null; vendor: string | null }> = {

@@ -1,7 +1,7 @@
 // The new-password policy: length in characters and the common-password list.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { type AuthError } from '@/core/errors';
+import { type AuthError } from '@/core/auth-error';
 import { assertAcceptablePassword } from '@/core/service/password-policy';
 
 function refusal(password: string): AuthError | undefined {

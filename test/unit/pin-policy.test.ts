@@ -1,7 +1,7 @@
 // The PIN policy: 6 digits; all-equal digits, runs (with wrap-around) and the most common PINs refused.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { AuthError } from '@/core/errors';
+import { AuthError } from '@/core/auth-error';
 import { assertAcceptablePin, COMMON_PIN_COUNT } from '@/core/service/pin-policy';
 
 const refusal = (pin: string) => {

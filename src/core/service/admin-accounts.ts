@@ -1,6 +1,6 @@
 // Admin accounts as admins with the `admins` module run them: list, create, change, disable, enable.
 import { createAdminRequest, updateAdminRequest } from '../../contract/administration-schemas';
-import { AuthError } from '../errors';
+import { AuthError } from '../auth-error';
 import { pageFrom, pageRequestOf } from '../paging';
 import type { ManagedAccount } from '../ports';
 import { parseInput } from '../validation';
@@ -8,7 +8,7 @@ import type { Operator } from './operator';
 import { adminAccountView } from './account-views';
 import { adminTarget, assertMayGrant, assertMaySuperAdmin, NO_GRANTS } from './administration-rules';
 import type { ServiceDeps } from './deps';
-import { allowed } from './guard';
+import { allowed } from './operation-access';
 import { auditEntry, causeOf, changeDetails, subjectOf } from './audit';
 import type { Principal } from './principal';
 

@@ -1,6 +1,6 @@
 // Rules of administration beyond the module guard: nobody grants what they do not hold, only a
 // super_admin makes or changes a super_admin, and a business's records stay inside the business.
-import { AuthError } from '../errors';
+import { AuthError } from '../auth-error';
 import type { AccountRecord, AccountRepository, AdministrationRepository, ManagedAccount, StoreRecord } from '../ports';
 import type { Principal } from './principal';
 

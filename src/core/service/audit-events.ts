@@ -6,7 +6,7 @@ import type { AccountLabel, AuditFilter, StoredAuditEvent } from '../audit-ports
 import { decodeCursor, encodeCursor } from '../paging';
 import { parseInput } from '../validation';
 import type { ServiceDeps } from './deps';
-import { allowed } from './guard';
+import { allowed } from './operation-access';
 import type { Principal } from './principal';
 
 const NO_LABEL = { email: null, name: null };

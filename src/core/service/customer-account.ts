@@ -2,7 +2,7 @@
 // the new one), deletion, and a copy of its data.
 import { changeEmailRequest, codeRequest, deleteCustomerRequest, updateCustomerRequest } from '../../contract/customer-schemas';
 import type { ClientInfo } from '../ports';
-import { AuthError } from '../errors';
+import { AuthError } from '../auth-error';
 import { parseInput } from '../validation';
 import type { ServiceDeps } from './deps';
 import { auditEntry, selfCause, subjectOf } from './audit';

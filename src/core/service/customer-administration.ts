@@ -2,12 +2,12 @@
 // enable (disabling ends every session at once). Their sessions are in session-administration.ts.
 import { customerListQuery, type customerAccount } from '../../contract/customer-schemas';
 import type { z } from 'zod';
-import { AuthError } from '../errors';
+import { AuthError } from '../auth-error';
 import { pageFrom, pageRequestOf } from '../paging';
 import type { AccountRecord } from '../ports';
 import { parseInput } from '../validation';
 import type { ServiceDeps } from './deps';
-import { allowed } from './guard';
+import { allowed } from './operation-access';
 import { auditEntry, causeOf, subjectOf } from './audit';
 import type { Principal } from './principal';
 import { customerProfileOf } from './profiles';

@@ -3,7 +3,7 @@
 // unlinking identities of a signed-in customer. docs/customer-providers.md tells the rules' why.
 import { createHash, randomBytes } from 'node:crypto';
 import type { Config } from '../config';
-import { AuthError } from '../errors';
+import { AuthError } from '../auth-error';
 import type { FlowPurpose, IdentityClaims, IdentityRecord, OidcFlowRecord } from '../identity-ports';
 import type { AccountRecord, ClientInfo } from '../ports';
 import { anonymousCause, auditEntry, createAuditRecorder, selfCause, subjectOf } from './audit';

@@ -4,7 +4,7 @@
 // answer nor its time tells whether the address is known.
 import type { z } from 'zod';
 import type { emailCodeRequest, registerRequest } from '../../contract/customer-schemas';
-import { AuthError } from '../errors';
+import { AuthError } from '../auth-error';
 import type { AccountRecord, ClientInfo } from '../ports';
 import type { ServiceDeps } from './deps';
 import { anonymousCause, auditEntry, createAuditRecorder, selfCause, subjectOf } from './audit';

@@ -3,7 +3,7 @@
 import type { ServiceDeps } from './deps';
 import { adminTarget, assertMaySuperAdmin, type VendorScope } from './administration-rules';
 import { causeOf } from './audit';
-import { allowed, auditOf } from './guard';
+import { allowed, auditOf } from './operation-access';
 import type { Operator } from './operator';
 import type { Principal } from './principal';
 

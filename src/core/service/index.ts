@@ -1,6 +1,6 @@
 // The auth service: one object over injected ports that every adapter (REST, tRPC, CLI) calls.
 import type { FactorSummary } from '../factor-ports';
-import { AuthError } from '../errors';
+import { AuthError } from '../auth-error';
 import type { AccountRecord, ClientInfo } from '../ports';
 import type { AdminProfile, LoginRequest, Role, TokenPair, VendorProfile } from '../../contract/auth-schemas';
 import type { CustomerProfile } from '../../contract/customer-schemas';

@@ -1,7 +1,7 @@
 // The step after a right password: an account with a second factor gets an mfa_token and the
 // methods it can use; one whose type requires a factor and has none gets an mfa_token to enrol.
 import type { MfaChallenge, MfaEnrollmentChallenge } from '../../contract/factor-schemas';
-import { AuthError } from '../errors';
+import { AuthError } from '../auth-error';
 import type { FactorSummary } from '../factor-ports';
 import type { AccountRecord } from '../ports';
 import type { ServiceDeps } from './deps';

@@ -2,8 +2,8 @@
 // CLI, with no caller and no guard (whoever runs it holds the database). The guarded operations
 // create accounts through it too, naming their caller as the audit trail's cause.
 import { z } from 'zod';
-import { AuthError } from '../errors';
-import { VENDOR_MODULES } from '../../contract/modules';
+import { AuthError } from '../auth-error';
+import { VENDOR_MODULES } from '../../contract/module-keys';
 import { createAdminRequest, createEmployeeRequest, createStoreRequest, createTerminalRequest, createVendorRequest } from '../../contract/administration-schemas';
 import { emailSchema, idSchema, PASSWORD_MAX_LENGTH, type Role } from '../../contract/auth-schemas';
 import { registerRequest } from '../../contract/customer-schemas';

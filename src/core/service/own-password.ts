@@ -6,7 +6,7 @@ import { changePasswordRequest, type TokenPair } from '../../contract/auth-schem
 import { parseInput } from '../validation';
 import type { ServiceDeps } from './deps';
 import { auditEntry, selfCause, subjectOf } from './audit';
-import { assertNotPinSession } from './guard';
+import { assertNotPinSession } from './operation-access';
 import { createPasswordChangedNotice } from './password-changed-notice';
 import { createPasswordConfirmation } from './password-confirmation';
 import { assertAcceptablePassword } from './password-policy';

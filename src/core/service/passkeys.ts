@@ -9,7 +9,7 @@ import {
   type AuthenticationResponseJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import { AuthError } from '../errors';
+import { AuthError } from '../auth-error';
 import { passkeyOriginFor } from '../passkey-host';
 import type { PasskeyRecord } from '../factor-ports';
 import type { AccountRecord, ClientInfo } from '../ports';
@@ -17,7 +17,7 @@ import type { Role } from '../../contract/auth-schemas';
 import type { PasskeyView } from '../../contract/passkey-schemas';
 import { auditEntry, selfCause, subjectOf } from './audit';
 import type { ServiceDeps } from './deps';
-import { assertNotPinSession } from './guard';
+import { assertNotPinSession } from './operation-access';
 import { factorRequired } from './mfa-challenge';
 import type { Principal } from './principal';
 import type { SecondStep } from './second-step';

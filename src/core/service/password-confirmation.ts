@@ -1,7 +1,7 @@
 // A signed-in account confirming a sensitive change with its password: checked like a sign-in, so
 // a wrong password counts against the same limits and a caller holding a stolen access token
 // cannot guess the password through these routes any faster than through login.
-import { AuthError } from '../errors';
+import { AuthError } from '../auth-error';
 import type { ServiceDeps } from './deps';
 import type { Principal } from './principal';
 

@@ -1,6 +1,6 @@
 // The new-password policy: the schema's length rules plus the common-password list.
 import dumbPasswords from 'dumb-passwords';
-import { AuthError } from '../errors';
+import { AuthError } from '../auth-error';
 import { newPasswordSchema } from '../../contract/auth-schemas';
 
 /** Throws validation_failed naming `field` when `password` may not become an account's password. */

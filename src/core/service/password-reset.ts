@@ -1,6 +1,6 @@
 // The three-step password reset (docs/interface.md, "Password reset"): request a code, verify
 // it, set a password.
-import { AuthError } from '../errors';
+import { AuthError } from '../auth-error';
 import type { ClientInfo } from '../ports';
 import type { Role } from '../../contract/auth-schemas';
 import type { ServiceDeps } from './deps';

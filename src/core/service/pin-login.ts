@@ -1,6 +1,6 @@
 // Switching user at a paired terminal: the staff list, and PIN sign-in with its limits, keyed by
 // account and by terminal (never by address: a shop's tills share one).
-import { AuthError } from '../errors';
+import { AuthError } from '../auth-error';
 import type { ClientInfo } from '../ports';
 import { fixedWindow, type CounterStore } from '../rate-limits';
 import type { PairedDevice } from '../terminal-ports';

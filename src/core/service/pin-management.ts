@@ -4,7 +4,7 @@ import { clearPinRequest, setPinRequest } from '../../contract/terminal-schemas'
 import { parseInput } from '../validation';
 import type { VendorScope } from './administration-rules';
 import type { ServiceDeps } from './deps';
-import { allowed, auditOf } from './guard';
+import { allowed, auditOf } from './operation-access';
 import { auditEntry, causeOf, createAuditRecorder, subjectOf } from './audit';
 import { createPasswordConfirmation } from './password-confirmation';
 import { assertAcceptablePin } from './pin-policy';

@@ -1,5 +1,5 @@
 // The PIN policy: 6 digits, and none that a colleague at the till would guess first.
-import { AuthError } from '../errors';
+import { AuthError } from '../auth-error';
 import { pinSchema } from '../../contract/terminal-schemas';
 
 /**

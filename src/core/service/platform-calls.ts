@@ -2,7 +2,7 @@
 // live (RFC 7662 introspection, by the same check as this service's own routes) and what was revoked
 // since their cursor (the revocation feed, long-polled). Both are limited per client.
 import { decodeJwt } from 'jose';
-import { AuthError } from '../errors';
+import { AuthError } from '../auth-error';
 import { fixedWindow } from '../rate-limits';
 import type { RevocationEntry } from '../revocation-ports';
 import { parseInput } from '../validation';

@@ -1,5 +1,5 @@
 // Who is calling: an access token checked against the account's and its session's current state.
-import { AuthError } from '../errors';
+import { AuthError } from '../auth-error';
 import type { AccountRecord, ClientInfo } from '../ports';
 import type { Role } from '../../contract/auth-schemas';
 import type { AccessClaims } from '../tokens';

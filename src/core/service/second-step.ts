@@ -1,6 +1,6 @@
 // The second step of a sign-in (`mfa/verify`): the mfa_token and an authenticator-app code or a
 // recovery code for a session. Wrong codes count as failed sign-ins, and five spend the mfa_token.
-import { AuthError } from '../errors';
+import { AuthError } from '../auth-error';
 import type { AccountRecord, ClientInfo } from '../ports';
 import type { MfaClaims } from '../tokens';
 import { createSecretBox } from '../secret-box';

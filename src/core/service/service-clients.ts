@@ -2,7 +2,7 @@
 // removing it, from the admins' routes and the operator CLI, and checking the HTTP Basic
 // credentials the platform's services send. Each change is an audit event.
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { AuthError } from '../errors';
+import { AuthError } from '../auth-error';
 import { pageFrom, pageRequestOf } from '../paging';
 import type { ServiceClientCredentials, ServiceClientRecord } from '../service-client-ports';
 import { parseInput } from '../validation';
@@ -11,7 +11,7 @@ import type { AuditEventName } from '../../contract/audit-events';
 import { createServiceClientRequest, type ServiceClientView } from '../../contract/service-client-schemas';
 import { auditEntry, causeOf, OPERATOR_CAUSE, type AuditCause } from './audit';
 import type { ServiceDeps } from './deps';
-import { allowed } from './guard';
+import { allowed } from './operation-access';
 import type { Principal } from './principal';
 
 /** 256 random bits: guessing is hopeless, so one SHA-256 is the right stored form (no slow hash). */

@@ -1,12 +1,12 @@
 // Sign-in sessions (refresh-token families) as lists: every account sees and ends its own (OWASP
 // ASVS 5.0, 7.5.2); admins with the matching module see and end another account's (7.4.5).
-import { AuthError } from '../errors';
+import { AuthError } from '../auth-error';
 import { pageFrom, pageRequestOf } from '../paging';
 import type { Role } from '../../contract/auth-schemas';
 import { sessionView } from './account-views';
 import { adminTarget, assertMaySuperAdmin, type VendorScope } from './administration-rules';
 import type { ServiceDeps } from './deps';
-import { allowed } from './guard';
+import { allowed } from './operation-access';
 import { auditEntry, causeOf } from './audit';
 import type { Principal } from './principal';
 

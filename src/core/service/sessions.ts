@@ -1,5 +1,5 @@
 // Sign-in sessions: login, refresh-token rotation with a grace period and reuse detection, logout.
-import { AuthError } from '../errors';
+import { AuthError } from '../auth-error';
 import type { AccountRecord, ClientInfo, NewRefreshToken, SessionRepository } from '../ports';
 import type { LoginRequest, Role, TokenPair } from '../../contract/auth-schemas';
 import type { ServiceDeps } from './deps';

@@ -1,7 +1,7 @@
 // The rule that a customer always keeps a way to sign in: removing an identity or a passkey is
 // refused when no password, identity or passkey would be left. The repositories run it inside the
 // removing transaction, so two removals at once cannot each leave the other's as the last one.
-import { AuthError } from '../errors';
+import { AuthError } from '../auth-error';
 import type { SignInMethods } from '../identity-ports';
 
 /**

@@ -7,7 +7,7 @@ import type { Operator } from './operator';
 import { storeView, terminalView } from './account-views';
 import type { VendorScope } from './administration-rules';
 import type { ServiceDeps } from './deps';
-import { allowed, auditOf } from './guard';
+import { allowed, auditOf } from './operation-access';
 import type { Principal } from './principal';
 
 export function createStoreAdministration(deps: Pick<ServiceDeps, 'administration' | 'logger'>, operator: Operator, scope: VendorScope) {

@@ -1,6 +1,6 @@
 // The store rule of administration, as for modules: an employee assigns only stores it is assigned
 // to itself, so staff rights over a business cannot reach every store of it.
-import { AuthError } from '../errors';
+import { AuthError } from '../auth-error';
 import type { AccountRecord, AccountRepository } from '../ports';
 
 /**

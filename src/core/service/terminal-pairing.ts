@@ -1,14 +1,14 @@
 // Pairing a device with a POS terminal: one-time codes for owners and admins, the device's
 // credential in exchange, unpairing, and recognising a paired device by its credential.
 import { createHash, randomBytes, randomInt } from 'node:crypto';
-import { AuthError } from '../errors';
+import { AuthError } from '../auth-error';
 import type { TerminalInfo } from '../terminal-ports';
 import { PAIRING_ALPHABET, PAIRING_CODE_LENGTH, pairRequest, type PairedTerminal } from '../../contract/terminal-schemas';
 import { parseInput } from '../validation';
 import type { VendorScope } from './administration-rules';
 import { anonymousCause, auditEntry, causeOf, OPERATOR_CAUSE, type AuditCause } from './audit';
 import type { ServiceDeps } from './deps';
-import { allowed, auditOf } from './guard';
+import { allowed, auditOf } from './operation-access';
 import type { Principal } from './principal';
 
 /** SHA-256: codes and credentials are random and single-purpose, so a fast hash loses nothing to guessing. */

@@ -1,14 +1,14 @@
 // Enrolling, removing and backing up an authenticator app: setup (a new secret), confirm (the first
 // code, for 10 recovery codes and, while enrolling at sign-in, a session), removal and new codes.
 import QRCode from 'qrcode';
-import { AuthError } from '../errors';
+import { AuthError } from '../auth-error';
 import type { AccountRecord, ClientInfo } from '../ports';
 import type { MfaClaims } from '../tokens';
 import { newTotpSecret, totpStepOf, totpUri } from '../totp';
 import type { Role } from '../../contract/auth-schemas';
 import { auditEntry, selfCause, subjectOf } from './audit';
 import type { ServiceDeps } from './deps';
-import { assertNotPinSession } from './guard';
+import { assertNotPinSession } from './operation-access';
 import { factorRequired } from './mfa-challenge';
 import { createPasswordConfirmation } from './password-confirmation';
 import type { Principal } from './principal';

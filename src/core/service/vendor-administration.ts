@@ -1,7 +1,7 @@
 // Vendor businesses and their accounts: admins with `vendors` for every business, owners and
 // employees with `staff` for their own. Scope checks live here, so no adapter can forget them.
 import { createEmployeeRequest, createVendorRequest, updateEmployeeRequest } from '../../contract/administration-schemas';
-import { AuthError } from '../errors';
+import { AuthError } from '../auth-error';
 import { pageFrom, pageRequestOf } from '../paging';
 import { parseInput } from '../validation';
 import type { Operator } from './operator';
@@ -9,7 +9,7 @@ import { vendorAccountView, vendorView } from './account-views';
 import { assertMayGrant, NO_GRANTS, type VendorScope } from './administration-rules';
 import type { ServiceDeps } from './deps';
 import { assertMayGrantStores } from './store-grants';
-import { allowed, auditOf } from './guard';
+import { allowed, auditOf } from './operation-access';
 import { auditEntry, causeOf, changeDetails, subjectOf } from './audit';
 import type { Principal } from './principal';
 

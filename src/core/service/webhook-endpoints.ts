@@ -1,7 +1,7 @@
 // The admins' webhook endpoints (module `integrations`): registering one with a secret shown once,
 // changing, removing and rotating it, the delivery log, and sending again. Each change is an audit event.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { AuthError } from '../errors';
+import { AuthError } from '../auth-error';
 import { hasNonPublicLiteralHost } from '../outbound-address';
 import { pageRequestOf, decodeCursor, encodeCursor } from '../paging';
 import { createSecretBox } from '../secret-box';
@@ -19,7 +19,7 @@ import {
 } from '../../contract/webhook-schemas';
 import { auditEntry, causeOf } from './audit';
 import type { ServiceDeps } from './deps';
-import { allowed } from './guard';
+import { allowed } from './operation-access';
 import type { Principal } from './principal';
 import type { AuditEventName } from '../../contract/audit-events';
 

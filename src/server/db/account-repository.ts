@@ -1,6 +1,6 @@
 // Accounts, businesses, stores and terminals in Prisma: the core's AccountRepository.
 import { Prisma, type PrismaClient } from '@/generated/prisma/postgresql/client';
-import { AuthError } from '@/core/errors';
+import { AuthError } from '@/core/auth-error';
 import type { AccountRecord, AccountRepository, StoreRecord, TerminalRecord } from '@/core/ports';
 import type { Role } from '@/contract/auth-schemas';
 import { spendOutstandingResets } from './spend-resets';

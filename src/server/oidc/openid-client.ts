@@ -4,7 +4,7 @@
 import * as client from 'openid-client';
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
 import type { Config } from '@/core/config';
-import { AuthError } from '@/core/errors';
+import { AuthError } from '@/core/auth-error';
 import type { IdentityClaims, OidcClient } from '@/core/identity-ports';
 import type { OidcProviderConfig } from '@/core/oidc-config';
 import type { Logger } from '@/core/ports';

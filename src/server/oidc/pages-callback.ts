@@ -2,7 +2,7 @@
 // form POST): it finishes the flow this browser started and goes on to /account, signed in the
 // way the pages' other sign-ins are (refresh token and device marker in their cookies), or back to
 // the page it came from with the reason it failed.
-import { AuthError } from '@/core/errors';
+import { AuthError } from '@/core/auth-error';
 import { PAGES_CALLBACK_PATH } from '@/core/oidc-config';
 import { createContext } from '../trpc/context';
 import { sessionIntoCookies, signInClientOf } from '../trpc/routers/cookie-procedures';

@@ -1,6 +1,6 @@
 // The error answers of an operation: one problem+json response per status, naming the codes the
 // route can answer with at that status, with the headers that come with them.
-import { ERROR_CATALOGUE, type ErrorCode } from '@/contract/errors';
+import { ERROR_CATALOGUE, type ErrorCode } from '@/contract/error-catalogue';
 import { ANSWER_HEADERS } from './answer-headers';
 import { schemaRef } from './component-schemas';
 

@@ -1,6 +1,6 @@
 // Reads a request body within the size limit, as JSON or, where a standard asks for it (RFC 7662),
 // form-encoded: 415 for other media types, 413 past the limit, 400 for what does not decode.
-import { AuthError } from '@/core/errors';
+import { AuthError } from '@/core/auth-error';
 
 const mediaTypeOf = (contentType: string | null) => (contentType ?? '').split(';')[0]!.trim().toLowerCase();
 

@@ -5,7 +5,7 @@
 import { after } from 'next/server';
 import { API_PREFIX, pathParametersSchema, type HttpMethod, type RestRoute } from '@/contract/route';
 import { NAMED_ROUTES, type NamedRoute } from '@/contract/routes';
-import { AuthError, NO_SUCH_ROUTE } from '@/core/errors';
+import { AuthError, NO_SUCH_ROUTE } from '@/core/auth-error';
 import { parseInput } from '@/core/validation';
 import { bearerTokenOf, clientInfoOf, missingBearer } from '../client-info';
 import { getContainer, type Container } from '../container';

@@ -2,7 +2,7 @@
 // METRICS_TOKEN. Without the token configured, or with a wrong one, the route does not exist (404).
 // It lives outside /api/v1 and its route table: it is the operators' endpoint, not the API's.
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { AuthError, NO_SUCH_ROUTE } from '@/core/errors';
+import { AuthError, NO_SUCH_ROUTE } from '@/core/auth-error';
 import { bearerTokenOf } from '../client-info';
 import { getContainer } from '../container';
 import { faultToAuthError } from '../faults';

@@ -1,5 +1,5 @@
 // JSON and problem+json (RFC 9457) responses of the REST adapter.
-import { type AuthError, problemBody } from '@/core/errors';
+import { type AuthError, problemBody } from '@/core/auth-error';
 
 const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' };
 

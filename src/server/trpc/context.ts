@@ -1,7 +1,7 @@
 // The tRPC context: a request-free inner part that procedures use (tests build it directly), and
 // the outer part that derives it from a fetch Request.
 import type { Config } from '@/core/config';
-import type { AuthError } from '@/core/errors';
+import type { AuthError } from '@/core/auth-error';
 import type { ClientInfo } from '@/core/ports';
 import type { Role } from '@/contract/auth-schemas';
 import type { AuthService } from '@/core/service';

@@ -4,8 +4,8 @@ import type { AnyRouter } from '@trpc/server';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import { after } from 'next/server';
-import { AuthError } from '@/core/errors';
-import { ERROR_CATALOGUE } from '@/contract/errors';
+import { AuthError } from '@/core/auth-error';
+import { ERROR_CATALOGUE } from '@/contract/error-catalogue';
 import type { Role } from '@/contract/auth-schemas';
 import { getContainer } from '../container';
 import { collectDeferred, type StartDeferred } from '../deferred-tasks';
@@ -15,7 +15,7 @@ import type { AppLogger } from '../logger';
 import { recordRequest, UNMATCHED_ROUTE } from '../metrics';
 import { readJsonBody } from '../rest/body';
 import { createContext } from './context';
-import { isUnexpected } from './errors';
+import { isUnexpected } from './trpc-errors';
 
 /** A tRPC-shaped error answered before tRPC runs (no container, oversized body, unknown role). */
 export function errorResponse(error: AuthError): Response {

@@ -1,13 +1,13 @@
 // tRPC initialisation in three short sections: context type, init (error shape), procedures.
 import { initTRPC } from '@trpc/server';
 import type { z } from 'zod';
-import { AuthError } from '@/core/errors';
-import { ERROR_CATALOGUE } from '@/contract/errors';
+import { AuthError } from '@/core/auth-error';
+import { ERROR_CATALOGUE } from '@/contract/error-catalogue';
 import type { Role } from '@/contract/auth-schemas';
 import { parseInput } from '@/core/validation';
 import { missingBearer } from '../client-info';
 import type { Context } from './context';
-import { formatError, toTRPCError } from './errors';
+import { formatError, toTRPCError } from './trpc-errors';
 
 // 1. Context: see ./context.ts (createInnerContext for tests, createContext for requests).
 

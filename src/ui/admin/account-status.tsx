@@ -7,7 +7,7 @@ import { LiveAlert } from '../components/alert';
 import { Button } from '../components/button';
 import styles from '../components/list.module.css';
 import { panelStyles } from '../components/panel';
-import { isModuleKey, MODULE_LABEL } from '../session/modules';
+import { isModuleKey, MODULE_LABEL } from '../session/module-navigation';
 import { useAction } from './use-action';
 
 export interface AccountStatusProps {

@@ -3,7 +3,7 @@
 // admin may save a name without being asked about modules it cannot grant.
 import { useState } from 'react';
 import type { AdminAccount } from '@/contract/administration-schemas';
-import { ADMIN_MODULES } from '@/contract/modules';
+import { ADMIN_MODULES } from '@/contract/module-keys';
 import type { AdminProfile } from '@/contract/auth-schemas';
 import { trpc } from '../trpc/client';
 import { ChangeForm } from './account-forms';

@@ -3,11 +3,11 @@
 // editor. Only what the signed-in admin may grant is offered: the super_admin type to super admins
 // only, and to an admin only the modules it holds itself (the service refuses anything else).
 import type { ReactNode } from 'react';
-import { ADMIN_MODULES, ADMIN_TYPES, type AdminType } from '@/contract/modules';
+import { ADMIN_MODULES, ADMIN_TYPES, type AdminType } from '@/contract/module-keys';
 import type { AdminProfile } from '@/contract/auth-schemas';
 import { ACCOUNT_TYPE_LABEL } from '../auth/role-text';
 import { CheckboxGroup, ChoiceGroup } from '../components/choice-group';
-import { MODULE_LABEL } from '../session/modules';
+import { MODULE_LABEL } from '../session/module-navigation';
 import { NameField } from './account-forms';
 
 type AdminModule = (typeof ADMIN_MODULES)[number];

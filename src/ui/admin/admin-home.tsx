@@ -4,7 +4,7 @@
 import { ACCOUNT_TYPE_LABEL } from '../auth/role-text';
 import { Details, Panel, panelStyles } from '../components/panel';
 import { ModulePanel } from '../session/module-panel';
-import { adminSubject, isModuleKey, MODULE_LABEL } from '../session/modules';
+import { adminSubject, isModuleKey, MODULE_LABEL } from '../session/module-navigation';
 import { ChangePassword } from '../session/change-password';
 import { OwnSessions } from '../session/own-sessions';
 import { AdminPage, PageHeader } from './admin-page';

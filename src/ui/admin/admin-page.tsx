@@ -5,14 +5,14 @@
 // module the page says so and loads nothing (the server would refuse it with 403 anyway).
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import { passesModuleGuard, type GuardSubject } from '@/core/modules';
-import { type ModuleKey } from '@/contract/modules';
+import { passesModuleGuard, type GuardSubject } from '@/core/module-access';
+import { type ModuleKey } from '@/contract/module-keys';
 import type { AdminProfile } from '@/contract/auth-schemas';
 import { AppShell } from '../components/app-shell';
 import type { NavEntry } from '../components/module-nav';
 import { LoadFailed, Loading } from '../components/page-state';
 import { Panel, panelStyles } from '../components/panel';
-import { adminSubject, MODULE_LABEL, navEntries } from '../session/modules';
+import { adminSubject, MODULE_LABEL, navEntries } from '../session/module-navigation';
 import { shownErrorOf, trpc } from '../trpc/client';
 
 /** Modules whose screens this service serves itself. */

@@ -1,8 +1,8 @@
 'use client';
 // The link from an account's entry to its events on the audit page, for admins who hold `audit`.
 import Link from 'next/link';
-import { passesModuleGuard } from '@/core/modules';
-import { adminSubject } from '../session/modules';
+import { passesModuleGuard } from '@/core/module-access';
+import { adminSubject } from '../session/module-navigation';
 import { trpc } from '../trpc/client';
 
 export function AuditLink({ accountId, name }: { accountId: string; name: string }) {

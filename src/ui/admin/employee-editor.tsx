@@ -3,7 +3,7 @@
 // change applies on the employee's next request: its profile and context are read afresh.
 import { useState } from 'react';
 import type { VendorAccount } from '@/contract/administration-schemas';
-import { MODULE_ACTIONS, VENDOR_MODULES } from '@/contract/modules';
+import { MODULE_ACTIONS, VENDOR_MODULES } from '@/contract/module-keys';
 import { trpc } from '../trpc/client';
 import { ChangeForm } from './account-forms';
 import { EmployeeFields, type EmployeeFieldValues } from './employee-fields';

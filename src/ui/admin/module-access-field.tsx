@@ -2,9 +2,9 @@
 // An employee's modules and, per module, the actions it may take (module_permissions): one row a
 // module. Ticking an action grants the module too; taking the module away clears its actions.
 import { useId } from 'react';
-import { MODULE_ACTIONS, VENDOR_MODULES } from '@/contract/modules';
+import { MODULE_ACTIONS, VENDOR_MODULES } from '@/contract/module-keys';
 import groupStyles from '../components/choice-group.module.css';
-import { MODULE_LABEL } from '../session/modules';
+import { MODULE_LABEL } from '../session/module-navigation';
 import styles from './module-access.module.css';
 
 export type VendorModule = (typeof VENDOR_MODULES)[number];

@@ -3,7 +3,7 @@
 // The enrolment calls serve the sign-in (with its mfa_token) and a signed-in page (the access token).
 import { startAuthentication, startRegistration, type PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 import { useMemo } from 'react';
-import type { AdminType, VendorType } from '@/contract/modules';
+import type { AdminType, VendorType } from '@/contract/module-keys';
 import type { AdminProfile, LoginRequest, ResetCompleteRequest, Role, VendorProfile } from '@/contract/auth-schemas';
 import type { CustomerProfile } from '@/contract/customer-schemas';
 import type { MfaChallenge, MfaEnrollmentChallenge } from '@/contract/factor-schemas';

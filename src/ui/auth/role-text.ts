@@ -1,5 +1,5 @@
 // What the pages call each role and account type, and where each role signs in and lands.
-import { ADMIN_TYPES, VENDOR_TYPES } from '@/contract/modules';
+import { ADMIN_TYPES, VENDOR_TYPES } from '@/contract/module-keys';
 import type { Role } from '@/contract/auth-schemas';
 
 export const ROLE_LABEL: Record<Role, string> = { admin: 'Admin', vendor: 'Vendor staff', customer: 'Customer' };

@@ -4,7 +4,7 @@
 import { AdminPage, PageHeader } from '../admin/admin-page';
 import { AppShell } from '../components/app-shell';
 import { LoadFailed, Loading } from '../components/page-state';
-import { vendorNav, vendorSubject } from '../session/modules';
+import { vendorNav, vendorSubject } from '../session/module-navigation';
 import { shownErrorOf, trpc } from '../trpc/client';
 import { signedInWithPin } from '../trpc/session-client';
 import { PinSessionNotice } from '../vendor/pin-session-notice';

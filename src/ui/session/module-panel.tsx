@@ -1,9 +1,9 @@
 // The panel of the module chosen in the navigation: what the account may do there. The module's
 // own screens belong to other services of the platform, not to this one.
-import type { GuardSubject } from '@/core/modules';
-import type { ModuleKey } from '@/contract/modules';
+import type { GuardSubject } from '@/core/module-access';
+import type { ModuleKey } from '@/contract/module-keys';
 import { Panel, panelStyles } from '../components/panel';
-import { accessInWords, allowedModules, MODULE_LABEL } from './modules';
+import { accessInWords, allowedModules, MODULE_LABEL } from './module-navigation';
 
 export function ModulePanel({ subject, module }: { subject: GuardSubject; module: ModuleKey }) {
   const allowed = allowedModules(subject).includes(module);

@@ -1,6 +1,6 @@
 // The platform services' routes (introspection and the revocation feed), probed for every status
 // they document. The suite runs with a small INTROSPECT_PER_MINUTE so that the limit is reached.
-import { basicCredentials } from '@/guard/auth-client';
+import { basicCredentials } from '@/guard-kit/service-calls';
 import type { AdministrationSuite } from '../admin-world';
 import type { Probe } from '../openapi-probe';
 import { registerServiceClient } from '../service-calls';

@@ -1,6 +1,6 @@
 // Refresh and logout, served at the role's session endpoint: the only procedures that read the
 // refresh-token cookie, which is scoped to that endpoint's path.
-import { AuthError, isAuthError } from '@/core/errors';
+import { AuthError, isAuthError } from '@/core/auth-error';
 import type { Role } from '@/contract/auth-schemas';
 import type { Context } from '../context';
 import { publicProcedure, router } from '../init';

@@ -2,7 +2,7 @@
 // login could reach with no service work at all: a JSON body read, one password comparison on the
 // app's own bcrypt pool at its cost, and a constant answer. Served only with BENCH_ROUTES=1, to a
 // request carrying BENCH_SECRET; otherwise the dispatcher answers, as for any unknown path.
-import { AuthError } from '@/core/errors';
+import { AuthError } from '@/core/auth-error';
 import { getContainer } from '@/server/container';
 import { optionsAnswer } from '@/server/http/api-headers';
 import { benchOnly } from '@/server/http/bench-gate';

@@ -1,7 +1,7 @@
 // GET /api/v1/bench/noop: a handler that does nothing, the benchmark's measure of the framework's
 // own ceiling. Served only with BENCH_ROUTES=1, to a request carrying BENCH_SECRET; otherwise the
 // dispatcher answers, as for any unknown path.
-import { AuthError } from '@/core/errors';
+import { AuthError } from '@/core/auth-error';
 import { optionsAnswer } from '@/server/http/api-headers';
 import { benchOnly } from '@/server/http/bench-gate';
 import { problemResponse } from '@/server/rest/responses';

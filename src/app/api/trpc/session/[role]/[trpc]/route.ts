@@ -1,8 +1,8 @@
 // /api/trpc/session/<role>/{refresh,logout}: the only path the refresh-token cookie is sent to.
-import { AuthError, NO_SUCH_ROUTE } from '@/core/errors';
+import { AuthError, NO_SUCH_ROUTE } from '@/core/auth-error';
 import { roleSchema } from '@/contract/auth-schemas';
 import { sessionEndpoint } from '@/contract/trpc-endpoints';
-import { refuseCrossSite } from '@/server/trpc/cross-site-guard';
+import { refuseCrossSite } from '@/server/trpc/cross-site-refusal';
 import { withApiHeaders } from '@/server/http/api-headers';
 import { errorResponse, handleTrpc } from '@/server/trpc/handler';
 import { sessionRouter } from '@/server/trpc/routers/session';

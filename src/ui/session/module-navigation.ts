@@ -1,7 +1,7 @@
 // The module navigation: which modules an account's nav shows, by the core's own module guard
 // (super_admin and owner pass every guard; others need the module).
-import { passesModuleGuard, type GuardSubject } from '@/core/modules';
-import { ADMIN_MODULES, MODULES, VENDOR_MODULES, type ModuleKey } from '@/contract/modules';
+import { passesModuleGuard, type GuardSubject } from '@/core/module-access';
+import { ADMIN_MODULES, MODULES, VENDOR_MODULES, type ModuleKey } from '@/contract/module-keys';
 import type { AdminProfile, VendorProfile } from '@/contract/auth-schemas';
 import type { NavEntry } from '../components/module-nav';
 

@@ -1,5 +1,5 @@
 // The error every rule of the core throws, and its RFC 9457 problem body.
-import { ERROR_CATALOGUE, type ErrorCode, type FieldError } from '../contract/errors';
+import { ERROR_CATALOGUE, type ErrorCode, type FieldError } from '../contract/error-catalogue';
 
 /** The detail of every 404 for a path the API does not serve. */
 export const NO_SUCH_ROUTE = 'No such route.';

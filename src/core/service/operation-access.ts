@@ -1,8 +1,8 @@
 // The one guard of every administration and session operation: the operation's module rule from
 // src/core/operations.ts, checked against the signed-in account. Every adapter reaches it through
 // the service, after authenticating the caller's token.
-import { AuthError } from '../errors';
-import { moduleRefusal, pinSessionRefusal, type GuardSubject } from '../modules';
+import { AuthError } from '../auth-error';
+import { moduleRefusal, pinSessionRefusal, type GuardSubject } from '../module-access';
 import { PIN_SESSION_OPERATIONS, ruleFor, type Operation } from '../operations';
 import type { AccountRecord, Logger } from '../ports';
 import type { Principal } from './principal';

@@ -1,7 +1,7 @@
 // What the revocation feed has said: one background long-poll loop keeps a set of ended sessions,
 // accounts and terminals, against which every token is checked in memory. Tokens issued before the
 // loop (re)synced are introspected once, since revocations before that point were never heard.
-import type { AuthClient, RevocationItem } from './auth-client';
+import type { ServiceCalls, RevocationItem } from './service-calls';
 import type { GuardPrincipal } from './access-token';
 import { GuardError } from './guard-error';
 import type { IntrospectionCache } from './introspection-cache';
@@ -12,7 +12,7 @@ export interface GuardLogger {
 }
 
 export interface FeedOptions {
-  client: AuthClient;
+  client: ServiceCalls;
   introspection: IntrospectionCache;
   logger: GuardLogger;
   /** Seconds each long poll waits for an item (0-30). */

@@ -1,14 +1,14 @@
 // The guard kit: what another service of the platform needs to accept this service's access tokens
 // and apply its module rules. Framework-free: Web `Request`, Node's `IncomingMessage`, or the token.
-import { moduleRefusal } from '../core/modules';
+import { moduleRefusal } from '../core/module-access';
 import { createVerifier, type GuardPrincipal } from './access-token';
-import { createAuthClient } from './auth-client';
+import { createServiceCalls } from './service-calls';
 import { GuardError } from './guard-error';
 import { createIntrospectionCache } from './introspection-cache';
 import { createRevocationFeed, type GuardLogger } from './revocation-feed';
 
 export { GuardError, isGuardError, type GuardErrorCode } from './guard-error';
-export { basicCredentials } from './auth-client';
+export { basicCredentials } from './service-calls';
 export type { GuardPrincipal } from './access-token';
 export type { GuardLogger } from './revocation-feed';
 
@@ -62,7 +62,7 @@ const REFUSAL_DETAIL = {
 export function createGuard(options: GuardOptions) {
   const mode = options.revocation ?? 'feed';
   if (mode !== 'none' && (!options.clientId || !options.clientSecret)) throw new Error(`revocation "${mode}" needs clientId and clientSecret`);
-  const client = createAuthClient({ apiUrl: options.apiUrl, clientId: options.clientId ?? '', clientSecret: options.clientSecret ?? '' });
+  const client = createServiceCalls({ apiUrl: options.apiUrl, clientId: options.clientId ?? '', clientSecret: options.clientSecret ?? '' });
   const verify = createVerifier({
     apiUrl: options.apiUrl,
     accessSecret: options.accessSecret,

@@ -1,6 +1,6 @@
 // Refuses a cross-site browser request to the session endpoints (the only ones the refresh-token
 // cookie reaches) before tRPC reads the cookie: 403 problem+json, logged without any secret.
-import { AuthError } from '@/core/errors';
+import { AuthError } from '@/core/auth-error';
 import { getContainer } from '../container';
 import { appOriginOf, crossSiteReason } from '../http/csrf';
 import { problemResponse } from '../rest/responses';

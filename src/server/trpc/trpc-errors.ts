@@ -2,8 +2,8 @@
 // catalogue, and the error shape carries the same stable `code` as the REST problem bodies.
 import { TRPCError, type TRPCDefaultErrorShape } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
-import { AuthError } from '@/core/errors';
-import { ERROR_CATALOGUE, type ErrorCode } from '@/contract/errors';
+import { AuthError } from '@/core/auth-error';
+import { ERROR_CATALOGUE, type ErrorCode } from '@/contract/error-catalogue';
 
 export const INTERNAL_DETAIL = 'Something went wrong on our side. Try again later.';
 

@@ -1,6 +1,6 @@
 // The guard kit's refusal: the same RFC 9457 problem+json the auth service answers, ready to send
 // as a Web Response or on a Node ServerResponse.
-import { AuthError, problemBody } from '../core/errors';
+import { AuthError, problemBody } from '../core/auth-error';
 
 export type GuardErrorCode =
   | 'invalid_token'

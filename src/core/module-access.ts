@@ -1,6 +1,6 @@
 // Module-based access control: which account passes which module guard, and what a PIN session at a
 // till may do. The one implementation of these rules: this service's own guards and the guard kit
-// of the platform's other services (src/guard) both call it.
+// of the platform's other services (src/guard-kit) both call it.
 
 /** What a guard needs to know about the signed-in account. */
 export type GuardSubject =

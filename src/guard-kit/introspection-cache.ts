@@ -1,6 +1,6 @@
 // Introspection verdicts kept briefly: one call per token however many requests carry it at once,
 // and its answer reused for at most `ttlMs` (never past the token's expiry).
-import type { AuthClient } from './auth-client';
+import type { ServiceCalls } from './service-calls';
 
 interface Verdict {
   active: boolean;
@@ -11,7 +11,7 @@ interface Verdict {
 
 const MAX_ENTRIES = 50_000;
 
-export function createIntrospectionCache(client: Pick<AuthClient, 'introspect'>, ttlMs: number) {
+export function createIntrospectionCache(client: Pick<ServiceCalls, 'introspect'>, ttlMs: number) {
   const verdicts = new Map<string, Verdict>();
   const pending = new Map<string, Promise<Verdict>>();
 

@@ -4,7 +4,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import next from 'next';
 import { assertServable, ConfigError, type Config } from '@/core/config';
-import { AuthError, problemBody } from '@/core/errors';
+import { AuthError, problemBody } from '@/core/auth-error';
 import { passkeysOffNotice } from '@/core/passkey-host';
 import { SOCKET_IP_HEADER } from '@/server/client-info';
 import { apiHeaders } from '@/server/http/api-headers';

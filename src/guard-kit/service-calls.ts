@@ -42,7 +42,7 @@ function itemsOf(raw: unknown): RevocationItem[] {
   });
 }
 
-export function createAuthClient(options: { apiUrl: string; clientId: string; clientSecret: string }) {
+export function createServiceCalls(options: { apiUrl: string; clientId: string; clientSecret: string }) {
   const base = options.apiUrl.endsWith('/') ? options.apiUrl : `${options.apiUrl}/`;
   const authorization = basicCredentials(options.clientId, options.clientSecret);
   const counts: RequestCounts = { jwks: 0, introspect: 0, feed: 0 };
@@ -84,4 +84,4 @@ export function createAuthClient(options: { apiUrl: string; clientId: string; cl
   };
 }
 
-export type AuthClient = ReturnType<typeof createAuthClient>;
+export type ServiceCalls = ReturnType<typeof createServiceCalls>;
