@@ -20,7 +20,13 @@ const common: UserConfig = {
 };
 
 export default defineConfig([
-  { ...common, name: '@commerce-auth/guard', cwd: 'packages/guard', platform: 'node', entry: { index: '../../src/guard-kit/index.ts' } },
+  {
+    ...common,
+    name: '@commerce-auth/guard',
+    cwd: 'packages/guard',
+    platform: 'node',
+    entry: { index: '../../src/guard-kit/index.ts' },
+  },
   {
     ...common,
     name: '@commerce-auth/client',

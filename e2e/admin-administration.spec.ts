@@ -32,7 +32,10 @@ async function fill(scope: Locator, fields: Record<string, string>) {
   for (const [label, value] of Object.entries(fields)) await scope.getByLabel(label, { exact: true }).fill(value);
 }
 
-test('an admin creates a business, a store, a terminal and an employee, and the employee signs in at the POS', async ({ page, accounts }, testInfo) => {
+test('an admin creates a business, a store, a terminal and an employee, and the employee signs in at the POS', async ({
+  page,
+  accounts,
+}, testInfo) => {
   const id = unique(testInfo.testId);
   // One long word, as real business names have: on a phone it must wrap, not widen the page.
   const business = `Feinkostgroßhandlung${id}`;
@@ -46,7 +49,12 @@ test('an admin creates a business, a store, a terminal and an employee, and the 
   await checkPage(page, testInfo, 'admin-vendors');
 
   const newVendor = form(page, 'New vendor business');
-  await fill(newVendor, { 'Business name': business, "Owner's name": 'Oscar Owner', "Owner's e-mail": `oscar-${id}@example.com`, "Owner's first password": NEW_PASSWORD });
+  await fill(newVendor, {
+    'Business name': business,
+    "Owner's name": 'Oscar Owner',
+    "Owner's e-mail": `oscar-${id}@example.com`,
+    "Owner's first password": NEW_PASSWORD,
+  });
   await newVendor.getByRole('button', { name: 'Create business' }).click();
   await page.waitForURL(/\/admin\/vendors\/[^/]+$/);
   await expect(page.getByRole('heading', { name: business, level: 1 })).toBeVisible();
@@ -74,7 +82,12 @@ test('an admin creates a business, a store, a terminal and an employee, and the 
   await checkPage(page, testInfo, 'admin-vendor');
 
   await row.getByRole('button', { name: `Manage ${employee.name}` }).click();
-  await expect(row.getByRole('form', { name: `Change ${employee.name}` }).getByRole('group', { name: 'Orders' }).getByLabel('Read')).toBeChecked();
+  await expect(
+    row
+      .getByRole('form', { name: `Change ${employee.name}` })
+      .getByRole('group', { name: 'Orders' })
+      .getByLabel('Read'),
+  ).toBeChecked();
   await expect(row).toContainText('Not signed in anywhere.');
   await checkPage(page, testInfo, 'admin-vendor-account');
 
@@ -87,21 +100,32 @@ test('an admin creates a business, a store, a terminal and an employee, and the 
   await expect(page.getByRole('region', { name: 'Your sessions' }).getByRole('listitem')).toHaveCount(1);
 });
 
-test('an admin without the vendors module sees no Vendors entry, and the pages say there is no access', async ({ page, accounts }, testInfo) => {
+test('an admin without the vendors module sees no Vendors entry, and the pages say there is no access', async ({
+  page,
+  accounts,
+}, testInfo) => {
   const administration = countRequests(page, 'admin.vendors');
   await signIn(page, 'admin', accounts.limited.email, PASSWORDS.limited);
   await expect(nav(page).getByRole('link')).toHaveText(['Overview', 'Orders', 'Security']);
 
-  for (const [path, module] of [['/admin/vendors', 'Vendors'], ['/admin/admins', 'Admins']] as const) {
+  for (const [path, module] of [
+    ['/admin/vendors', 'Vendors'],
+    ['/admin/admins', 'Admins'],
+  ] as const) {
     await page.goto(path);
-    await expect(page.getByRole('region', { name: 'No access' })).toContainText(`Your account does not have the ${module} module`);
+    await expect(page.getByRole('region', { name: 'No access' })).toContainText(
+      `Your account does not have the ${module} module`,
+    );
     await expect(nav(page).getByRole('link', { name: module })).toHaveCount(0);
   }
   await checkPage(page, testInfo, 'admin-no-access');
   expect(administration.count, 'no vendors procedure is even asked for').toBe(0);
 });
 
-test('an admin creates an admin, changes its modules, disables and enables it', async ({ page, accounts }, testInfo) => {
+test('an admin creates an admin, changes its modules, disables and enables it', async ({
+  page,
+  accounts,
+}, testInfo) => {
   const id = unique(testInfo.testId);
   const name = `Ada ${id}`;
   await signIn(page, 'admin', accounts.admin.email, PASSWORDS.admin);
@@ -116,7 +140,10 @@ test('an admin creates an admin, changes its modules, disables and enables it', 
   await expect(newAdmin.getByLabel('Name', { exact: true })).toHaveValue('');
 
   await loadAll(page, 'Admin accounts', 'admins');
-  const row = page.getByRole('list', { name: 'Admin accounts' }).getByRole('listitem').filter({ hasText: `ada-${id}@example.com` });
+  const row = page
+    .getByRole('list', { name: 'Admin accounts' })
+    .getByRole('listitem')
+    .filter({ hasText: `ada-${id}@example.com` });
   await expect(row).toContainText('Modules: Admins');
   await row.getByRole('button', { name: `Manage ${name}` }).click();
   const editor = row.getByRole('form', { name: `Change ${name}` });
@@ -138,7 +165,12 @@ test('the vendors list pages with Load more', async ({ page, accounts, server },
   // More businesses than one page holds, whatever other tests of this worker created.
   await withContainer(server.db, async ({ auth }) => {
     for (let i = 0; i < 21; i += 1) {
-      await auth.operator.createVendor({ name: `Paged ${id} ${i}`, owner_email: `paged-${id}-${i}@example.com`, owner_password: NEW_PASSWORD, owner_name: `Owner ${i}` });
+      await auth.operator.createVendor({
+        name: `Paged ${id} ${i}`,
+        owner_email: `paged-${id}-${i}@example.com`,
+        owner_password: NEW_PASSWORD,
+        owner_name: `Owner ${i}`,
+      });
     }
   });
   await signIn(page, 'admin', accounts.admin.email, PASSWORDS.admin);
@@ -151,7 +183,11 @@ test('the vendors list pages with Load more', async ({ page, accounts, server },
   await expect(page.getByRole('button', { name: 'Load more businesses' })).toHaveCount(0);
 });
 
-test('an account lists its own sessions and ends another device’s, which is then signed out', async ({ page, browser, accounts }) => {
+test('an account lists its own sessions and ends another device’s, which is then signed out', async ({
+  page,
+  browser,
+  accounts,
+}) => {
   const tablet = await browser.newContext({ userAgent: 'Back-office tablet' });
   const other = await tablet.newPage();
   await signIn(other, 'admin', accounts.limited.email, PASSWORDS.limited);
@@ -159,7 +195,11 @@ test('an account lists its own sessions and ends another device’s, which is th
 
   const sessions = page.getByRole('region', { name: 'Your sessions' });
   await expect(sessions.getByRole('listitem')).toHaveCount(2);
-  await sessions.getByRole('listitem').filter({ hasText: 'Back-office tablet' }).getByRole('button', { name: /^End session/ }).click();
+  await sessions
+    .getByRole('listitem')
+    .filter({ hasText: 'Back-office tablet' })
+    .getByRole('button', { name: /^End session/ })
+    .click();
   await expect(sessions.getByRole('status').filter({ hasText: 'The session has ended' })).toBeVisible();
   await expect(sessions.getByRole('listitem')).toHaveCount(1);
 

@@ -3,7 +3,10 @@
 import { expect, PASSWORDS, signIn, statusOf, test } from './fixtures';
 import { checkPage } from './page-checks';
 
-test('an admin finds a customer, disables and enables the account, and sees its sessions', async ({ page, accounts }, testInfo) => {
+test('an admin finds a customer, disables and enables the account, and sees its sessions', async ({
+  page,
+  accounts,
+}, testInfo) => {
   await signIn(page, 'admin', accounts.admin.email, PASSWORDS.admin);
   await page.getByRole('navigation', { name: 'Modules' }).getByRole('link', { name: 'Customers' }).click();
   await page.waitForURL('**/admin/customers');

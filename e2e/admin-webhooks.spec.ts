@@ -15,14 +15,20 @@ test.describe.configure({ timeout: 240_000 });
 /** A date's shape, its numbers and words stripped: "Dec 2, 2026, 6:18 AM" and "12/2/2026, 6:18:22 AM" differ. */
 const shapeOf = (text: string) => text.replace(/\d+/g, '9').replace(/\p{L}+/gu, 'a');
 
-test('an admin registers an endpoint, sees its secret once, sends a test message, reads failed and delivered attempts and sends one again', async ({ page, accounts }, testInfo) => {
+test('an admin registers an endpoint, sees its secret once, sends a test message, reads failed and delivered attempts and sends one again', async ({
+  page,
+  accounts,
+}, testInfo) => {
   const receiver = await startReceiver();
   let failing = true;
   receiver.replies = () => (failing ? 500 : 204);
   try {
     await signIn(page, 'admin', accounts.admin.email, PASSWORDS.admin);
     // How every other page writes a moment: the admin's own sessions on the console.
-    const signedIn = page.getByRole('region', { name: 'Your sessions' }).getByText(/^Signed in /).first();
+    const signedIn = page
+      .getByRole('region', { name: 'Your sessions' })
+      .getByText(/^Signed in /)
+      .first();
     const sessionDate = (await signedIn.textContent())!.replace(/^Signed in /, '');
     await page.getByRole('navigation', { name: 'Modules' }).getByRole('link', { name: 'Integrations' }).click();
     await page.waitForURL('**/admin/integrations');

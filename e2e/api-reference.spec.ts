@@ -11,7 +11,10 @@ test.describe.configure({ timeout: 300_000 });
 const MAX_BYTES = 150_000;
 const MAX_HEIGHT_PX = 25_000;
 
-test('the index links every operation and schema to a page of its own; every page is small and fits a phone', async ({ page, baseURL }, testInfo) => {
+test('the index links every operation and schema to a page of its own; every page is small and fits a phone', async ({
+  page,
+  baseURL,
+}, testInfo) => {
   const index = await page.goto('/docs/api');
   expect(index?.status()).toBe(200);
   expect((await index!.body()).length).toBeLessThan(MAX_BYTES);
@@ -20,7 +23,9 @@ test('the index links every operation and schema to a page of its own; every pag
   expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThan(MAX_HEIGHT_PX);
   await page.setViewportSize(VIEWPORTS.desktop);
 
-  const links = await page.locator('main a[href^="/docs/api/"]').evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')!));
+  const links = await page
+    .locator('main a[href^="/docs/api/"]')
+    .evaluateAll((anchors) => anchors.map((a) => a.getAttribute('href')!));
   const operations = links.filter((href) => !href.startsWith('/docs/api/schemas/'));
   const schemas = links.filter((href) => href.startsWith('/docs/api/schemas/'));
   expect(operations.length).toBeGreaterThan(100);
@@ -40,7 +45,10 @@ test('the index links every operation and schema to a page of its own; every pag
   expect(largest.bytes, `${largest.href} is the largest page`).toBeLessThan(MAX_BYTES);
 
   // The largest operation page and a schema with a table, rendered: short, and no table widens a phone.
-  for (const [name, href] of [['api-reference-operation', largest.href], ['api-reference-schema', '/docs/api/schemas/Problem']] as const) {
+  for (const [name, href] of [
+    ['api-reference-operation', largest.href],
+    ['api-reference-schema', '/docs/api/schemas/Problem'],
+  ] as const) {
     await page.goto(href);
     await expect(page.getByRole('link', { name: 'REST API reference' })).toBeVisible();
     await checkPage(page, testInfo, name);

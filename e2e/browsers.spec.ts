@@ -54,7 +54,9 @@ test.describe('a single-page app on another origin', () => {
 
   test.beforeAll(async ({ server }) => {
     spa = await serveStatic(SPA_HTML);
-    blank = await serveStatic('<!doctype html><html lang="en"><head><title>Another origin</title></head><body></body></html>');
+    blank = await serveStatic(
+      '<!doctype html><html lang="en"><head><title>Another origin</title></head><body></body></html>',
+    );
     // Outside production every loopback origin may call the API; the worker's app runs in production.
     development = await startApp(server.db, { NODE_ENV: 'development', LOG_LEVEL: 'warn' });
   });
@@ -70,7 +72,12 @@ test.describe('a single-page app on another origin', () => {
   test('signs in with fetch, calls me with the Bearer token and refreshes', async ({ page, accounts }) => {
     await page.goto(spaUrl(development.url, accounts.admin.email, PASSWORDS.admin));
     await expect(page.locator('#result')).not.toBeEmpty();
-    expect(JSON.parse(await page.locator('#result').textContent() ?? '')).toEqual({ login: 200, me: 200, email: accounts.admin.email, refresh: 200 });
+    expect(JSON.parse((await page.locator('#result').textContent()) ?? '')).toEqual({
+      login: 200,
+      me: 200,
+      email: accounts.admin.email,
+      refresh: 200,
+    });
   });
 
   test('completes the second step with an authenticator code through fetch', async ({ page, accounts }) => {
@@ -81,51 +88,101 @@ test.describe('a single-page app on another origin', () => {
     // The enrolment spent this step's code; the next step's is within the accepted drift.
     await page.goto(spaUrl(development.url, email, PASSWORDS.admin, totpCode(secret, 1)));
     await expect(page.locator('#result')).not.toBeEmpty();
-    expect(JSON.parse(await page.locator('#result').textContent() ?? '')).toEqual({ login: 200, mfa: 200, me: 200, email, refresh: 200 });
+    expect(JSON.parse((await page.locator('#result').textContent()) ?? '')).toEqual({
+      login: 200,
+      mfa: 200,
+      me: 200,
+      email,
+      refresh: 200,
+    });
   });
 
   // Regression: every preflight under /api/v1 was answered 204 allowing every method, so a call
   // the route does not serve, or to a path that does not exist, went out and met a 405 or a 404.
-  test('its preflight allows only the methods of the route called, and none for a path that does not exist', async ({ browser, accounts }) => {
+  test('its preflight allows only the methods of the route called, and none for a path that does not exist', async ({
+    browser,
+    accounts,
+  }) => {
     // A page of its own: the blocked calls are console errors this test provokes on purpose.
     const page = await browser.newPage();
     const messages: string[] = [];
     page.on('console', (m) => messages.push(m.text()));
-    const signedIn = await post(development.url, '/api/v1/auth/admin/login', { email: accounts.admin.email, password: PASSWORDS.admin });
+    const signedIn = await post(development.url, '/api/v1/auth/admin/login', {
+      email: accounts.admin.email,
+      password: PASSWORDS.admin,
+    });
     await page.goto(`http://127.0.0.1:${blank.port}/`);
-    const statuses = await page.evaluate(async ({ api, token }) => {
-      const call = async (method: string, path: string) => {
-        try {
-          return (await fetch(api + path, { method, headers: { authorization: `Bearer ${token}` } })).status;
-        } catch (error) {
-          return String(error);
-        }
-      };
-      return { me: await call('GET', '/api/v1/auth/admin/me'), deleteMe: await call('DELETE', '/api/v1/auth/admin/me'), unknown: await call('GET', '/api/v1/auth/admin/no-such-route') };
-    }, { api: development.url, token: signedIn.body.access_token as string });
-    expect(statuses).toEqual({ me: 200, deleteMe: 'TypeError: Failed to fetch', unknown: 'TypeError: Failed to fetch' });
-    expect(messages.join('\n')).toMatch(/Method DELETE is not allowed by Access-Control-Allow-Methods in preflight response/);
-    expect(messages.join('\n')).toMatch(/no-such-route.*Response to preflight request doesn't pass access control check: It does not have HTTP ok status/);
+    const statuses = await page.evaluate(
+      async ({ api, token }) => {
+        const call = async (method: string, path: string) => {
+          try {
+            return (await fetch(api + path, { method, headers: { authorization: `Bearer ${token}` } })).status;
+          } catch (error) {
+            return String(error);
+          }
+        };
+        return {
+          me: await call('GET', '/api/v1/auth/admin/me'),
+          deleteMe: await call('DELETE', '/api/v1/auth/admin/me'),
+          unknown: await call('GET', '/api/v1/auth/admin/no-such-route'),
+        };
+      },
+      { api: development.url, token: signedIn.body.access_token as string },
+    );
+    expect(statuses).toEqual({
+      me: 200,
+      deleteMe: 'TypeError: Failed to fetch',
+      unknown: 'TypeError: Failed to fetch',
+    });
+    expect(messages.join('\n')).toMatch(
+      /Method DELETE is not allowed by Access-Control-Allow-Methods in preflight response/,
+    );
+    expect(messages.join('\n')).toMatch(
+      /no-such-route.*Response to preflight request doesn't pass access control check: It does not have HTTP ok status/,
+    );
     await page.close();
   });
 
-  test('is blocked by the browser when the app runs in production without its origin in CORS_ORIGINS', async ({ browser, server, accounts }) => {
+  test('is blocked by the browser when the app runs in production without its origin in CORS_ORIGINS', async ({
+    browser,
+    server,
+    accounts,
+  }) => {
     // A page of its own: the blocked call is a console error this test provokes on purpose.
     const page = await browser.newPage();
     const messages: string[] = [];
     page.on('console', (m) => messages.push(m.text()));
     await page.goto(spaUrl(server.app.url, accounts.admin.email, PASSWORDS.admin));
     await expect(page.locator('#result')).not.toBeEmpty();
-    expect(JSON.parse(await page.locator('#result').textContent() ?? '')).toEqual({ blocked: 'TypeError: Failed to fetch' });
+    expect(JSON.parse((await page.locator('#result').textContent()) ?? '')).toEqual({
+      blocked: 'TypeError: Failed to fetch',
+    });
     expect(messages.join('\n')).toMatch(/blocked by CORS policy/);
     await page.close();
   });
 });
 
 const PAGES = [
-  '/', '/admin/login', '/vendor/login', '/admin/forgot-password', '/vendor/forgot-password', '/admin', '/admin/admins', '/admin/vendors',
-  '/admin/customers', '/admin/audit', '/admin/security', '/vendor', '/vendor/pos', '/vendor/pos/pair', '/vendor/security',
-  '/account/login', '/account/sign-up', '/account/forgot-password', '/account', '/docs/api',
+  '/',
+  '/admin/login',
+  '/vendor/login',
+  '/admin/forgot-password',
+  '/vendor/forgot-password',
+  '/admin',
+  '/admin/admins',
+  '/admin/vendors',
+  '/admin/customers',
+  '/admin/audit',
+  '/admin/security',
+  '/vendor',
+  '/vendor/pos',
+  '/vendor/pos/pair',
+  '/vendor/security',
+  '/account/login',
+  '/account/sign-up',
+  '/account/forgot-password',
+  '/account',
+  '/docs/api',
 ];
 
 test('every page answers with the security headers and a fresh nonce on each request', async ({ page }) => {
@@ -136,7 +193,8 @@ test('every page answers with the security headers and a fresh nonce on each req
       const csp = headers['content-security-policy'] ?? '';
       expect(csp, path).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+' 'strict-dynamic';/);
       expect(csp, path).not.toMatch(/unsafe-inline|unsafe-eval/);
-      for (const directive of ["frame-ancestors 'none'", "object-src 'none'", "base-uri 'none'", "form-action 'self'"]) expect(csp, path).toContain(directive);
+      for (const directive of ["frame-ancestors 'none'", "object-src 'none'", "base-uri 'none'", "form-action 'self'"])
+        expect(csp, path).toContain(directive);
       expect(headers['x-frame-options'], path).toBe('DENY');
       expect(headers['x-content-type-options'], path).toBe('nosniff');
       expect(headers['referrer-policy'], path).toBe('no-referrer');
@@ -174,7 +232,11 @@ test.describe('cross-site requests to the session endpoints', () => {
   test.afterAll(() => attacker?.server.close());
 
   for (const host of ['localhost', '127.0.0.1']) {
-    test(`a logout fired from http://${host}:<other port> is refused with 403 and ends no session; the app's own works`, async ({ page, baseURL, accounts }) => {
+    test(`a logout fired from http://${host}:<other port> is refused with 403 and ends no session; the app's own works`, async ({
+      page,
+      baseURL,
+      accounts,
+    }) => {
       await signIn(page, 'admin', accounts.admin.email, PASSWORDS.admin);
       const target = `${baseURL}/api/trpc/session/admin/logout`;
       // The attacker's page shares the browser context (and so the cookie jar) of the signed-in page.
@@ -184,7 +246,15 @@ test.describe('cross-site requests to the session endpoints', () => {
       expect((await refused).status()).toBe(403);
       await attack.close();
 
-      const refresh = await page.evaluate(async () => (await fetch('/api/trpc/session/admin/refresh', { method: 'POST', headers: { 'content-type': 'application/json' } })).status);
+      const refresh = await page.evaluate(
+        async () =>
+          (
+            await fetch('/api/trpc/session/admin/refresh', {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+            })
+          ).status,
+      );
       expect(refresh, 'the session survived, and a same-origin session request works').toBe(200);
     });
   }

@@ -11,8 +11,17 @@ async function otherSession(browser: Browser, baseURL: string, role: Role, email
   return { page, close: () => context.close() };
 }
 
-for (const [role, who, label] of [['admin', 'admin', 'an admin on its profile'], ['vendor', 'employee', 'an employee on the POS page']] as const) {
-  test(`${label} changes its own password; the other session ends`, async ({ page, browser, baseURL, accounts, smtp }) => {
+for (const [role, who, label] of [
+  ['admin', 'admin', 'an admin on its profile'],
+  ['vendor', 'employee', 'an employee on the POS page'],
+] as const) {
+  test(`${label} changes its own password; the other session ends`, async ({
+    page,
+    browser,
+    baseURL,
+    accounts,
+    smtp,
+  }) => {
     const { email } = accounts[who];
     const elsewhere = await otherSession(browser, baseURL!, role, email, PASSWORDS[who]);
     await signIn(page, role, email, PASSWORDS[who]);

@@ -17,7 +17,10 @@ async function enterMailedCode(page: Page, smtp: SmtpSink, email: string, since:
   await expect(page.getByRole('heading', { name: 'Your account', exact: true })).toBeVisible();
 }
 
-test('sign up by code, sign out, sign in by code, change the password, delete the account', async ({ page, smtp }, testInfo) => {
+test('sign up by code, sign out, sign in by code, change the password, delete the account', async ({
+  page,
+  smtp,
+}, testInfo) => {
   const email = `shopper-${Date.now().toString(36)}@example.com`;
 
   await page.goto('/account/login');

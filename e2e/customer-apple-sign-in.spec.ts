@@ -25,7 +25,10 @@ async function callbackRequest(request: Request) {
   };
 }
 
-test('Apple answers with a cross-site form POST and the customer is signed in', async ({ page, provider }, testInfo) => {
+test('Apple answers with a cross-site form POST and the customer is signed in', async ({
+  page,
+  provider,
+}, testInfo) => {
   const id = `apple-${Date.now().toString(36)}`;
   const email = `${id}@privaterelay.example.com`;
   // Apple gives email_verified as the string "true".
@@ -57,6 +60,8 @@ test('Apple answers with a cross-site form POST and the customer is signed in', 
 
 test('a posted answer from a browser that did not start the flow signs nobody in', async ({ page }) => {
   await page.goto('/account/login');
-  const answer = await page.request.post('/account/oidc/callback', { form: { code: 'someone-elses-code', state: 'someone-elses-state' } });
+  const answer = await page.request.post('/account/oidc/callback', {
+    form: { code: 'someone-elses-code', state: 'someone-elses-state' },
+  });
   expect(new URL(answer.url()).pathname + new URL(answer.url()).search).toBe('/account/login?reason=oidc_failed');
 });

@@ -6,7 +6,14 @@
 import type { Page } from '@playwright/test';
 import { alertOf, expect, PASSWORDS, signIn, signOut, statusOf, test } from './fixtures';
 import { checkPage } from './page-checks';
-import { addPasskey, addVirtualAuthenticator, continueWithProvider, linkedItems, passkeyItems, unlinkWithCode } from './sign-in-steps';
+import {
+  addPasskey,
+  addVirtualAuthenticator,
+  continueWithProvider,
+  linkedItems,
+  passkeyItems,
+  unlinkWithCode,
+} from './sign-in-steps';
 
 test.use({ appHost: 'localhost', withProvider: true });
 test.describe.configure({ timeout: 180_000 });
@@ -19,7 +26,10 @@ async function passkeySignIn(page: Page, email: string) {
   await expect(page.getByRole('main')).toContainText(email);
 }
 
-test('a customer adds a passkey on /account, signs in with it alone, renames it and removes it', async ({ page, accounts }, testInfo) => {
+test('a customer adds a passkey on /account, signs in with it alone, renames it and removes it', async ({
+  page,
+  accounts,
+}, testInfo) => {
   const { email } = accounts.customer;
   await addVirtualAuthenticator(page);
   await page.goto('/account/login');
@@ -53,7 +63,11 @@ test('a customer adds a passkey on /account, signs in with it alone, renames it 
   await expect(statusOf(page).filter({ hasText: 'The passkey is removed.' })).toBeVisible();
 });
 
-test('an account without a password keeps its last passkey: the page shows why', async ({ page, provider, smtp }, testInfo) => {
+test('an account without a password keeps its last passkey: the page shows why', async ({
+  page,
+  provider,
+  smtp,
+}, testInfo) => {
   const id = `kim-${Date.now().toString(36)}`;
   const email = `${id}@example.com`;
   provider.setAccount(id, { email, email_verified: true, name: 'Kim Keys' });
@@ -65,11 +79,15 @@ test('an account without a password keeps its last passkey: the page shows why',
   await addPasskey(page, 'Laptop');
   // The passkey remains, so the provider may be unlinked; then the passkey is the last way in.
   await unlinkWithCode(page, smtp, email, email);
-  await expect(page.getByRole('main').getByRole('status').filter({ hasText: 'The provider is unlinked.' })).toBeVisible();
+  await expect(
+    page.getByRole('main').getByRole('status').filter({ hasText: 'The provider is unlinked.' }),
+  ).toBeVisible();
   await expect(linkedItems(page)).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Remove passkey Laptop' }).click();
-  await expect(passkeysPanel(page).getByRole('alert').filter({ hasText: 'This is your last way to sign in' })).toBeVisible();
+  await expect(
+    passkeysPanel(page).getByRole('alert').filter({ hasText: 'This is your last way to sign in' }),
+  ).toBeVisible();
   await expect(passkeyItems(page)).toHaveCount(1);
   await checkPage(page, testInfo, 'customer-account-last-passkey');
 

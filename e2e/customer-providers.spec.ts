@@ -10,10 +10,17 @@ import { continueWithProvider, linkedItems, unlinkWithCode } from './sign-in-ste
 test.use({ withProvider: true });
 test.describe.configure({ timeout: 240_000 });
 
-/** Signs the browser out of the provider (its session cookies), so the next visit signs in the account set with signInAs. */
+/**
+ * Signs the browser out of the provider (its session cookies), so the next visit signs in the account set with
+ * signInAs.
+ */
 const forgetProviderSession = (page: Page) => page.context().clearCookies({ name: /^_session/ });
 
-test('sign up and sign in with a provider; link a second identity on /account and unlink it; the last is refused', async ({ page, provider, smtp }, testInfo) => {
+test('sign up and sign in with a provider; link a second identity on /account and unlink it; the last is refused', async ({
+  page,
+  provider,
+  smtp,
+}, testInfo) => {
   const id = Date.now().toString(36);
   const email = `pat-${id}@example.com`;
   provider.setAccount(`pat-${id}`, { email, email_verified: true, name: 'Pat Provider' });
@@ -37,7 +44,9 @@ test('sign up and sign in with a provider; link a second identity on /account an
   await forgetProviderSession(page);
   await page.getByRole('button', { name: 'Link Acme ID', exact: true }).click();
   await page.waitForURL('**/account?linked=acme');
-  await expect(page.getByRole('main').getByRole('status').filter({ hasText: 'Acme ID is linked to your account.' })).toBeVisible();
+  await expect(
+    page.getByRole('main').getByRole('status').filter({ hasText: 'Acme ID is linked to your account.' }),
+  ).toBeVisible();
   await expect(linkedItems(page)).toHaveCount(2);
   await expect(linkedItems(page).nth(1)).toContainText(`pat-work-${id}@example.com`);
 
@@ -48,7 +57,10 @@ test('sign up and sign in with a provider; link a second identity on /account an
   await expect(linkedItems(page)).toHaveCount(1);
 });
 
-test('a provider that has not verified the e-mail is refused with its reason on the sign-in page', async ({ page, provider }) => {
+test('a provider that has not verified the e-mail is refused with its reason on the sign-in page', async ({
+  page,
+  provider,
+}) => {
   const id = `unverified-${Date.now().toString(36)}`;
   provider.setAccount(id, { email: `${id}@example.com`, email_verified: false });
   provider.signInAs(id);

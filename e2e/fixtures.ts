@@ -54,20 +54,28 @@ export const test = base.extend<{ accounts: Accounts; smtp: SmtpSink; provider: 
       const db = await createTestDatabase();
       const smtp = await startSmtpSink();
       const port = await freePort();
-      const provider = withProvider ? await startTestProvider({ redirectUris: [`http://${appHost}:${port}/account/oidc/callback`] }) : undefined;
+      const provider = withProvider
+        ? await startTestProvider({ redirectUris: [`http://${appHost}:${port}/account/oidc/callback`] })
+        : undefined;
       // An http issuer on loopback is accepted under development rules only.
       const displayName = providerName === 'acme' ? { OIDC_ACME_DISPLAY_NAME: 'Acme ID' } : {};
-      const oidc = provider ? { NODE_ENV: 'development', OIDC_PROVIDERS: providerName, ...displayName, ...provider.env(providerName) } : {};
-      const app = await startApp(db, {
-        ...oidc,
-        APP_URL: `http://${appHost}:${port}`,
-        SMTP_URL: smtp.url,
-        JWT_ACCESS_EXPIRES: accessExpires,
-        MFA_REQUIRED: mfaRequired,
-        RATE_LIMIT_LOGIN_PER_IDENTITY_IP: '3',
-        LOG_LEVEL: 'warn',
-        ...appEnv,
-      }, port);
+      const oidc = provider
+        ? { NODE_ENV: 'development', OIDC_PROVIDERS: providerName, ...displayName, ...provider.env(providerName) }
+        : {};
+      const app = await startApp(
+        db,
+        {
+          ...oidc,
+          APP_URL: `http://${appHost}:${port}`,
+          SMTP_URL: smtp.url,
+          JWT_ACCESS_EXPIRES: accessExpires,
+          MFA_REQUIRED: mfaRequired,
+          RATE_LIMIT_LOGIN_PER_IDENTITY_IP: '3',
+          LOG_LEVEL: 'warn',
+          ...appEnv,
+        },
+        port,
+      );
       await use({ app, db, smtp, provider });
       await app.stop();
       await provider?.close();
@@ -93,13 +101,20 @@ export const test = base.extend<{ accounts: Accounts; smtp: SmtpSink; provider: 
     const errors: string[] = [];
     // Every Content-Security-Policy violation fails the test, whatever the browser logs for it.
     await page.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (e) => console.error(`CSP violation: ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'}`));
+      document.addEventListener('securitypolicyviolation', (e) =>
+        console.error(`CSP violation: ${e.effectiveDirective} blocked ${e.blockedURI || 'inline'}`),
+      );
     });
     // A page itself answering 404 (an unknown address) is what the not-found tests ask for.
     const pageNotFound = (text: string, url: string) => text.includes('status of 404') && url === page.url();
     page.on('console', (message) => {
       const { url } = message.location();
-      if (message.type() === 'error' && !EXPECTED_CONSOLE_ERRORS.test(message.text()) && !pageNotFound(message.text(), url)) errors.push(`${message.text()} (${url})`);
+      if (
+        message.type() === 'error' &&
+        !EXPECTED_CONSOLE_ERRORS.test(message.text()) &&
+        !pageNotFound(message.text(), url)
+      )
+        errors.push(`${message.text()} (${url})`);
     });
     page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
     await use(page);
@@ -127,7 +142,10 @@ export async function formTakenOver(page: Page, name: string) {
   }, name);
 }
 
-/** Fills the role's login form (opening it unless it is shown) and submits; what follows depends on the account's factors. */
+/**
+ * Fills the role's login form (opening it unless it is shown) and submits; what follows depends on the account's
+ * factors.
+ */
 export async function submitPassword(page: Page, role: SignInRole, email: string, password: string) {
   if (!page.url().includes(`/${areaOf(role)}/login`)) await page.goto(`/${areaOf(role)}/login`);
   await formTakenOver(page, 'Sign in');
@@ -162,5 +180,10 @@ export function countRequests(page: Page, fragment: string) {
   page.on('request', (request) => {
     if (new URL(request.url()).pathname.includes(fragment)) seen.push(request.url());
   });
-  return { get count() { return seen.length; }, seen };
+  return {
+    get count() {
+      return seen.length;
+    },
+    seen,
+  };
 }

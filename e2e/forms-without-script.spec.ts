@@ -10,15 +10,21 @@ const PASSWORD = 'no-script-Secret-4821';
 const EMAIL = 'no-script-visitor@example.com';
 
 const FORMS = [
-  '/admin/login', '/vendor/login', '/account/login',
-  '/admin/forgot-password', '/vendor/forgot-password', '/account/forgot-password',
+  '/admin/login',
+  '/vendor/login',
+  '/account/login',
+  '/admin/forgot-password',
+  '/vendor/forgot-password',
+  '/account/forgot-password',
   '/account/sign-up',
 ];
 
 // Regression: the forms had no `method`, so without script they sent
 // `GET /admin/login?email=...&password=...`.
 for (const path of FORMS) {
-  test(`${path}: submitted without script, the form is posted and no address carries what was typed`, async ({ page }) => {
+  test(`${path}: submitted without script, the form is posted and no address carries what was typed`, async ({
+    page,
+  }) => {
     await page.goto(path);
     const form = page.locator('main form').first();
     await expect(form).toHaveAttribute('method', /^post$/i);
@@ -30,14 +36,20 @@ for (const path of FORMS) {
     for (const field of await passwords.all()) await field.fill(PASSWORD);
     const name = form.getByLabel('Name', { exact: true });
     if (await name.count()) await name.fill('Nora No-Script');
-    const [answer] = await Promise.all([page.waitForEvent('response', (r) => r.request().isNavigationRequest()), form.locator('button[type="submit"]').click()]);
+    const [answer] = await Promise.all([
+      page.waitForEvent('response', (r) => r.request().isNavigationRequest()),
+      form.locator('button[type="submit"]').click(),
+    ]);
     await page.waitForLoadState();
 
     expect(answer.request().method()).toBe('POST');
     expect(answer.status(), 'a script-less post is answered without a fault').toBeLessThan(500);
     const addresses = [...requests.map((r) => r.url()), page.url()];
     for (const typed of [PASSWORD, EMAIL, encodeURIComponent(EMAIL)]) {
-      expect(addresses.filter((url) => url.includes(typed)), `an address holds ${typed}`).toEqual([]);
+      expect(
+        addresses.filter((url) => url.includes(typed)),
+        `an address holds ${typed}`,
+      ).toEqual([]);
     }
     // The post is sent back to the page (303), which says why nothing happened: in a browser without
     // script its <noscript> note shows (Playwright turns script off after parsing, so it is read here).

@@ -9,9 +9,16 @@ import { breaksInsideWords, renderedText } from './line-breaks';
 import { checkPage, VIEWPORTS } from './page-checks';
 
 /** The event types' names (account.created ...), not "Every event type", which may wrap between its words. */
-const eventTypeLabels = (page: Page) => page.getByRole('group', { name: 'Event types' }).locator('label > span > span:first-child').filter({ hasText: /^[a-z_]+\.[a-z_.]+$/ });
+const eventTypeLabels = (page: Page) =>
+  page
+    .getByRole('group', { name: 'Event types' })
+    .locator('label > span > span:first-child')
+    .filter({ hasText: /^[a-z_]+\.[a-z_.]+$/ });
 
-test('the webhook event types sit on one line each at 1280 px, and break after a dot at most at 360 px', async ({ page, accounts }, testInfo) => {
+test('the webhook event types sit on one line each at 1280 px, and break after a dot at most at 360 px', async ({
+  page,
+  accounts,
+}, testInfo) => {
   await signIn(page, 'admin', accounts.admin.email, PASSWORDS.admin);
   await page.goto('/admin/webhooks');
   const labels = eventTypeLabels(page);
@@ -46,7 +53,9 @@ async function expectWholeNavLabels(page: Page) {
 
 test('at 360 px every admin navigation entry is whole and on the screen', async ({ page, accounts }, testInfo) => {
   await signIn(page, 'admin', accounts.admin.email, PASSWORDS.admin);
-  await expect(page.getByRole('navigation', { name: 'Modules' }).getByRole('link', { name: 'Point of sale' })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Modules' }).getByRole('link', { name: 'Point of sale' }),
+  ).toBeVisible();
   await expectWholeNavLabels(page);
   await checkPage(page, testInfo, 'admin-nav-phone');
 });

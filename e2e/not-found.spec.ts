@@ -26,7 +26,7 @@ test('an unknown page answers 404 with the styled not-found page and links back'
   await page.waitForURL('**/account/login');
 });
 
-test('a browser asking for /favicon.ico gets the app\'s icon, not a 404', async ({ page }) => {
+test("a browser asking for /favicon.ico gets the app's icon, not a 404", async ({ page }) => {
   const response = await page.goto('/favicon.ico');
   expect(response?.status()).toBe(200);
   expect(response?.headers()['content-type']).toBe('image/svg+xml');

@@ -16,7 +16,9 @@ export type ViewportName = keyof typeof VIEWPORTS;
 const SCREENSHOTS = path.resolve(import.meta.dirname, '..', 'test-results', 'screenshots');
 
 async function assertAccessible(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .analyze();
   const severe = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
@@ -42,12 +44,19 @@ function sidewaysOverflow() {
   const culprits = [...document.body.querySelectorAll('*')]
     .filter((el) => sticksOut(el) && !held(el) && !(visible(el) && [...el.children].some(sticksOut)))
     .slice(0, 5)
-    .map((el) => `<${el.tagName.toLowerCase()} class="${el.className}"> "${(el.textContent ?? '').trim().slice(0, 40)}"`);
+    .map(
+      (el) => `<${el.tagName.toLowerCase()} class="${el.className}"> "${(el.textContent ?? '').trim().slice(0, 40)}"`,
+    );
   return { by: document.documentElement.scrollWidth - width, culprits };
 }
 
 /** Scans `page` and saves its screenshots as `name-<viewport>.png`, at each of `viewports`. */
-export async function checkPage(page: Page, testInfo: TestInfo, name: string, viewports: readonly ViewportName[] = ['desktop', 'phone']) {
+export async function checkPage(
+  page: Page,
+  testInfo: TestInfo,
+  name: string,
+  viewports: readonly ViewportName[] = ['desktop', 'phone'],
+) {
   const original = page.viewportSize();
   // Next.js streams a page's metadata after its content, so right after a client-side navigation
   // the title may still be on its way: wait for it (a page without one still fails here).
@@ -61,7 +70,10 @@ export async function checkPage(page: Page, testInfo: TestInfo, name: string, vi
     await testInfo.attach(`${name}-${viewport}`, { path: file, contentType: 'image/png' });
     // Nothing may stick out sideways on a phone: a horizontal scrollbar means broken layout.
     const overflow = await page.evaluate(sidewaysOverflow);
-    expect(overflow.by, `${name} is wider than the ${viewport} viewport: ${overflow.culprits.join('; ')}`).toBeLessThanOrEqual(0);
+    expect(
+      overflow.by,
+      `${name} is wider than the ${viewport} viewport: ${overflow.culprits.join('; ')}`,
+    ).toBeLessThanOrEqual(0);
   }
   if (original) await page.setViewportSize(original);
 }

@@ -25,7 +25,13 @@ async function addVirtualAuthenticator(page: Page) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable');
   await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+    },
   });
 }
 
@@ -34,13 +40,17 @@ test('at another host, the passkey sign-in names both addresses and APP_URL', as
   const here = `http://127.0.0.1:${development.port}`;
   await page.goto(`${here}/vendor/login`);
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
-  await expect(alertOf(page)).toContainText(`Passkeys are set up for the address localhost, and this page is at ${here}, an IP address, which browsers refuse for passkeys.`);
+  await expect(alertOf(page)).toContainText(
+    `Passkeys are set up for the address localhost, and this page is at ${here}, an IP address, which browsers refuse for passkeys.`,
+  );
   await expect(alertOf(page)).toContainText(`set APP_URL=http://localhost:${development.port} and restart the service`);
   await expect(alertOf(page)).not.toContainText('APP_URL=http://127.0.0.1');
   await checkPage(page, testInfo, 'vendor-login-passkey-address');
 });
 
-test('with APP_URL at an IP address, the passkey sign-in says passkeys are off and advises localhost', async ({ page }, testInfo) => {
+test('with APP_URL at an IP address, the passkey sign-in says passkeys are off and advises localhost', async ({
+  page,
+}, testInfo) => {
   await addVirtualAuthenticator(page);
   await page.goto(`${atAnAddress.url}/vendor/login`);
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
@@ -52,7 +62,10 @@ test('with APP_URL at an IP address, the passkey sign-in says passkeys are off a
   await checkPage(page, testInfo, 'vendor-login-passkeys-off');
 });
 
-test('at another port of the same host, adding a passkey names both origins and APP_URL', async ({ page, accounts }) => {
+test('at another port of the same host, adding a passkey names both origins and APP_URL', async ({
+  page,
+  accounts,
+}) => {
   await addVirtualAuthenticator(page);
   const here = `http://localhost:${development.port}`;
   await page.goto(`${here}/vendor/login`);

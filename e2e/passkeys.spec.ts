@@ -24,7 +24,10 @@ async function passkeySignIn(page: Page, role: Role) {
   await page.waitForURL(HOME[role]);
 }
 
-/** Confirms the authenticator app the enrolment step shows with a code computed from its secret; answers the app and the recovery codes. */
+/**
+ * Confirms the authenticator app the enrolment step shows with a code computed from its secret; answers the app and the
+ * recovery codes.
+ */
 async function confirmApp(page: Page) {
   const app = await shownAuthenticatorApp(page);
   await page.getByLabel('6-digit code').fill(app.generate());
@@ -34,7 +37,10 @@ async function confirmApp(page: Page) {
 
 const factorsPanel = (page: Page) => page.getByRole('region', { name: 'Second factors' });
 
-test('an admin adds a passkey on the security page and signs in with it; sets up the app, replaces its codes, removes the passkey', async ({ page, accounts }, testInfo) => {
+test('an admin adds a passkey on the security page and signs in with it; sets up the app, replaces its codes, removes the passkey', async ({
+  page,
+  accounts,
+}, testInfo) => {
   await addVirtualAuthenticator(page);
   await page.goto('/admin/login');
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
@@ -76,12 +82,17 @@ test('an admin adds a passkey on the security page and signs in with it; sets up
   await checkPage(page, testInfo, 'admin-security-app-set-up');
 });
 
-test('a vendor owner keeps a factor, replaces the app with a passkey and then signs in with it', async ({ page, accounts }, testInfo) => {
+test('a vendor owner keeps a factor, replaces the app with a passkey and then signs in with it', async ({
+  page,
+  accounts,
+}, testInfo) => {
   await addVirtualAuthenticator(page);
   await submitPassword(page, 'vendor', accounts.owner.email, PASSWORDS.owner);
   // A spent or expired mfa_token (here one the server cannot verify) leaves a way back to the password.
   await page.route('**/api/trpc/vendor.totpConfirm*', (route) =>
-    route.continue({ postData: JSON.stringify({ ...(route.request().postDataJSON() as object), mfa_token: 'expired' }) }),
+    route.continue({
+      postData: JSON.stringify({ ...(route.request().postDataJSON() as object), mfa_token: 'expired' }),
+    }),
   );
   await page.getByLabel('6-digit code').fill('123456');
   await page.getByRole('button', { name: 'Confirm' }).click();
@@ -103,7 +114,9 @@ test('a vendor owner keeps a factor, replaces the app with a passkey and then si
   await addPasskey(page, 'Phone');
   await removal.getByLabel('Your password').fill(PASSWORDS.owner);
   await removal.getByRole('button', { name: 'Remove app' }).click();
-  await expect(page.getByRole('main').getByRole('status').filter({ hasText: 'The authenticator app is removed.' })).toBeVisible();
+  await expect(
+    page.getByRole('main').getByRole('status').filter({ hasText: 'The authenticator app is removed.' }),
+  ).toBeVisible();
   await expect(factorsPanel(page)).toContainText('Not set up');
 
   await signOut(page, 'vendor');

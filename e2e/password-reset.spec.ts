@@ -1,5 +1,15 @@
 // The three-step password reset for both roles, reading the e-mailed code from a real SMTP sink.
-import { alertOf, countRequests, expect, PASSWORDS, signIn, statusOf, test, type Accounts, type Role } from './fixtures';
+import {
+  alertOf,
+  countRequests,
+  expect,
+  PASSWORDS,
+  signIn,
+  statusOf,
+  test,
+  type Accounts,
+  type Role,
+} from './fixtures';
 import { enterCode, requestCode } from './reset-flow';
 
 const CASES: Array<{ role: Role; account: (a: Accounts) => { email: string }; type: string; old: string }> = [
@@ -61,7 +71,9 @@ test('an unknown e-mail gets the same answer and no mail', async ({ page, smtp }
   await page.getByLabel('E-mail').fill('nobody-here@example.com');
   await page.getByRole('group', { name: 'Account type' }).getByLabel('Admin', { exact: true }).check();
   await page.getByRole('button', { name: 'Send code' }).click();
-  await expect(statusOf(page)).toContainText('If an account with that e-mail address exists, a code has been sent to it.');
+  await expect(statusOf(page)).toContainText(
+    'If an account with that e-mail address exists, a code has been sent to it.',
+  );
   await page.waitForTimeout(500);
   expect(smtp.messages.slice(since).filter((m) => m.to.includes('nobody-here@example.com'))).toEqual([]);
 });

@@ -19,7 +19,10 @@ test('an employee without POS modules loads the context and sees only its own st
   await expect(page.getByRole('region', { name: 'Orders' })).toContainText('Your access: read.');
 });
 
-test('an owner chooses a store and terminal, and the device remembers them after a reload', async ({ page, accounts }) => {
+test('an owner chooses a store and terminal, and the device remembers them after a reload', async ({
+  page,
+  accounts,
+}) => {
   await signIn(page, 'vendor', accounts.owner.email, PASSWORDS.owner);
   const stores = page.getByRole('group', { name: 'Store' });
   await expect(stores.getByRole('radio')).toHaveCount(2);

@@ -11,7 +11,11 @@ import { pairBrowser } from './till';
 // Many steps, each a round trip to a server on a shared machine: time enough that only a failure fails.
 test.describe.configure({ timeout: 180_000 });
 
-test('an unpaired browser says it is not a till; unpairing is offered only for a paired terminal', async ({ page, accounts, baseURL }, testInfo) => {
+test('an unpaired browser says it is not a till; unpairing is offered only for a paired terminal', async ({
+  page,
+  accounts,
+  baseURL,
+}, testInfo) => {
   const owner = { email: accounts.owner.email, password: PASSWORDS.owner };
   await signIn(page, 'vendor', owner.email, owner.password);
   const device = page.getByRole('region', { name: 'This device' });
@@ -31,7 +35,11 @@ test('an unpaired browser says it is not a till; unpairing is offered only for a
   const ownerToken = (await restSignIn(baseURL!, 'vendor', owner.email, owner.password)).access_token;
   const tillToken = await pairDevice(baseURL!, ownerToken, accounts.storeA.id, accounts.tillA.id);
   await page.reload();
-  await page.getByRole('region', { name: 'Pair a till' }).getByRole('group', { name: 'Till to pair' }).getByLabel('Till A1').check();
+  await page
+    .getByRole('region', { name: 'Pair a till' })
+    .getByRole('group', { name: 'Till to pair' })
+    .getByLabel('Till A1')
+    .check();
   await expect(pairing.getByText('High Street · paired')).toBeVisible();
   await pairing.getByRole('button', { name: 'Unpair Till A1' }).click();
   await expect(pairing).toContainText('Till A1 is unpaired');

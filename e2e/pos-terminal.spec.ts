@@ -22,18 +22,34 @@ async function typeOnKeypad(page: Page, pin: string) {
 
 async function expectOnlyTheTillsStore(page: Page, name: string) {
   await expect(page.getByRole('region', { name: 'Signed in', exact: true })).toContainText(name);
-  await expect(page.getByRole('region', { name: 'This device' })).toContainText('This device is the paired till Till A1 at High Street.');
+  await expect(page.getByRole('region', { name: 'This device' })).toContainText(
+    'This device is the paired till Till A1 at High Street.',
+  );
   await expect(page.getByText('Station Road')).toHaveCount(0);
 }
 
-test('an owner pairs the till; two employees switch with PINs and lock; unpairing signs them out', async ({ page, accounts, server, baseURL }, testInfo) => {
+test('an owner pairs the till; two employees switch with PINs and lock; unpairing signs them out', async ({
+  page,
+  accounts,
+  server,
+  baseURL,
+}, testInfo) => {
   const url = baseURL!;
   const prefix = accounts.owner.email.split('-owner@')[0];
   const dana = await withContainer(server.db, ({ auth }) =>
-    auth.operator.createEmployee({ vendor_id: accounts.vendor.id, email: `${prefix}-dana@example.com`, password: DANA_PASSWORD, name: 'Dana Drawer', store_ids: [accounts.storeA.id] }),
+    auth.operator.createEmployee({
+      vendor_id: accounts.vendor.id,
+      email: `${prefix}-dana@example.com`,
+      password: DANA_PASSWORD,
+      name: 'Dana Drawer',
+      store_ids: [accounts.storeA.id],
+    }),
   );
   // Each sets a PIN in a password session of their own, then signs out of it.
-  for (const [email, password, pin] of [[accounts.employee.email, PASSWORDS.employee, PINS.casey], [dana.email, DANA_PASSWORD, PINS.dana]] as const) {
+  for (const [email, password, pin] of [
+    [accounts.employee.email, PASSWORDS.employee, PINS.casey],
+    [dana.email, DANA_PASSWORD, PINS.dana],
+  ] as const) {
     const session = await restSignIn(url, 'vendor', email, password);
     await setPin(url, session.access_token, password, pin);
     await request(url, 'POST', '/api/v1/auth/vendor/logout', { json: { refresh_token: session.refresh_token } });
@@ -76,7 +92,9 @@ test('an owner pairs the till; two employees switch with PINs and lock; unpairin
 
   // The owner unpairs the till elsewhere: the till's session ends and it shows the password sign-in.
   const owner = (await restSignIn(url, 'vendor', accounts.owner.email, PASSWORDS.owner)).access_token;
-  expect((await request(url, 'DELETE', `/api/v1/vendor/terminals/${accounts.tillA.id}/pairing`, { token: owner })).status).toBe(204);
+  expect(
+    (await request(url, 'DELETE', `/api/v1/vendor/terminals/${accounts.tillA.id}/pairing`, { token: owner })).status,
+  ).toBe(204);
   await page.getByRole('button', { name: 'Reload' }).click();
   await page.waitForURL('**/vendor/login**');
   await page.goto('/vendor/pos');

@@ -12,7 +12,7 @@ const PAGES_WITH_PROVIDERS = ['/account/login', '/account/sign-up'];
 // The staff's sign-in pages have no providers (OpenID providers are the customers' way in).
 const STAFF_PAGES = ['/admin/login', '/vendor/login'];
 
-test('the served HTML of each customer sign-in page holds the configured provider\'s button', async ({ request }) => {
+test("the served HTML of each customer sign-in page holds the configured provider's button", async ({ request }) => {
   for (const path of PAGES_WITH_PROVIDERS) {
     const answer = await request.get(path);
     expect(answer.status(), path).toBe(200);
@@ -29,12 +29,18 @@ test.describe('without script', () => {
   test('the provider buttons are on both pages', async ({ page }) => {
     for (const path of PAGES_WITH_PROVIDERS) {
       await page.goto(path);
-      await expect(page.getByRole('group', { name: 'Continue with a provider' }).getByRole('button', { name: 'Continue with Acme ID' })).toBeVisible();
+      await expect(
+        page
+          .getByRole('group', { name: 'Continue with a provider' })
+          .getByRole('button', { name: 'Continue with Acme ID' }),
+      ).toBeVisible();
     }
   });
 });
 
-test('the button is in place before the page\'s requests are answered, and the form does not move', async ({ page }, testInfo) => {
+test("the button is in place before the page's requests are answered, and the form does not move", async ({
+  page,
+}, testInfo) => {
   // Hold every tRPC request: what the page shows now came with its HTML.
   await page.route('**/api/trpc/**', () => undefined);
   await page.goto('/account/login');

@@ -6,7 +6,13 @@ import { expect, statusOf, type Role } from './fixtures';
 export const GENERIC_SENT = 'If an account with that e-mail address exists, a code has been sent to it.';
 
 /** Step 1 for `email`: returns the code the SMTP sink received for it. */
-export async function requestCode(page: Page, smtp: SmtpSink, role: Role, email: string, typeLabel: string): Promise<string> {
+export async function requestCode(
+  page: Page,
+  smtp: SmtpSink,
+  role: Role,
+  email: string,
+  typeLabel: string,
+): Promise<string> {
   const since = smtp.messages.length;
   await page.goto(`/${role}/forgot-password`);
   await page.getByLabel('E-mail').fill(email);

@@ -12,7 +12,10 @@ test.describe.configure({ timeout: 240_000 });
 
 const stepNow = () => Math.floor(Date.now() / 30_000);
 
-/** Enrols the authenticator app the page offers (each step scanned by axe); answers the app and the recovery codes shown. */
+/**
+ * Enrols the authenticator app the page offers (each step scanned by axe); answers the app and the recovery codes
+ * shown.
+ */
 async function enrol(page: Page, role: Role, testInfo: TestInfo) {
   const qr = page.getByRole('img', { name: "QR code of the authenticator app's secret" });
   await expect(qr).toBeVisible();
@@ -41,7 +44,11 @@ async function enrol(page: Page, role: Role, testInfo: TestInfo) {
   return { app, enrolledAt, codes };
 }
 
-test('an admin whose type requires a second factor enrols an app at sign-in, then signs in with a code', async ({ page, context, accounts }, testInfo) => {
+test('an admin whose type requires a second factor enrols an app at sign-in, then signs in with a code', async ({
+  page,
+  context,
+  accounts,
+}, testInfo) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await submitPassword(page, 'admin', accounts.admin.email, PASSWORDS.admin);
   const { app, enrolledAt } = await enrol(page, 'admin', testInfo);
@@ -62,7 +69,11 @@ test('an admin whose type requires a second factor enrols an app at sign-in, the
   await expect(page.getByText(`Signed in as ${accounts.admin.email}`)).toBeVisible();
 });
 
-test('a vendor owner enrols at sign-in, then signs in with a recovery code', async ({ page, context, accounts }, testInfo) => {
+test('a vendor owner enrols at sign-in, then signs in with a recovery code', async ({
+  page,
+  context,
+  accounts,
+}, testInfo) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await submitPassword(page, 'vendor', accounts.owner.email, PASSWORDS.owner);
   const { codes } = await enrol(page, 'vendor', testInfo);

@@ -3,7 +3,10 @@
 import { expect, PASSWORDS, signIn, statusOf, test } from './fixtures';
 import { checkPage } from './page-checks';
 
-test('an admin registers a service, copies its secret once, rotates it and removes the service', async ({ page, accounts }, testInfo) => {
+test('an admin registers a service, copies its secret once, rotates it and removes the service', async ({
+  page,
+  accounts,
+}, testInfo) => {
   await signIn(page, 'admin', accounts.admin.email, PASSWORDS.admin);
   await page.goto('/admin/service-clients');
   await expect(page.getByRole('heading', { name: 'Service clients', level: 1 })).toBeVisible();

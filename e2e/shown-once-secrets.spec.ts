@@ -19,7 +19,7 @@ async function expectShownAtTopAndCopied(page: Page, regionName: string, valueLa
   expect(secret.length).toBeGreaterThan(20);
   const regionTop = (await region.boundingBox())!.y;
   const panelTop = (await page.getByRole('region', { name: firstPanel }).boundingBox())!.y;
-  expect(regionTop, 'the secret is above the page\'s panels').toBeLessThan(panelTop);
+  expect(regionTop, "the secret is above the page's panels").toBeLessThan(panelTop);
 
   await page.evaluate(() => navigator.clipboard.writeText('something else'));
   await region.getByRole('button', { name: `Copy ${valueLabel.toLowerCase()}` }).click();
@@ -28,7 +28,10 @@ async function expectShownAtTopAndCopied(page: Page, regionName: string, valueLa
   return secret;
 }
 
-test('a new webhook endpoint\'s signing secret is shown at the top, focused, and copied with one click', async ({ page, accounts }, testInfo) => {
+test("a new webhook endpoint's signing secret is shown at the top, focused, and copied with one click", async ({
+  page,
+  accounts,
+}, testInfo) => {
   const receiver = await startReceiver();
   try {
     await signIn(page, 'admin', accounts.admin.email, PASSWORDS.admin);
@@ -44,7 +47,10 @@ test('a new webhook endpoint\'s signing secret is shown at the top, focused, and
   }
 });
 
-test('a new service client\'s secret is shown at the top, focused, and copied with one click', async ({ page, accounts }, testInfo) => {
+test("a new service client's secret is shown at the top, focused, and copied with one click", async ({
+  page,
+  accounts,
+}, testInfo) => {
   await signIn(page, 'admin', accounts.admin.email, PASSWORDS.admin);
   await page.goto('/admin/service-clients');
   const name = `copy-${testInfo.workerIndex}-${Date.now()}`;

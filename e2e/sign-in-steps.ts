@@ -11,7 +11,13 @@ export async function addVirtualAuthenticator(page: Page) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable');
   await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+    },
   });
 }
 
@@ -25,7 +31,8 @@ export async function addPasskey(page: Page, name: string) {
   await expect(passkeyItems(page).filter({ hasText: name })).toContainText('not used yet');
 }
 
-export const linkedItems = (page: Page) => page.getByRole('list', { name: 'Your linked providers' }).getByRole('listitem');
+export const linkedItems = (page: Page) =>
+  page.getByRole('list', { name: 'Your linked providers' }).getByRole('listitem');
 
 /** "Continue with <display name>" on the page shown, on to /account signed in. */
 export async function continueWithProvider(page: Page, displayName = 'Acme ID') {
@@ -34,9 +41,15 @@ export async function continueWithProvider(page: Page, displayName = 'Acme ID') 
   await expect(page.getByRole('heading', { name: 'Your account', exact: true })).toBeVisible();
 }
 
-/** Unlinks the identity listed with `label`, confirming with a code mailed to `email` (for an account without a password). */
+/**
+ * Unlinks the identity listed with `label`, confirming with a code mailed to `email` (for an account without a
+ * password).
+ */
 export async function unlinkWithCode(page: Page, smtp: SmtpSink, email: string, label: string) {
-  await linkedItems(page).filter({ hasText: label }).getByRole('button', { name: /Unlink/ }).click();
+  await linkedItems(page)
+    .filter({ hasText: label })
+    .getByRole('button', { name: /Unlink/ })
+    .click();
   const since = smtp.messages.length;
   await page.getByRole('button', { name: 'No password? E-mail me a code' }).click();
   const { code } = await smtp.waitFor(email, { since, withCode: true });

@@ -9,7 +9,20 @@ test('an admin signs in, sees the profile and every module, and signs out', asyn
   await expect(profile).toContainText('Super Admin');
   await expect(profile).toContainText('All modules');
   const nav = page.getByRole('navigation', { name: 'Modules' });
-  await expect(nav.getByRole('link')).toHaveText(['Overview', 'Orders', 'Catalogue', 'Point of sale', 'Stores', 'Reports', 'Admins', 'Vendors', 'Audit trail', 'Customers', 'Integrations', 'Security']);
+  await expect(nav.getByRole('link')).toHaveText([
+    'Overview',
+    'Orders',
+    'Catalogue',
+    'Point of sale',
+    'Stores',
+    'Reports',
+    'Admins',
+    'Vendors',
+    'Audit trail',
+    'Customers',
+    'Integrations',
+    'Security',
+  ]);
 
   await page.getByRole('button', { name: 'Sign out' }).click();
   await page.waitForURL('**/admin/login?reason=signed_out');
@@ -35,7 +48,15 @@ test('a vendor owner signs in to the POS page, sees every module, and signs out'
   await expect(page.getByRole('heading', { name: 'Point of sale', level: 1 })).toBeVisible();
   const nav = page.getByRole('navigation', { name: 'Modules' });
   // The POS page is the pos module's: one entry, named and highlighted as the page's heading is.
-  await expect(nav.getByRole('link')).toHaveText(['Point of sale', 'Orders', 'Catalogue', 'Stores', 'Reports', 'Staff', 'Security']);
+  await expect(nav.getByRole('link')).toHaveText([
+    'Point of sale',
+    'Orders',
+    'Catalogue',
+    'Stores',
+    'Reports',
+    'Staff',
+    'Security',
+  ]);
   await expect(nav.locator('[aria-current="page"]')).toHaveText(['Point of sale']);
   await expect(page.getByRole('group', { name: 'Store' }).getByRole('radio')).toHaveCount(2);
 
@@ -45,7 +66,10 @@ test('a vendor owner signs in to the POS page, sees every module, and signs out'
   await page.waitForURL('**/vendor/login?reason=signin');
 });
 
-test('a wrong password is refused with a clear message, and the button waits while pending', async ({ page, accounts }) => {
+test('a wrong password is refused with a clear message, and the button waits while pending', async ({
+  page,
+  accounts,
+}) => {
   await page.goto('/vendor/login');
   // Slow the answer down so the pending state can be seen.
   await page.route('**/api/trpc/vendor.login**', async (route) => {
@@ -78,7 +102,9 @@ test('repeated failures are rate limited, and the message says when to retry', a
   }
   await password.fill(PASSWORDS.limited); // even the right password waits until the window passes
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await expect(alertOf(page)).toContainText(/Too many attempts\. Try again in \d+ (seconds|minutes) \(at \d{1,2}:\d{2}/);
+  await expect(alertOf(page)).toContainText(
+    /Too many attempts\. Try again in \d+ (seconds|minutes) \(at \d{1,2}:\d{2}/,
+  );
 });
 
 test('the forgot-password link leads from each login page to its reset page', async ({ page }) => {
@@ -91,7 +117,11 @@ test('the forgot-password link leads from each login page to its reset page', as
 });
 
 test('the landing page leads customers, vendor staff and admins to their own sign-in', async ({ page }) => {
-  for (const [door, path, field] of [['Customers', '/account/login', 'E-mail'], ['Vendor staff', '/vendor/login', 'E-mail'], ['Admin', '/admin/login', 'E-mail']] as const) {
+  for (const [door, path, field] of [
+    ['Customers', '/account/login', 'E-mail'],
+    ['Vendor staff', '/vendor/login', 'E-mail'],
+    ['Admin', '/admin/login', 'E-mail'],
+  ] as const) {
     await page.goto('/');
     await page.getByRole('link', { name: new RegExp(`^${door}`) }).click();
     await page.waitForURL(`**${path}`);

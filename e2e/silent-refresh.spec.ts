@@ -34,7 +34,9 @@ test('after expiry, parallel queries share one refresh and are retried once', as
   // The reloaded queries met the expired token; so may panels that re-read their data meanwhile
   // (on a slow machine the stores and staff lists do). Each was refused once and retried once,
   // after one shared refresh.
-  expect(unauthorized).toEqual(expect.arrayContaining(['/api/trpc/vendor.context', '/api/trpc/vendor.listOwnSessions', '/api/trpc/vendor.me']));
+  expect(unauthorized).toEqual(
+    expect.arrayContaining(['/api/trpc/vendor.context', '/api/trpc/vendor.listOwnSessions', '/api/trpc/vendor.me']),
+  );
   expect(new Set(unauthorized).size).toBe(unauthorized.length);
   expect(refreshes.count).toBe(1);
   // No error shown: the page's alert regions (always present, so messages are announced) are empty.
@@ -42,7 +44,7 @@ test('after expiry, parallel queries share one refresh and are retried once', as
   await expect(page.getByRole('group', { name: 'Store' }).getByRole('radio')).toHaveCount(2);
 });
 
-test('a reload recovers the session with one refresh for all of the page\'s queries', async ({ page, accounts }) => {
+test("a reload recovers the session with one refresh for all of the page's queries", async ({ page, accounts }) => {
   await signIn(page, 'vendor', accounts.employee.email, PASSWORDS.employee);
   const refreshes = countRequests(page, REFRESH_PATH);
   await page.reload();
@@ -51,14 +53,24 @@ test('a reload recovers the session with one refresh for all of the page\'s quer
   expect(refreshes.count).toBe(1);
 });
 
-test('when the refresh fails, the page returns to the login page with a message', async ({ page, accounts, context }) => {
+test('when the refresh fails, the page returns to the login page with a message', async ({
+  page,
+  accounts,
+  context,
+}) => {
   await signIn(page, 'vendor', accounts.owner.email, PASSWORDS.owner);
   await context.clearCookies(); // the refresh token is gone (another device signed out, say)
   await page.waitForTimeout(4_000);
   // Reload meets the expired token; on a slow machine a panel that re-reads its data may meet it
   // first. Either way the failed refresh must end at the sign-in page with the message.
   const expired = page.waitForURL('**/vendor/login?reason=expired');
-  await Promise.race([expired, page.getByRole('button', { name: 'Reload' }).click().catch(() => undefined)]);
+  await Promise.race([
+    expired,
+    page
+      .getByRole('button', { name: 'Reload' })
+      .click()
+      .catch(() => undefined),
+  ]);
   await expired;
   await expect(statusOf(page)).toContainText('Your session has ended. Sign in again to continue.');
 });

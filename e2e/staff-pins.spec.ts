@@ -12,7 +12,11 @@ test.describe.configure({ timeout: 180_000 });
 
 const PIN = '730466';
 
-test('an owner clears an employee\'s PIN; nobody is offered to set another\'s', async ({ page, accounts, baseURL }, testInfo) => {
+test("an owner clears an employee's PIN; nobody is offered to set another's", async ({
+  page,
+  accounts,
+  baseURL,
+}, testInfo) => {
   const url = baseURL!;
   await givePin(url, accounts.employee.email, PASSWORDS.employee, PIN);
   const ownerToken = (await restSignIn(url, 'vendor', accounts.owner.email, PASSWORDS.owner)).access_token;

@@ -14,7 +14,13 @@ export async function givePin(url: string, email: string, password: string, pin:
 }
 
 /** Makes this browser the terminal, with a code the owner asked for; lands on the till's staff list. */
-export async function pairBrowser(page: Page, url: string, owner: { email: string; password: string }, storeId: string, terminalId: string) {
+export async function pairBrowser(
+  page: Page,
+  url: string,
+  owner: { email: string; password: string },
+  storeId: string,
+  terminalId: string,
+) {
   const session = await restSignIn(url, 'vendor', owner.email, owner.password);
   const code = await pairingCode(url, session.access_token, storeId, terminalId);
   await request(url, 'POST', '/api/v1/auth/vendor/logout', { json: { refresh_token: session.refresh_token } });
@@ -38,7 +44,8 @@ export function stepUpRefusals(page: Page) {
   page.on('response', async (response) => {
     if (response.status() !== 403) return;
     const text = await response.text().catch(() => '');
-    if (text.includes('step_up_required')) seen.push(`${response.request().method()} ${new URL(response.url()).pathname}`);
+    if (text.includes('step_up_required'))
+      seen.push(`${response.request().method()} ${new URL(response.url()).pathname}`);
   });
   return seen;
 }

@@ -16,7 +16,8 @@ async function readableStrings(page: Page): Promise<string[]> {
       try {
         const value: unknown = (window as unknown as Record<string, unknown>)[key];
         if (typeof value === 'string') values.push(value);
-        else if (value && typeof value === 'object' && !(value instanceof Node)) values.push(JSON.stringify(value).slice(0, 100_000));
+        else if (value && typeof value === 'object' && !(value instanceof Node))
+          values.push(JSON.stringify(value).slice(0, 100_000));
       } catch {
         // cross-origin frames, circular objects and getters that throw: nothing readable there
       }
@@ -25,7 +26,11 @@ async function readableStrings(page: Page): Promise<string[]> {
   });
 }
 
-test('the refresh token is an httpOnly cookie for the session endpoint only, and no token is readable', async ({ page, context, accounts }) => {
+test('the refresh token is an httpOnly cookie for the session endpoint only, and no token is readable', async ({
+  page,
+  context,
+  accounts,
+}) => {
   const loginBodies: string[] = [];
   page.on('response', async (r) => {
     if (r.url().includes('admin.login')) loginBodies.push(await r.text());
@@ -45,9 +50,19 @@ test('the refresh token is an httpOnly cookie for the session endpoint only, and
   const all = await context.cookies();
   // Besides the refresh token, only the device marker, sent with the login procedure alone.
   expect(all.map((c) => c.name).sort()).toEqual(['admin_device_id', 'admin_refresh_token']);
-  expect(all.find((c) => c.name === 'admin_device_id')).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict', path: '/api/trpc/admin.login' });
+  expect(all.find((c) => c.name === 'admin_device_id')).toMatchObject({
+    httpOnly: true,
+    secure: true,
+    sameSite: 'Strict',
+    path: '/api/trpc/admin.login',
+  });
   const cookies = all.filter((c) => c.name === 'admin_refresh_token');
-  expect(cookies[0]).toMatchObject({ httpOnly: true, secure: true, sameSite: 'Strict', path: '/api/trpc/session/admin' });
+  expect(cookies[0]).toMatchObject({
+    httpOnly: true,
+    secure: true,
+    sameSite: 'Strict',
+    path: '/api/trpc/session/admin',
+  });
   const refreshToken = cookies[0]!.value;
   expect(refreshToken).toMatch(JWT);
 
@@ -65,15 +80,22 @@ test('the refresh token is an httpOnly cookie for the session endpoint only, and
   expect(procedures.filter((r) => r.cookie.includes('refresh_token'))).toEqual([]);
 
   // ... yet neither token is anywhere page script can read.
-  const leaks = async () => (await readableStrings(page)).filter((s) => JWT.test(s) || s.includes(accessToken!) || s.includes(refreshToken));
+  const leaks = async () =>
+    (await readableStrings(page)).filter((s) => JWT.test(s) || s.includes(accessToken!) || s.includes(refreshToken));
   expect(await leaks()).toEqual([]);
 
   // Positive controls: a token put where page script can read it is found there.
   await page.evaluate((token) => localStorage.setItem('probe', token), accessToken!);
   expect(await leaks()).not.toEqual([]);
-  await page.evaluate((token) => { localStorage.removeItem('probe'); sessionStorage.setItem('probe', token); }, accessToken!);
+  await page.evaluate((token) => {
+    localStorage.removeItem('probe');
+    sessionStorage.setItem('probe', token);
+  }, accessToken!);
   expect(await leaks()).not.toEqual([]);
-  await page.evaluate((token) => { sessionStorage.removeItem('probe'); (window as unknown as { probe: unknown }).probe = { session: { token } }; }, accessToken!);
+  await page.evaluate((token) => {
+    sessionStorage.removeItem('probe');
+    (window as unknown as { probe: unknown }).probe = { session: { token } };
+  }, accessToken!);
   expect(await leaks()).not.toEqual([]);
   await page.evaluate(() => delete (window as unknown as { probe?: unknown }).probe);
   await context.addCookies([{ ...cookies[0]!, name: 'probe', path: '/', httpOnly: false }]);
@@ -85,8 +107,14 @@ test('the refresh token is an httpOnly cookie for the session endpoint only, and
   sent.length = 0;
   await page.reload();
   await expect(page.getByRole('region', { name: 'Orders' })).toBeVisible();
-  expect(sent.filter((r) => r.url.includes('/api/trpc/session/admin/')).some((r) => r.cookie.includes(`admin_refresh_token=${refreshToken}`))).toBe(true);
-  expect(sent.filter((r) => !r.url.includes('/api/trpc/session/admin/') && r.cookie.includes('refresh_token'))).toEqual([]);
+  expect(
+    sent
+      .filter((r) => r.url.includes('/api/trpc/session/admin/'))
+      .some((r) => r.cookie.includes(`admin_refresh_token=${refreshToken}`)),
+  ).toBe(true);
+  expect(sent.filter((r) => !r.url.includes('/api/trpc/session/admin/') && r.cookie.includes('refresh_token'))).toEqual(
+    [],
+  );
 });
 
 test('a vendor session leaves no token in web storage either, after a reload', async ({ page, accounts }) => {

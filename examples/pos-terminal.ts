@@ -68,8 +68,12 @@ const pick = <T extends { id: string; name: string }>(items: T[], wanted: string
 function chooseWorkplace(context: VendorContext) {
   const store = pick(context.stores, flags.store);
   if (!store) fail(flags.store ? `no store "${flags.store}" for this account` : 'this account is assigned to no store');
-  const terminal = pick(context.pos_terminals.filter((t) => t.store_id === store.id), flags.terminal);
-  if (!terminal) fail(flags.terminal ? `no terminal "${flags.terminal}" in ${store.name}` : `${store.name} has no POS terminal`);
+  const terminal = pick(
+    context.pos_terminals.filter((t) => t.store_id === store.id),
+    flags.terminal,
+  );
+  if (!terminal)
+    fail(flags.terminal ? `no terminal "${flags.terminal}" in ${store.name}` : `${store.name} has no POS terminal`);
   return { store, terminal };
 }
 
@@ -88,10 +92,14 @@ async function main() {
 
   const login = await client.vendor.login({ email, password });
   if (!('access_token' in login)) fail('this account signs in with a second factor, which this example does not enter');
-  log(`signed in as ${login.vendor.name} <${login.vendor.email}> (${login.vendor.vendor_type}); access token lives ${login.expires_in} s`);
+  log(
+    `signed in as ${login.vendor.name} <${login.vendor.email}> (${login.vendor.vendor_type}); access token lives ${login.expires_in} s`,
+  );
 
   const context = await client.vendor.context();
-  log(`context: ${context.vendor.name}, ${context.stores.length} store(s), ${context.pos_terminals.length} terminal(s)`);
+  log(
+    `context: ${context.vendor.name}, ${context.stores.length} store(s), ${context.pos_terminals.length} terminal(s)`,
+  );
   const { store, terminal } = chooseWorkplace(context);
   log(`store: ${store.name} (${store.id})`);
   log(`terminal: ${terminal.name} (${terminal.id})`);
@@ -103,7 +111,9 @@ async function main() {
   for (let call = 1; ; call += 1) {
     const before = refreshes;
     const { vendor } = await client.vendor.me();
-    log(`/me #${call}: ${vendor.name} at ${terminal.name}${refreshes > before ? ' (access token expired: refreshed and retried)' : ''}`);
+    log(
+      `/me #${call}: ${vendor.name} at ${terminal.name}${refreshes > before ? ' (access token expired: refreshed and retried)' : ''}`,
+    );
     if (refreshes > 0 && refreshes === before) break; // a call after the refresh worked on the new token
     if (Date.now() > deadline) fail('no access-token expiry seen before --max-seconds; is JWT_ACCESS_EXPIRES short?');
     await sleep(intervalMs);

@@ -26,17 +26,22 @@ const { values: args } = commandLine(USAGE, {
   port: { type: 'string', default: '8080' },
   'stats-port': { type: 'string', default: '8404' },
   'first-instance-port': { type: 'string', default: '3001' },
-  database: { type: 'string', default: process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/commerce_auth_cluster' },
+  database: {
+    type: 'string',
+    default: process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/commerce_auth_cluster',
+  },
 });
 const count = Number(args.instances);
-if (!Number.isInteger(count) || count < 1 || count > 16) throw new Error('--instances must be a whole number from 1 to 16');
+if (!Number.isInteger(count) || count < 1 || count > 16)
+  throw new Error('--instances must be a whole number from 1 to 16');
 const ports = Array.from({ length: count }, (_, i) => Number(args['first-instance-port']) + i);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function ensureHaproxy() {
   if (existsSync(HAPROXY)) return;
-  console.log('HAProxy is missing: installing Debian\'s haproxy package');
-  const apt = (...a: string[]) => spawnSync('apt-get', a, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  console.log("HAProxy is missing: installing Debian's haproxy package");
+  const apt = (...a: string[]) =>
+    spawnSync('apt-get', a, { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
   if (apt('update', '-qq').status !== 0 || apt('install', '-y', '-qq', 'haproxy').status !== 0) {
     throw new Error('could not install haproxy: run `apt-get install -y haproxy` as root');
   }
@@ -79,7 +84,11 @@ const env = {
 const instances: ChildProcess[] = [];
 
 function startInstance(i: number): Promise<void> {
-  const child = spawn(process.execPath, [...serverNodeFlags(), serverEntry()], { cwd: ROOT, env: { ...env, PORT: String(ports[i]) } as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...serverNodeFlags(), serverEntry()], {
+    cwd: ROOT,
+    env: { ...env, PORT: String(ports[i]) } as NodeJS.ProcessEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   instances[i] = child;
   const prefix = `[app${i + 1}] `;
   for (const stream of [child.stdout, child.stderr]) {
@@ -88,7 +97,10 @@ function startInstance(i: number): Promise<void> {
   return (async () => {
     for (const deadline = Date.now() + 60_000; Date.now() < deadline; await sleep(200)) {
       if (child.exitCode !== null) throw new Error(`app${i + 1} exited with ${child.exitCode}`);
-      const ok = await fetch(`http://127.0.0.1:${ports[i]}/api/v1/health/ready`).then((r) => r.ok, () => false);
+      const ok = await fetch(`http://127.0.0.1:${ports[i]}/api/v1/health/ready`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) return;
     }
     throw new Error(`app${i + 1} did not become ready`);
@@ -115,7 +127,8 @@ async function rollingRestart() {
 }
 
 async function main() {
-  if (!existsSync(path.join(ROOT, process.env.NEXT_DIST_DIR || '.next', 'BUILD_ID'))) throw new Error('no production build: run `npm run build` first');
+  if (!existsSync(path.join(ROOT, process.env.NEXT_DIST_DIR || '.next', 'BUILD_ID')))
+    throw new Error('no production build: run `npm run build` first');
   ensureHaproxy();
   await ensureDatabase(args.database);
   await startInstance(0); // alone first: it applies the migrations and creates the demo accounts
@@ -123,9 +136,19 @@ async function main() {
 
   const dir = mkdtempSync(path.join(os.tmpdir(), 'commerce-auth-cluster-'));
   const file = path.join(dir, 'haproxy.cfg');
-  writeFileSync(file, haproxyConfig({ bind: `127.0.0.1:${args.port}`, instances: ports.map((p) => `127.0.0.1:${p}`), statsBind: `127.0.0.1:${args['stats-port']}`, log: 'stderr' }));
+  writeFileSync(
+    file,
+    haproxyConfig({
+      bind: `127.0.0.1:${args.port}`,
+      instances: ports.map((p) => `127.0.0.1:${p}`),
+      statsBind: `127.0.0.1:${args['stats-port']}`,
+      log: 'stderr',
+    }),
+  );
   const haproxy = spawn(HAPROXY, ['-db', '-f', file], { stdio: 'inherit' });
-  console.log(`\n${count} instance(s) behind HAProxy on http://127.0.0.1:${args.port} (statistics: http://127.0.0.1:${args['stats-port']}/stats)`);
+  console.log(
+    `\n${count} instance(s) behind HAProxy on http://127.0.0.1:${args.port} (statistics: http://127.0.0.1:${args['stats-port']}/stats)`,
+  );
   console.log('Type `restart` and Enter for a rolling restart; Ctrl-C stops everything.\n');
 
   createInterface({ input: process.stdin }).on('line', (line) => {

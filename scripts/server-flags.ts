@@ -7,7 +7,9 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 
 /** The start script's words after `node`, with its `${NAME:-default}` parts read from `env` as the shell does. */
 function startScriptWords(env: Record<string, string | undefined>): string[] {
-  const start = (JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.start!;
+  const start = (
+    JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }
+  ).scripts.start!;
   return start
     .split(/\s+/)
     .slice(1)

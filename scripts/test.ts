@@ -10,7 +10,18 @@ import { DEFAULT_BASE_URL } from './db/postgres-scratch';
 import { PREPARED, type NodeRelease } from './lts/prepare';
 import { createTemplates } from '../test/support/database-templates';
 import { runJob, runPool, type Job, type JobResult } from './test-run/jobs';
-import { browserJobs, DIALECT_FREE, DURATIONS_FILE, integrationJobs, jobKey, knownDurations, longestFirst, nodeTestJob, ROOT, testFiles } from './test-run/plan';
+import {
+  browserJobs,
+  DIALECT_FREE,
+  DURATIONS_FILE,
+  integrationJobs,
+  jobKey,
+  knownDurations,
+  longestFirst,
+  nodeTestJob,
+  ROOT,
+  testFiles,
+} from './test-run/plan';
 import { runTee } from './test-run/tee';
 import { printSummary } from './test-run/summary';
 
@@ -20,7 +31,8 @@ const recordDurations = args.includes('--record-durations');
 const only = args.filter((a) => !a.startsWith('--'));
 const covers = (o: string, stage: string) => stage === o || stage.startsWith(`${o}:`);
 const wanted = (stage: string) => only.length === 0 || only.some((o) => covers(o, stage) || o.startsWith(`${stage}:`));
-const jobWanted = (job: Job) => only.length === 0 || only.some((o) => covers(o, job.stage) || o === `${job.stage}:${job.name}`);
+const jobWanted = (job: Job) =>
+  only.length === 0 || only.some((o) => covers(o, job.stage) || o === `${job.stage}:${job.name}`);
 /** Jobs side by side: two fill these 2-core machines (TEST_JOBS for others). */
 const SLOTS = Number(process.env.TEST_JOBS) || 2;
 // Every Node process of the run (test files, the apps they start, the CLI) keeps V8's compiled code
@@ -39,7 +51,13 @@ function report(result: JobResult) {
   results.push(result);
   const ok = result.status === 0 && result.failed === 0;
   const line = `${ok ? '✔' : '✖'} ${result.job.stage} ${result.job.name}: ${result.passed} passed, ${result.failed} failed (${Math.round(result.wallSeconds)} s, ${Math.round(result.cpuSeconds)} s CPU)`;
-  if (!ok) console.log(result.output.split('\n').map((l) => `[${result.job.stage} ${result.job.name}] ${l}`).join('\n'));
+  if (!ok)
+    console.log(
+      result.output
+        .split('\n')
+        .map((l) => `[${result.job.stage} ${result.job.name}] ${l}`)
+        .join('\n'),
+    );
   console.log(line);
 }
 
@@ -58,7 +76,12 @@ async function postgresAnswers(url: string): Promise<boolean> {
 
 /** The second release, prepared in a child process (download and compile) while the run goes on. */
 function prepareSecondRelease(): Promise<NodeRelease | undefined> {
-  return runTee('node', process.execPath, ['--import', 'tsx', 'scripts/lts/prepare.ts', String(SECOND_RELEASE)], {}).then(({ status, output }) => {
+  return runTee(
+    'node',
+    process.execPath,
+    ['--import', 'tsx', 'scripts/lts/prepare.ts', String(SECOND_RELEASE)],
+    {},
+  ).then(({ status, output }) => {
     const prepared = output.split('\n').find((line) => line.startsWith(PREPARED));
     if (status === 0 && prepared) return JSON.parse(prepared.slice(PREPARED.length)) as NodeRelease;
     problems.push(`Node ${SECOND_RELEASE} could not be prepared (exit ${status})`);
@@ -71,17 +94,23 @@ async function main() {
   const pgUrl = process.env.TEST_DATABASE_URL || DEFAULT_BASE_URL;
   const withPostgres = wanted('integration:postgresql') && (await postgresAnswers(pgUrl));
   if (wanted('integration:postgresql') && !withPostgres) {
-    if (process.env.CI) problems.push('integration:postgresql: no PostgreSQL answers at TEST_DATABASE_URL (CI requires it)');
+    if (process.env.CI)
+      problems.push('integration:postgresql: no PostgreSQL answers at TEST_DATABASE_URL (CI requires it)');
     else console.log('=== integration:postgresql skipped: no PostgreSQL answers at TEST_DATABASE_URL');
   }
-  if (only.length === 0 || only.some((o) => covers(o, 'unit'))) report(await runJob(nodeTestJob('unit', 'all', testFiles('test/unit'), {})));
+  if (only.length === 0 || only.some((o) => covers(o, 'unit')))
+    report(await runJob(nodeTestJob('unit', 'all', testFiles('test/unit'), {})));
   // After the unit tests, which time work against a blocked event loop; beside the build.
   const secondWanted = withPostgres || wanted(`unit:node${SECOND_RELEASE}`);
   const second = secondWanted ? prepareSecondRelease() : Promise.resolve(undefined);
 
   const integration = ['integration:sqlite', 'integration:postgresql', 'e2e'].some(wanted);
   if (integration && process.env.SKIP_BUILD !== '1') {
-    const build = spawnSync('npm', ['run', '-s', 'build'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' } });
+    const build = spawnSync('npm', ['run', '-s', 'build'], {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1' },
+    });
     if (build.status !== 0) problems.push('build failed');
   }
   if (integration && !problems.includes('build failed')) {
@@ -89,24 +118,39 @@ async function main() {
     const files = testFiles('test/integration');
     const jobs: Job[] = [];
     if (wanted('e2e')) jobs.push(...browserJobs(E2E_SHARDS));
-    if (wanted('integration:sqlite')) jobs.push(...integrationJobs('integration:sqlite', files, { TEST_DB: 'sqlite', ...templates.env }));
+    if (wanted('integration:sqlite'))
+      jobs.push(...integrationJobs('integration:sqlite', files, { TEST_DB: 'sqlite', ...templates.env }));
     const release = withPostgres ? await second : undefined;
     if (release) {
       const own = files.filter((f) => !DIALECT_FREE.has(path.basename(f, '.test.ts')));
-      jobs.push(...integrationJobs('integration:postgresql', own, { TEST_DB: 'postgresql', TEST_DATABASE_URL: pgUrl, ...templates.env }, release));
+      jobs.push(
+        ...integrationJobs(
+          'integration:postgresql',
+          own,
+          { TEST_DB: 'postgresql', TEST_DATABASE_URL: pgUrl, ...templates.env },
+          release,
+        ),
+      );
     }
     const picked = jobs.filter(jobWanted);
-    console.log(`\n=== ${picked.length} jobs, ${SLOTS} at a time${release ? `; PostgreSQL on Node ${release.version}` : ''}`);
+    console.log(
+      `\n=== ${picked.length} jobs, ${SLOTS} at a time${release ? `; PostgreSQL on Node ${release.version}` : ''}`,
+    );
     await runPool(longestFirst(picked, knownDurations()), SLOTS, report);
     await templates.drop();
   }
 
   // Last and alone: some unit tests time work against a blocked event loop.
   const release = await second;
-  if (release && wanted(`unit:node${SECOND_RELEASE}`)) report(await runJob(nodeTestJob(`unit:node${SECOND_RELEASE}`, 'all', testFiles('test/unit'), {}, release)));
+  if (release && wanted(`unit:node${SECOND_RELEASE}`))
+    report(await runJob(nodeTestJob(`unit:node${SECOND_RELEASE}`, 'all', testFiles('test/unit'), {}, release)));
 
   if (recordDurations) {
-    const durations = Object.fromEntries(results.map((r): [string, number] => [jobKey(r.job), Math.round(r.wallSeconds)]).sort(([a], [b]) => a.localeCompare(b)));
+    const durations = Object.fromEntries(
+      results
+        .map((r): [string, number] => [jobKey(r.job), Math.round(r.wallSeconds)])
+        .sort(([a], [b]) => a.localeCompare(b)),
+    );
     writeFileSync(DURATIONS_FILE, `${JSON.stringify(durations, null, 2)}\n`);
   }
   const failed = printSummary(results, problems, (Date.now() - started) / 1000);

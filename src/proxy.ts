@@ -7,21 +7,36 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { parseBrowserConfig, processEnvironment, underNextDev, type BrowserConfig } from '@/core/config';
 import { PAGES_CALLBACK_PATH } from '@/core/oidc-config';
-import { cameOverHttps, contentSecurityPolicy, newNonce, pageSecurityHeaders, STRICT_TRANSPORT_SECURITY } from '@/server/http/security-headers';
+import {
+  cameOverHttps,
+  contentSecurityPolicy,
+  newNonce,
+  pageSecurityHeaders,
+  STRICT_TRANSPORT_SECURITY,
+} from '@/server/http/security-headers';
 
 let browserConfig: BrowserConfig | undefined;
 const dev = underNextDev();
 
-/** A browser's form submission: what a page's form sends when its script has not taken it over (not a provider's answer). */
+/**
+ * A browser's form submission: what a page's form sends when its script has not taken it over (not a provider's
+ * answer).
+ */
 function isFormPost(request: NextRequest): boolean {
   const media = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-  return request.method === 'POST' && (media === 'application/x-www-form-urlencoded' || media === 'multipart/form-data') && request.nextUrl.pathname !== PAGES_CALLBACK_PATH;
+  return (
+    request.method === 'POST' &&
+    (media === 'application/x-www-form-urlencoded' || media === 'multipart/form-data') &&
+    request.nextUrl.pathname !== PAGES_CALLBACK_PATH
+  );
 }
 
 export function proxy(request: NextRequest): NextResponse {
   // Parsed on first use: the start script has validated the same variables already.
   browserConfig ??= parseBrowserConfig(processEnvironment());
-  const transport: Record<string, string> = cameOverHttps(request.headers, browserConfig.trustProxyHops) ? STRICT_TRANSPORT_SECURITY : {};
+  const transport: Record<string, string> = cameOverHttps(request.headers, browserConfig.trustProxyHops)
+    ? STRICT_TRANSPORT_SECURITY
+    : {};
   const csp = contentSecurityPolicy(newNonce(), dev);
   const requestHeaders = new Headers(request.headers);
   requestHeaders.set('content-security-policy', csp);
@@ -29,7 +44,8 @@ export function proxy(request: NextRequest): NextResponse {
   const response = isFormPost(request)
     ? NextResponse.redirect(request.nextUrl, 303)
     : NextResponse.next({ request: { headers: requestHeaders } });
-  for (const [name, value] of Object.entries({ ...pageSecurityHeaders(csp), ...transport })) response.headers.set(name, value);
+  for (const [name, value] of Object.entries({ ...pageSecurityHeaders(csp), ...transport }))
+    response.headers.set(name, value);
   return response;
 }
 

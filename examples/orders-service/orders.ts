@@ -18,8 +18,17 @@ export function createOrderBook() {
       return principal.role === 'admin' ? orders : orders.filter((o) => o.vendor_id === (principal.vendorId ?? null));
     },
     add(principal: GuardPrincipal, body: unknown): Order {
-      const note = typeof body === 'object' && body !== null && typeof (body as { note?: unknown }).note === 'string' ? (body as { note: string }).note.slice(0, 500) : '';
-      const order = { id: randomUUID(), vendor_id: principal.vendorId ?? null, note, created_by: principal.accountId, created_at: new Date().toISOString() };
+      const note =
+        typeof body === 'object' && body !== null && typeof (body as { note?: unknown }).note === 'string'
+          ? (body as { note: string }).note.slice(0, 500)
+          : '';
+      const order = {
+        id: randomUUID(),
+        vendor_id: principal.vendorId ?? null,
+        note,
+        created_by: principal.accountId,
+        created_at: new Date().toISOString(),
+      };
       orders.push(order);
       return order;
     },

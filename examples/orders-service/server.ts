@@ -1,7 +1,8 @@
 // The orders service: a small service of the platform that accepts the auth service's access tokens
 // through the guard kit. GET /orders needs module `orders`; POST /orders permission `orders:write`.
 //
-//   AUTH_API_URL=http://127.0.0.1:3000 AUTH_CLIENT_ID=... AUTH_CLIENT_SECRET=... npx tsx examples/orders-service/server.ts
+//   AUTH_API_URL=http://127.0.0.1:3000 AUTH_CLIENT_ID=... AUTH_CLIENT_SECRET=... npx tsx
+// examples/orders-service/server.ts
 //
 // Settings (environment): AUTH_API_URL (required); AUTH_CLIENT_ID and AUTH_CLIENT_SECRET, a
 // service client's (required unless AUTH_REVOCATION=none); AUTH_REVOCATION = feed (default) |
@@ -13,7 +14,7 @@ import { createOrderBook } from './orders';
 
 const env = process.env;
 if (!env.AUTH_API_URL) {
-  console.error('AUTH_API_URL is required: the auth service\'s origin, e.g. http://127.0.0.1:3000');
+  console.error("AUTH_API_URL is required: the auth service's origin, e.g. http://127.0.0.1:3000");
   process.exit(2);
 }
 const revocation = (env.AUTH_REVOCATION ?? 'feed') as 'feed' | 'introspect' | 'none';

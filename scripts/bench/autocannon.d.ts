@@ -11,7 +11,12 @@ declare module 'autocannon' {
     /** Called before each send; the object it returns is sent. Falsy skips the request. */
     setupRequest?: (request: RequestSpec, context: Record<string, unknown>) => RequestSpec | null | undefined;
     /** Called with each response before the connection builds its next request. */
-    onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Record<string, unknown>) => void;
+    onResponse?: (
+      status: number,
+      body: string,
+      context: Record<string, unknown>,
+      headers: Record<string, unknown>,
+    ) => void;
   }
 
   interface Options extends Omit<RequestSpec, 'path'> {
@@ -48,7 +53,10 @@ declare module 'autocannon' {
 
   /** The running instance: a promise of the result that also reports each answer as it comes. */
   interface Instance extends Promise<Result> {
-    on(event: 'response', listener: (client: unknown, status: number, bytes: number, responseTime: number) => void): Instance;
+    on(
+      event: 'response',
+      listener: (client: unknown, status: number, bytes: number, responseTime: number) => void,
+    ): Instance;
   }
 
   function autocannon(options: Options): Instance;

@@ -18,7 +18,8 @@ export function createCeilingMeter(rounds: number): CeilingMeter {
   const password = 'ceiling-pass-Q7v!x2';
   const hash = bcrypt.hashSync(password, rounds);
   const compare = async () => {
-    if (!(await pool.run<boolean>({ op: 'compare', password, hash }))) throw new Error('bcrypt ceiling: comparison failed');
+    if (!(await pool.run<boolean>({ op: 'compare', password, hash })))
+      throw new Error('bcrypt ceiling: comparison failed');
   };
 
   return {
@@ -42,7 +43,16 @@ export function createCeilingMeter(rounds: number): CeilingMeter {
           }
         }),
       );
-      return { seconds, latencies, start, last, failures: 0, statuses: { '200': latencies.length }, cpuSeconds: NaN, databaseCpuSeconds: NaN };
+      return {
+        seconds,
+        latencies,
+        start,
+        last,
+        failures: 0,
+        statuses: { '200': latencies.length },
+        cpuSeconds: NaN,
+        databaseCpuSeconds: NaN,
+      };
     },
     close: () => pool.close(),
   };

@@ -18,7 +18,9 @@ export async function databaseCpu(databaseUrl: string): Promise<DatabaseCpu> {
   let total = 0;
   return {
     async read() {
-      const { rows } = await client.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+      const { rows } = await client.query<{ pid: number }>(
+        'SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+      );
       let readable = 0;
       for (const { pid } of rows) {
         const cpu = processCpuSeconds(pid);

@@ -32,21 +32,47 @@ async function loop(seconds: number, verify: () => Promise<unknown>): Promise<{ 
   return { count, seconds: (performance.now() - started) / 1000 };
 }
 
-export async function measureGuardKit(target: BenchTarget, seconds: number, rounds: number, connections: number, progress: (message: string) => void): Promise<KitBench> {
+export async function measureGuardKit(
+  target: BenchTarget,
+  seconds: number,
+  rounds: number,
+  connections: number,
+  progress: (message: string) => void,
+): Promise<KitBench> {
   const url = target.app.url;
   const client = await withContainer(target.db, (c) => c.auth.serviceClients.operator.create('bench orders service'));
   const login = await post(url, '/api/v1/auth/vendor/login', { email: target.email, password: target.password });
   if (login.status !== 200) throw new Error(`bench kit login failed with ${login.status}`);
   const token = String((login.body as { access_token: string }).access_token);
 
-  const guard = createGuard({ apiUrl: url, clientId: client.client_id, clientSecret: client.client_secret, revocation: 'feed', accessSecret: TEST_SECRETS.JWT_ACCESS_SECRET, logger: { info: () => undefined, warn: (m) => progress(`kit: ${m}`) } });
+  const guard = createGuard({
+    apiUrl: url,
+    clientId: client.client_id,
+    clientSecret: client.client_secret,
+    revocation: 'feed',
+    accessSecret: TEST_SECRETS.JWT_ACCESS_SECRET,
+    logger: { info: () => undefined, warn: (m) => progress(`kit: ${m}`) },
+  });
   try {
     await guard.ready();
     await guard.authenticate(token); // issued before the feed synced: introspected once, then in memory
     // The key imported once, as any service would hold it (a raw secret would be imported per call).
-    const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(TEST_SECRETS.JWT_ACCESS_SECRET), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
+    const key = await crypto.subtle.importKey(
+      'raw',
+      new TextEncoder().encode(TEST_SECRETS.JWT_ACCESS_SECRET),
+      { name: 'HMAC', hash: 'SHA-256' },
+      false,
+      ['verify'],
+    );
     // What any service must check of an access token: signature, issuer, audience, type and times.
-    const bareVerify = () => jwtVerify(token, key, { issuer: ISSUER, audience: AUDIENCE, typ: 'at+jwt', requiredClaims: ['sub', 'iat', 'exp'], algorithms: ['HS256'] });
+    const bareVerify = () =>
+      jwtVerify(token, key, {
+        issuer: ISSUER,
+        audience: AUDIENCE,
+        typ: 'at+jwt',
+        requiredClaims: ['sub', 'iat', 'exp'],
+        algorithms: ['HS256'],
+      });
     await loop(Math.min(1, seconds / 5), bareVerify); // both warmed up before the measured rounds
     await loop(Math.min(1, seconds / 5), () => guard.authenticate(token));
     const before = guard.stats().requests;
@@ -54,7 +80,10 @@ export async function measureGuardKit(target: BenchTarget, seconds: number, roun
     // Short alternating slices (a quarter second each): this process shares the cores with the app.
     const slices = Math.max(rounds, Math.round(seconds * 4));
     for (let slice = 0; slice < slices; slice++) {
-      for (const [name, verify] of [['bare', bareVerify], ['feed', () => guard.authenticate(token)]] as const) {
+      for (const [name, verify] of [
+        ['bare', bareVerify],
+        ['feed', () => guard.authenticate(token)],
+      ] as const) {
         const run = await loop(seconds / slices, verify);
         totals[name].count += run.count;
         totals[name].seconds += run.seconds;
@@ -66,17 +95,26 @@ export async function measureGuardKit(target: BenchTarget, seconds: number, roun
     progress('guard kit verification done');
 
     const introspection = summarize([
-      await runLoad(url, {
-        method: 'POST',
-        path: '/api/v1/auth/introspect',
-        headers: { authorization: basicCredentials(client.client_id, client.client_secret) },
-        form: { token },
-        connections,
-      }, seconds, target.app.process.pid),
+      await runLoad(
+        url,
+        {
+          method: 'POST',
+          path: '/api/v1/auth/introspect',
+          headers: { authorization: basicCredentials(client.client_id, client.client_secret) },
+          form: { token },
+          connections,
+        },
+        seconds,
+        target.app.process.pid,
+      ),
     ]);
     progress('introspection done');
     const rate = (t: { count: number; seconds: number }) => t.count / t.seconds;
-    return { bare: { perSecond: rate(totals.bare), count: totals.bare.count }, feed: { perSecond: rate(totals.feed), count: totals.feed.count, requestsToAuth }, introspection };
+    return {
+      bare: { perSecond: rate(totals.bare), count: totals.bare.count },
+      feed: { perSecond: rate(totals.feed), count: totals.feed.count, requestsToAuth },
+      introspection,
+    };
   } finally {
     await guard.close();
   }

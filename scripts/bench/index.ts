@@ -29,7 +29,9 @@ async function main(): Promise<number> {
     smoke: options.smoke,
   };
   const say = (message: string) => process.stderr.write(`bench: ${message}\n`);
-  say(`${info.dialect}, bcrypt cost ${options.cost}, ${options.duration} s per row in ${options.rounds} round(s)${options.smoke ? ' (smoke)' : ''}; build in ${options.distDir}/`);
+  say(
+    `${info.dialect}, bcrypt cost ${options.cost}, ${options.duration} s per row in ${options.rounds} round(s)${options.smoke ? ' (smoke)' : ''}; build in ${options.distDir}/`,
+  );
 
   if (options.scale) return scaleRun(options, info, say);
   if (options.releases) return releasesRun(options, info, say);
@@ -69,7 +71,9 @@ async function main(): Promise<number> {
   }
   const revocationErrors = revocation.rows.filter((r) => r.errors > 0);
   if (revocationErrors.length > 0 || revocation.nextRequestRefused < revocation.nextRequestTrials) {
-    say(`revocation: errors in ${revocationErrors.map((r) => r.label).join(', ') || 'none'}; next request refused ${revocation.nextRequestRefused} of ${revocation.nextRequestTrials}`);
+    say(
+      `revocation: errors in ${revocationErrors.map((r) => r.label).join(', ') || 'none'}; next request refused ${revocation.nextRequestRefused} of ${revocation.nextRequestTrials}`,
+    );
     return 1;
   }
   const webhookErrors = webhooks.changes.reduce((sum, r) => sum + r.errors, 0) + webhooks.delivery.errors;
@@ -78,7 +82,9 @@ async function main(): Promise<number> {
     return 1;
   }
   if (kit.introspection.errors > 0 || kit.feed.requestsToAuth > 0) {
-    say(`guard kit: ${kit.introspection.errors} introspection errors ${JSON.stringify(kit.introspection.statuses)}; ${kit.feed.requestsToAuth} calls to the auth service while verifying in feed mode`);
+    say(
+      `guard kit: ${kit.introspection.errors} introspection errors ${JSON.stringify(kit.introspection.statuses)}; ${kit.feed.requestsToAuth} calls to the auth service while verifying in feed mode`,
+    );
     return 1;
   }
   return 0;
@@ -87,12 +93,22 @@ async function main(): Promise<number> {
 const dialectName = (info: RunInfo) => (info.dialect === 'sqlite' ? 'SQLite (embedded)' : 'PostgreSQL');
 
 /** Prints a side-by-side run's table and keeps it as `<name>-<dialect>.md` with its data as `.json`. */
-async function keepResult(options: BenchOptions, info: RunInfo, name: string, markdown: string, result: object, say: (message: string) => void) {
+async function keepResult(
+  options: BenchOptions,
+  info: RunInfo,
+  name: string,
+  markdown: string,
+  result: object,
+  say: (message: string) => void,
+) {
   process.stdout.write(`\n${markdown}\n`);
   const file = path.join(options.resultsDir, `${name}-${info.dialect}.md`);
   await mkdir(options.resultsDir, { recursive: true });
   await writeFile(file, markdown);
-  await writeFile(file.replace(/\.md$/, '.json'), `${JSON.stringify({ info, ...result, at: new Date().toISOString() }, null, 2)}\n`);
+  await writeFile(
+    file.replace(/\.md$/, '.json'),
+    `${JSON.stringify({ info, ...result, at: new Date().toISOString() }, null, 2)}\n`,
+  );
   say(`wrote ${path.relative(process.cwd(), file)} and its .json`);
 }
 
@@ -106,9 +122,21 @@ async function releasesRun(options: BenchOptions, info: RunInfo, say: (message: 
 
 async function scaleRun(options: BenchOptions, info: RunInfo, say: (message: string) => void): Promise<number> {
   const result = await runScaleBench(options, say);
-  await keepResult(options, info, options.scaleRows ? 'scale-rows' : 'scale', scaleMarkdown(result, info.command, dialectName(info)), result, say);
-  const failing = result.rows.filter((r) => r.seeded.errors + r.empty.errors > 0 || r.seeded.requests === 0 || r.empty.requests === 0);
-  if (failing.length > 0) say(`errors or no answers in: ${failing.map((r) => `${r.label} ${JSON.stringify(r.seeded.statuses)} ${JSON.stringify(r.empty.statuses)}`).join(', ')}`);
+  await keepResult(
+    options,
+    info,
+    options.scaleRows ? 'scale-rows' : 'scale',
+    scaleMarkdown(result, info.command, dialectName(info)),
+    result,
+    say,
+  );
+  const failing = result.rows.filter(
+    (r) => r.seeded.errors + r.empty.errors > 0 || r.seeded.requests === 0 || r.empty.requests === 0,
+  );
+  if (failing.length > 0)
+    say(
+      `errors or no answers in: ${failing.map((r) => `${r.label} ${JSON.stringify(r.seeded.statuses)} ${JSON.stringify(r.empty.statuses)}`).join(', ')}`,
+    );
   return failing.length > 0 ? 1 : 0;
 }
 

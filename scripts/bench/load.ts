@@ -100,7 +100,12 @@ export async function runLoad(baseUrl: string, spec: LoadSpec, seconds: number, 
     url: `${baseUrl}${spec.path}`,
     method: spec.method ?? 'GET',
     headers,
-    body: spec.form !== undefined ? new URLSearchParams(spec.form).toString() : spec.body === undefined ? undefined : JSON.stringify(spec.body),
+    body:
+      spec.form !== undefined
+        ? new URLSearchParams(spec.form).toString()
+        : spec.body === undefined
+          ? undefined
+          : JSON.stringify(spec.body),
     requests: spec.requests,
     connections: spec.connections,
     overallRate: spec.overallRate,
@@ -117,7 +122,16 @@ export async function runLoad(baseUrl: string, spec: LoadSpec, seconds: number, 
   const statuses = Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, { count }]) => [code, count]));
   const cpuSeconds = appPid === undefined ? NaN : processCpuSeconds(appPid) - cpuBefore;
   const databaseCpuSeconds = (await readDatabaseCpu(appPid !== undefined)) - databaseBefore;
-  return { seconds: result.duration, latencies, start, last, failures: result.errors, statuses, cpuSeconds, databaseCpuSeconds };
+  return {
+    seconds: result.duration,
+    latencies,
+    start,
+    last,
+    failures: result.errors,
+    statuses,
+    cpuSeconds,
+    databaseCpuSeconds,
+  };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -140,7 +154,8 @@ function steadyRate(samples: Sample[]): number {
 export function summarize(samples: Sample[], fixedRate = false): Measurement {
   const latencies = samples.flatMap((s) => s.latencies).sort((a, b) => a - b);
   const statuses: Record<string, number> = {};
-  for (const s of samples) for (const [code, n] of Object.entries(s.statuses)) statuses[code] = (statuses[code] ?? 0) + n;
+  for (const s of samples)
+    for (const [code, n] of Object.entries(s.statuses)) statuses[code] = (statuses[code] ?? 0) + n;
   const requests = latencies.length;
   const non2xx = Object.entries(statuses).reduce((sum, [code, n]) => sum + (code.startsWith('2') ? 0 : n), 0);
   return {

@@ -25,11 +25,17 @@ export interface BenchOptions {
   releases: boolean;
   /** `--customers N` of the scale run (default 1,000,000 on PostgreSQL, 100,000 on SQLite). */
   scaleCustomers?: number;
-  /** `--seeded URL|DIR`: a database seeded before (db:seed-scale with --customers) that the scale run measures as it is, instead of seeding one. */
+  /**
+   * `--seeded URL|DIR`: a database seeded before (db:seed-scale with --customers) that the scale run measures as it is,
+   * instead of seeding one.
+   */
   scaleSeeded?: string;
   /** `--rows a,b`: only the scale rows whose label contains one of these (no export, no sweep). */
   scaleRows?: string[];
-  /** `--cpu-prof DIR`: CPU profiles of the measured app and of the plain Next.js app, written to DIR/app and DIR/plain when they stop. */
+  /**
+   * `--cpu-prof DIR`: CPU profiles of the measured app and of the plain Next.js app, written to DIR/app and DIR/plain
+   * when they stop.
+   */
   cpuProfileDir?: string;
   /** PostgreSQL server for a scratch database; unset: an embedded SQLite file. */
   databaseUrl?: string;
@@ -81,12 +87,15 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
   // A smoke run checks that every scenario answers without errors; at cost 12 a busy machine may
   // not finish one login within its single second.
   const cost = positive('BCRYPT_ROUNDS', env.BCRYPT_ROUNDS, smoke ? 4 : 12);
-  if (!Number.isInteger(cost) || cost < 4 || cost > 15) throw new Error('BCRYPT_ROUNDS must be an integer from 4 to 15');
+  if (!Number.isInteger(cost) || cost < 4 || cost > 15)
+    throw new Error('BCRYPT_ROUNDS must be an integer from 4 to 15');
   const rounds = positive('--rounds', flags.rounds, smoke ? 1 : 5);
   if (!Number.isInteger(rounds)) throw new Error('--rounds must be a whole number');
   const distDir = env.NEXT_DIST_DIR || '.next';
   if (!existsSync(path.join(ROOT, distDir, 'BUILD_ID'))) {
-    throw new Error(`no production build in ${distDir}/: run \`npm run build\` first (or set NEXT_DIST_DIR to the build folder)`);
+    throw new Error(
+      `no production build in ${distDir}/: run \`npm run build\` first (or set NEXT_DIST_DIR to the build folder)`,
+    );
   }
   return {
     smoke,
@@ -98,9 +107,13 @@ export function parseOptions(argv: string[], env: NodeJS.ProcessEnv): BenchOptio
     rounds,
     scale: flags.scale === true,
     releases: flags.releases === true,
-    scaleCustomers: flags.customers === undefined ? undefined : positive('--customers', flags.customers?.replace(/[_,]/g, ''), 0),
+    scaleCustomers:
+      flags.customers === undefined ? undefined : positive('--customers', flags.customers?.replace(/[_,]/g, ''), 0),
     scaleSeeded: flags.seeded,
-    scaleRows: flags.rows?.split(',').map((row) => row.trim()).filter(Boolean),
+    scaleRows: flags.rows
+      ?.split(',')
+      .map((row) => row.trim())
+      .filter(Boolean),
     cpuProfileDir: flags['cpu-prof'] ? path.resolve(flags['cpu-prof']) : undefined,
     databaseUrl: env.DATABASE_URL?.trim() || undefined,
     distDir,

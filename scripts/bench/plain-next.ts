@@ -16,7 +16,11 @@ export interface PlainNext {
 
 /** `next build` of the plain app (about 15-40 s here), so it always matches the installed Next.js. */
 export function buildPlainNext(): void {
-  const result = spawnSync(process.execPath, [NEXT_BIN, 'build'], { cwd: PLAIN_NEXT_DIR, env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' }, encoding: 'utf8' });
+  const result = spawnSync(process.execPath, [NEXT_BIN, 'build'], {
+    cwd: PLAIN_NEXT_DIR,
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production' },
+    encoding: 'utf8',
+  });
   if (result.status !== 0) throw new Error(`the plain Next.js app did not build:\n${result.stdout}\n${result.stderr}`);
 }
 
@@ -25,7 +29,12 @@ export async function startPlainNext(node = process.execPath, nodeFlags: string[
   const port = await freePort();
   const child = spawn(node, [...nodeFlags, NEXT_BIN, 'start', '-p', String(port), '-H', '127.0.0.1'], {
     cwd: PLAIN_NEXT_DIR,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'production', NEXT_TELEMETRY_DISABLED: '1' },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      NODE_ENV: 'production',
+      NEXT_TELEMETRY_DISABLED: '1',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];
@@ -35,8 +44,12 @@ export async function startPlainNext(node = process.execPath, nodeFlags: string[
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the plain Next.js app exited with ${child.exitCode}:\n${output.join('')}`);
-    const answered = await fetch(`${url}/noop`).then((r) => r.status === 200, () => false);
+    if (child.exitCode !== null)
+      throw new Error(`the plain Next.js app exited with ${child.exitCode}:\n${output.join('')}`);
+    const answered = await fetch(`${url}/noop`).then(
+      (r) => r.status === 200,
+      () => false,
+    );
     if (answered) break;
     if (Date.now() > deadline) throw new Error(`the plain Next.js app did not answer:\n${output.join('')}`);
     await new Promise((r) => setTimeout(r, 100));

@@ -42,18 +42,44 @@ export interface Target {
 
 export const fixed = (n: number, digits = 0) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
 /** Which ceiling a row is a fraction of. */
-const BASE: Partial<Record<RowKey, RowKey>> = { floor: 'bcrypt', login: 'bcrypt', customer_login: 'bcrypt', storm_login: 'bcrypt', noop: 'plain', me: 'noop', customer_me: 'noop', context: 'noop', refresh: 'noop', step1: 'noop' };
+const BASE: Partial<Record<RowKey, RowKey>> = {
+  floor: 'bcrypt',
+  login: 'bcrypt',
+  customer_login: 'bcrypt',
+  storm_login: 'bcrypt',
+  noop: 'plain',
+  me: 'noop',
+  customer_me: 'noop',
+  context: 'noop',
+  refresh: 'noop',
+  step1: 'noop',
+};
 /** Rows also shown as a fraction of the plain Next.js app's route handler: what the framework allows. */
 const OF_PLAIN = new Set<RowKey>(['me', 'customer_me', 'context', 'refresh']);
 
 export function checkTargets(rows: Row[], info: RunInfo, extra: Extras): Target[] {
   const get = (key: RowKey) => rows.find((r) => r.key === key);
   const ratio = (key: RowKey, base = BASE[key] ?? key) => (get(key)?.rps ?? NaN) / (get(base)?.rps ?? NaN);
-  const atLeast = (name: string, value: number, goal: number, applies = true): Target => ({ name, value, goal: `>= ${goal}`, met: value >= goal, applies, speed: true });
+  const atLeast = (name: string, value: number, goal: number, applies = true): Target => ({
+    name,
+    value,
+    goal: `>= ${goal}`,
+    met: value >= goal,
+    applies,
+    speed: true,
+  });
   const stormP99 = get('storm_context')?.p99 ?? NaN;
-  const errors = rows.reduce((sum, r) => sum + r.errors, 0) + extra.revocation.rows.reduce((sum, r) => sum + r.errors, 0);
+  const errors =
+    rows.reduce((sum, r) => sum + r.errors, 0) + extra.revocation.rows.reduce((sum, r) => sum + r.errors, 0);
   const limited = rows.reduce((sum, r) => sum + r.rateLimited, 0);
-  const below = (name: string, value: number, goal: number, speed = true): Target => ({ name, value, goal: `< ${goal}`, met: value < goal, applies: true, speed });
+  const below = (name: string, value: number, goal: number, speed = true): Target => ({
+    name,
+    value,
+    goal: `< ${goal}`,
+    met: value < goal,
+    applies: true,
+    speed,
+  });
   const { revocation } = extra;
   const postgres = info.dialect === 'postgresql';
   const targets: Target[] = [
@@ -77,7 +103,14 @@ export function checkTargets(rows: Row[], info: RunInfo, extra: Extras): Target[
     },
     below('app peak RSS, MiB', extra.rssMiB, 500),
     atLeast('guard kit in feed mode / bare JWT verification', extra.kit.feed.perSecond / extra.kit.bare.perSecond, 0.9),
-    { name: 'guard kit: calls to the auth service per verification, feed mode', value: extra.kit.feed.requestsToAuth, goal: '0', met: extra.kit.feed.requestsToAuth === 0, applies: true, speed: false },
+    {
+      name: 'guard kit: calls to the auth service per verification, feed mode',
+      value: extra.kit.feed.requestsToAuth,
+      goal: '0',
+      met: extra.kit.feed.requestsToAuth === 0,
+      applies: true,
+      speed: false,
+    },
     { name: 'errors, all rows', value: errors, goal: '0', met: errors === 0, applies: true, speed: false },
     { name: '429 answers, all rows', value: limited, goal: '0', met: limited === 0, applies: true, speed: false },
   ];
@@ -86,7 +119,8 @@ export function checkTargets(rows: Row[], info: RunInfo, extra: Extras): Target[
 }
 
 /** Ratios to three places; times, memory and counts whole, a time under 10 ms to one place. */
-const targetDigits = (t: Target) => (t.goal.startsWith('>= 0.') ? 3 : Number.isInteger(t.value) || t.value >= 10 ? 0 : 1);
+const targetDigits = (t: Target) =>
+  t.goal.startsWith('>= 0.') ? 3 : Number.isInteger(t.value) || t.value >= 10 ? 0 : 1;
 
 function verdict(t: Target, info: RunInfo): string {
   if (!t.applies) return info.smoke ? 'not judged in a smoke run' : 'not this dialect';
@@ -105,11 +139,16 @@ function ratioCell(row: Row, rows: Row[]): string {
 /** Where a login's gap to the ceiling lies: the framework's floor, and the service's work on top of it. */
 function floorSentence(rows: Row[]): string {
   const rps = (key: RowKey) => rows.find((r) => r.key === key)?.rps ?? NaN;
-  return `Sign-in floor: ${fixed(rps('floor') / rps('bcrypt'), 2)} of the bcrypt ceiling is what a route handler that reads a body and makes the one comparison reaches; ` +
-    `login reaches ${fixed(rps('login') / rps('floor'), 2)} of that floor, the rest of its gap being the service's own work (the limits, the account, the new session).`;
+  return (
+    `Sign-in floor: ${fixed(rps('floor') / rps('bcrypt'), 2)} of the bcrypt ceiling is what a route handler that reads a body and makes the one comparison reaches; ` +
+    `login reaches ${fixed(rps('login') / rps('floor'), 2)} of that floor, the rest of its gap being the service's own work (the limits, the account, the new session).`
+  );
 }
 
-/** Per-request CPU of the routes a deployment is sized by: what one core of the app serves, what the database server needs. */
+/**
+ * Per-request CPU of the routes a deployment is sized by: what one core of the app serves, what the database server
+ * needs.
+ */
 function sizingLines(rows: Row[], extra: Extras): string[] {
   const sized: [string, { cpuMs: number; databaseCpuMs: number } | undefined][] = [
     ['sign-in (login)', rows.find((r) => r.key === 'login')],
@@ -152,7 +191,9 @@ export function markdownReport(rows: Row[], targets: Target[], info: RunInfo, ex
     '',
     '| Webhooks | req/s | mean ms | requests | errors |',
     '|---|---:|---:|---:|---:|',
-    ...extra.webhooks.changes.map((r) => `| ${r.label} | ${fixed(r.rps, 1)} | ${fixed(r.meanMs, 1)} | ${r.requests} | ${r.errors} |`),
+    ...extra.webhooks.changes.map(
+      (r) => `| ${r.label} | ${fixed(r.rps, 1)} | ${fixed(r.meanMs, 1)} | ${r.requests} | ${r.errors} |`,
+    ),
     `| delivery to a receiver answering at once (${extra.webhooks.delivery.queued} queued) | ${fixed(extra.webhooks.delivery.perSecond, 1)} msg/s | | ${extra.webhooks.delivery.queued} | ${extra.webhooks.delivery.errors} |`,
     '',
     '| Guard kit (another service) | per second | p99 ms | count | errors |',
@@ -179,16 +220,34 @@ export function markdownReport(rows: Row[], targets: Target[], info: RunInfo, ex
     "the machine disturbs it far less than req/s. PostgreSQL's own CPU is not in it. What each row measures:",
     '',
     ...rows.map((r) => `- ${r.label}: ${r.what}.`),
-    '- webhooks: an admin disables and enables another admin, one request after another, with the one endpoint disabled (no subscriber: no message written) and enabled (a message and a delivery written in the change\'s transaction, then delivered), in interleaved rounds; then messages queued while the endpoint is disabled, and the time from enabling it to the last one received.',
-    '- guard kit: the kit of `commerce-auth/guard` in this process, in feed mode (signature, expiry and the revocation check in memory, its feed long-polling the app), beside jose\'s `jwtVerify` of the same HS256 token, in interleaved rounds; then `POST /auth/introspect` of that token by a service client with HTTP Basic, under load.',
-    '- revocation: a fresh sign-in answered by the measured instance, then the account disabled by its owner on a second instance (or by `account:disable` of the CLI) while the measured instance is asked `me` every 2 ms; the time from the change reported to its maker (the HTTP answer, the CLI\'s output) to the first 401. Then the same disable made on the measured instance itself, and its very next `me`.',
+    "- webhooks: an admin disables and enables another admin, one request after another, with the one endpoint disabled (no subscriber: no message written) and enabled (a message and a delivery written in the change's transaction, then delivered), in interleaved rounds; then messages queued while the endpoint is disabled, and the time from enabling it to the last one received.",
+    "- guard kit: the kit of `commerce-auth/guard` in this process, in feed mode (signature, expiry and the revocation check in memory, its feed long-polling the app), beside jose's `jwtVerify` of the same HS256 token, in interleaved rounds; then `POST /auth/introspect` of that token by a service client with HTTP Basic, under load.",
+    "- revocation: a fresh sign-in answered by the measured instance, then the account disabled by its owner on a second instance (or by `account:disable` of the CLI) while the measured instance is asked `me` every 2 ms; the time from the change reported to its maker (the HTTP answer, the CLI's output) to the first 401. Then the same disable made on the measured instance itself, and its very next `me`.",
   ];
   return lines.join('\n') + '\n';
 }
 
 /** Writes latest-<dialect>.{json,md}: one run per dialect, the newest (bench/results/README.md). */
-export async function writeResults(dir: string, rows: Row[], targets: Target[], info: RunInfo, markdown: string, extra: Extras): Promise<string[]> {
-  const json = JSON.stringify({ info, machine: { cores: os.availableParallelism(), node: process.version }, rows, ...extra, targets, at: new Date().toISOString() }, null, 2);
+export async function writeResults(
+  dir: string,
+  rows: Row[],
+  targets: Target[],
+  info: RunInfo,
+  markdown: string,
+  extra: Extras,
+): Promise<string[]> {
+  const json = JSON.stringify(
+    {
+      info,
+      machine: { cores: os.availableParallelism(), node: process.version },
+      rows,
+      ...extra,
+      targets,
+      at: new Date().toISOString(),
+    },
+    null,
+    2,
+  );
   await mkdir(dir, { recursive: true });
   const base = path.join(dir, `latest-${info.dialect}`);
   await writeFile(`${base}.json`, json + '\n');

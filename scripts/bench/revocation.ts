@@ -37,16 +37,29 @@ function rowOf(label: string, trials: number[], errors: number): RevocationRow {
   return { label, trials, median: median(trials), max: trials.length ? Math.max(...trials) : NaN, errors };
 }
 
-export async function measureRevocation(target: BenchTarget, trials: number, progress: (message: string) => void): Promise<RevocationResult> {
+export async function measureRevocation(
+  target: BenchTarget,
+  trials: number,
+  progress: (message: string) => void,
+): Promise<RevocationResult> {
   const [measured, other] = [target.app, target.second];
   let errors = 0;
-  const ownerToken = async (app: RunningApp) => (await post<{ access_token: string }>(app.url, `${AUTH}/login`, { email: target.owner.email, password: target.owner.password })).body.access_token;
+  const ownerToken = async (app: RunningApp) =>
+    (
+      await post<{ access_token: string }>(app.url, `${AUTH}/login`, {
+        email: target.owner.email,
+        password: target.owner.password,
+      })
+    ).body.access_token;
   const accountPath = `/api/v1/vendor/accounts/${target.employeeId}`;
   const owner = { measured: await ownerToken(measured), other: await ownerToken(other) };
 
   /** A fresh sign-in of the account, already answered (and so cached) by the measured instance. */
   async function warmToken(): Promise<string> {
-    const signedIn = await post<{ access_token: string }>(measured.url, `${AUTH}/login`, { email: target.email, password: target.password });
+    const signedIn = await post<{ access_token: string }>(measured.url, `${AUTH}/login`, {
+      email: target.email,
+      password: target.password,
+    });
     if (signedIn.status !== 200) throw new Error(`revocation: login answered ${signedIn.status}`);
     const token = signedIn.body.access_token;
     for (let i = 0; i < 3; i++) if ((await get(measured.url, `${AUTH}/me`, token)).status !== 200) errors++;
@@ -57,7 +70,10 @@ export async function measureRevocation(target: BenchTarget, trials: number, pro
    * Runs `disable` (which answers when its change was reported to its maker, or undefined when it
    * failed) while polling `me` every few milliseconds; the time from that report to the first 401.
    */
-  async function msUntilRefused(token: string, disable: () => Promise<number | undefined>): Promise<number | undefined> {
+  async function msUntilRefused(
+    token: string,
+    disable: () => Promise<number | undefined>,
+  ): Promise<number | undefined> {
     // The wait is counted from the maker's report: the CLI alone takes seconds to start on a busy machine.
     const change = { settled: false, at: undefined as number | undefined };
     const disabling = disable().then((at) => Object.assign(change, { settled: true, at }).at);
@@ -80,14 +96,22 @@ export async function measureRevocation(target: BenchTarget, trials: number, pro
   }
 
   const enable = async () => {
-    if ((await post(other.url, `${accountPath}/enable`, undefined, { authorization: `Bearer ${owner.other}` })).status !== 200) errors++;
+    if (
+      (await post(other.url, `${accountPath}/enable`, undefined, { authorization: `Bearer ${owner.other}` })).status !==
+      200
+    )
+      errors++;
   };
 
   const rows: RevocationRow[] = [];
   for (const [label, disable] of [
     [
       'disable on another instance',
-      async () => ((await post(other.url, `${accountPath}/disable`, undefined, { authorization: `Bearer ${owner.other}` })).status === 200 ? performance.now() : undefined),
+      async () =>
+        (await post(other.url, `${accountPath}/disable`, undefined, { authorization: `Bearer ${owner.other}` }))
+          .status === 200
+          ? performance.now()
+          : undefined,
     ],
     [
       'disable by the operator CLI',
@@ -113,7 +137,11 @@ export async function measureRevocation(target: BenchTarget, trials: number, pro
   let nextRequestRefused = 0;
   for (let i = 0; i < trials; i++) {
     const token = await warmToken();
-    if ((await post(measured.url, `${accountPath}/disable`, undefined, { authorization: `Bearer ${owner.measured}` })).status !== 200) errors++;
+    if (
+      (await post(measured.url, `${accountPath}/disable`, undefined, { authorization: `Bearer ${owner.measured}` }))
+        .status !== 200
+    )
+      errors++;
     if ((await get(measured.url, `${AUTH}/me`, token)).status === 401) nextRequestRefused++;
     await enable();
   }

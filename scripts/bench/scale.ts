@@ -23,7 +23,8 @@ import { fixed } from './report';
 import { BENCH_LIMITS, closeSides } from './setup';
 import { measureSweep, type SweepResult } from './sweep';
 
-const seededId = (table: number, n: number) => `${table.toString(16).padStart(8, '0')}-5ca1-4000-8000-${n.toString(16).padStart(12, '0')}`;
+const seededId = (table: number, n: number) =>
+  `${table.toString(16).padStart(8, '0')}-5ca1-4000-8000-${n.toString(16).padStart(12, '0')}`;
 
 interface Side {
   name: 'seeded' | 'empty';
@@ -52,7 +53,12 @@ export interface ScaleResult {
   /** The search for a fragment every customer shares, one request at a time: its p99 target on both dialects. */
   commonSearchTargetMs: number;
   /** Absent when `--rows` chose some rows only. */
-  export?: { events: number; seconds: Record<Side['name'], number>; rssGrowthMiB: Record<Side['name'], number>; status: Record<Side['name'], number> };
+  export?: {
+    events: number;
+    seconds: Record<Side['name'], number>;
+    rssGrowthMiB: Record<Side['name'], number>;
+    status: Record<Side['name'], number>;
+  };
   /** The sweeper's pass over a seeded database's backlog, beside the customers' sign-ins. */
   sweep?: SweepResult;
 }
@@ -67,37 +73,73 @@ async function createdAtOf(db: TestDatabase, table: string, id: string): Promise
     const client = new pg.Client({ connectionString: db.databaseUrl });
     await client.connect();
     try {
-      return (await client.query<{ createdAt: Date }>(`SELECT "createdAt" FROM "${table}" WHERE "id" = $1`, [id])).rows[0]!.createdAt;
+      return (await client.query<{ createdAt: Date }>(`SELECT "createdAt" FROM "${table}" WHERE "id" = $1`, [id]))
+        .rows[0]!.createdAt;
     } finally {
       await client.end();
     }
   }
   const sqlite = new Database(sqliteFilePath(db.dataDir), { readonly: true });
   try {
-    return new Date((sqlite.prepare(`SELECT "createdAt" FROM "${table}" WHERE "id" = ?`).get(id) as { createdAt: string }).createdAt);
+    return new Date(
+      (sqlite.prepare(`SELECT "createdAt" FROM "${table}" WHERE "id" = ?`).get(id) as { createdAt: string }).createdAt,
+    );
   } finally {
     sqlite.close();
   }
 }
 
-async function signIn(app: RunningApp, path: string, email: string): Promise<{ access_token: string; refresh_token: string }> {
+async function signIn(
+  app: RunningApp,
+  path: string,
+  email: string,
+): Promise<{ access_token: string; refresh_token: string }> {
   const answer = await post(app.url, path, { email, password: SCALE_PASSWORD });
-  if (answer.status !== 200) throw new Error(`scale bench: ${path} for ${email} answered ${answer.status} ${answer.text.slice(0, 200)}`);
+  if (answer.status !== 200)
+    throw new Error(`scale bench: ${path} for ${email} answered ${answer.status} ${answer.text.slice(0, 200)}`);
   return answer.body as { access_token: string; refresh_token: string };
 }
 
 /** A database seeded before (`--seeded`), measured as it is and kept afterwards. */
-const keptDatabase = (seeded: string): TestDatabase => (/^postgres(ql)?:\/\//.test(seeded)
-  ? { dialect: 'postgresql', databaseUrl: seeded, dataDir: mkdtempSync(path.join(tmpdir(), 'bench-seeded-')), drop: async () => undefined }
-  : { dialect: 'sqlite', dataDir: path.resolve(seeded), drop: async () => undefined });
+const keptDatabase = (seeded: string): TestDatabase =>
+  /^postgres(ql)?:\/\//.test(seeded)
+    ? {
+        dialect: 'postgresql',
+        databaseUrl: seeded,
+        dataDir: mkdtempSync(path.join(tmpdir(), 'bench-seeded-')),
+        drop: async () => undefined,
+      }
+    : { dialect: 'sqlite', dataDir: path.resolve(seeded), drop: async () => undefined };
 
-async function prepareSide(name: Side['name'], customers: number, o: BenchOptions, say: (m: string) => void): Promise<Side & { seedSeconds: number }> {
+async function prepareSide(
+  name: Side['name'],
+  customers: number,
+  o: BenchOptions,
+  say: (m: string) => void,
+): Promise<Side & { seedSeconds: number }> {
   const kept = name === 'seeded' && o.scaleSeeded !== undefined;
-  const db = kept ? keptDatabase(o.scaleSeeded!) : await createTestDatabase(o.databaseUrl ? 'postgresql' : 'sqlite', o.databaseUrl);
-  const env = { ...process.env, DATA_DIR: db.dataDir, DATABASE_URL: db.databaseUrl ?? '', COMMERCE_AUTH_NODE_ENV: 'development', BCRYPT_ROUNDS: String(o.cost), LOG_LEVEL: 'warn' };
-  const { seconds } = kept ? { seconds: 0 } : await seedScale({ customers, env, say: (line) => say(`${name}: ${line.trim()}`) });
+  const db = kept
+    ? keptDatabase(o.scaleSeeded!)
+    : await createTestDatabase(o.databaseUrl ? 'postgresql' : 'sqlite', o.databaseUrl);
+  const env = {
+    ...process.env,
+    DATA_DIR: db.dataDir,
+    DATABASE_URL: db.databaseUrl ?? '',
+    COMMERCE_AUTH_NODE_ENV: 'development',
+    BCRYPT_ROUNDS: String(o.cost),
+    LOG_LEVEL: 'warn',
+  };
+  const { seconds } = kept
+    ? { seconds: 0 }
+    : await seedScale({ customers, env, say: (line) => say(`${name}: ${line.trim()}`) });
   // The apps never sweep on their own: the pass is measured once, at the end, on the seeded side.
-  const app = await startApp(db, { ...BENCH_LIMITS, BCRYPT_ROUNDS: String(o.cost), NEXT_DIST_DIR: o.distDir, LOG_LEVEL: 'warn', CLEANUP_INTERVAL: '0' });
+  const app = await startApp(db, {
+    ...BENCH_LIMITS,
+    BCRYPT_ROUNDS: String(o.cost),
+    NEXT_DIST_DIR: o.distDir,
+    LOG_LEVEL: 'warn',
+    CLEANUP_INTERVAL: '0',
+  });
   return { name, db, app, customers, seedSeconds: seconds };
 }
 
@@ -109,14 +151,32 @@ export async function runScaleBench(o: BenchOptions, say: (m: string) => void): 
   const sides: Side[] = [seeded, empty];
   try {
     const c = o.connections;
-    const perSide = new Map<Side, { admin: string; customer: string; vendor: string; chains: ReturnType<typeof refreshChains>; deep: Record<string, string> }>();
+    const perSide = new Map<
+      Side,
+      {
+        admin: string;
+        customer: string;
+        vendor: string;
+        chains: ReturnType<typeof refreshChains>;
+        deep: Record<string, string>;
+      }
+    >();
     for (const side of sides) {
       const n = side.customers;
       const admin = (await signIn(side.app, '/api/v1/auth/admin/login', SCALE_ADMIN_EMAIL)).access_token;
-      const customer = (await signIn(side.app, '/api/v1/auth/customer/login', `customer-${n}@scale.example`)).access_token;
+      const customer = (await signIn(side.app, '/api/v1/auth/customer/login', `customer-${n}@scale.example`))
+        .access_token;
       const vendor = (await signIn(side.app, '/api/v1/auth/vendor/login', 'staff-2@scale.example')).access_token;
       const chains = refreshChains('/api/v1/auth/customer/refresh', []);
-      chains.add(await Promise.all(Array.from({ length: 2 * c }, async () => (await signIn(side.app, '/api/v1/auth/customer/login', `customer-${n}@scale.example`)).refresh_token)));
+      chains.add(
+        await Promise.all(
+          Array.from(
+            { length: 2 * c },
+            async () =>
+              (await signIn(side.app, '/api/v1/auth/customer/login', `customer-${n}@scale.example`)).refresh_token,
+          ),
+        ),
+      );
       // A cursor near the end of each list: the key of a row 100 from the last.
       const counts = scaleCounts(n);
       const key = async (table: string, tableNo: number, row: number) => {
@@ -135,22 +195,145 @@ export async function runScaleBench(o: BenchOptions, say: (m: string) => void): 
     type RowSpec = { label: string; what: string; spec: (side: Side) => LoadSpec };
     const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
     const specs: RowSpec[] = [
-      { label: 'admin login', what: 'POST admin login, one bcrypt comparison', spec: () => ({ method: 'POST', path: '/api/v1/auth/admin/login', body: { email: SCALE_ADMIN_EMAIL, password: SCALE_PASSWORD }, connections: 4 }) },
-      { label: 'vendor login', what: 'POST vendor login of an employee', spec: () => ({ method: 'POST', path: '/api/v1/auth/vendor/login', body: { email: 'staff-2@scale.example', password: SCALE_PASSWORD }, connections: 4 }) },
-      { label: 'customer login', what: 'POST customer login of the last seeded customer', spec: (s) => ({ method: 'POST', path: '/api/v1/auth/customer/login', body: { email: `customer-${s.customers}@scale.example`, password: SCALE_PASSWORD }, connections: 4 }) },
-      { label: 'customer me', what: 'GET customer me', spec: (s) => ({ path: '/api/v1/auth/customer/me', headers: bearer(perSide.get(s)!.customer), connections: c }) },
-      { label: 'vendor context', what: 'GET vendor context of an employee', spec: (s) => ({ path: '/api/v1/auth/vendor/context', headers: bearer(perSide.get(s)!.vendor), connections: c }) },
-      { label: 'customer refresh', what: 'POST customer refresh, each token presented once', spec: (s) => ({ path: '/api/v1/auth/customer/refresh', requests: perSide.get(s)!.chains.requests, connections: c }) },
-      { label: 'customer search', what: 'GET admin customers?query= (e-mail or name contains it), one match', spec: (s) => ({ path: `/api/v1/admin/customers?query=customer-${Math.max(1, Math.floor(s.customers / 2))}%40`, headers: bearer(perSide.get(s)!.admin), connections: c }) },
-      { label: 'customer search, common', what: 'GET admin customers?query=scale.example, which every customer matches (a big shop\'s `gmail.com`)', spec: (s) => ({ path: '/api/v1/admin/customers?query=scale.example', headers: bearer(perSide.get(s)!.admin), connections: c }) },
-      { label: 'customers, first page', what: 'GET admin customers, 50 oldest', spec: (s) => ({ path: '/api/v1/admin/customers?limit=50', headers: bearer(perSide.get(s)!.admin), connections: c }) },
-      { label: 'customers, deep cursor', what: 'GET admin customers after the 100th-last', spec: (s) => ({ path: `/api/v1/admin/customers?limit=50&cursor=${perSide.get(s)!.deep.customers}`, headers: bearer(perSide.get(s)!.admin), connections: c }) },
-      { label: 'businesses, first page', what: 'GET admin vendors, 50 oldest', spec: (s) => ({ path: '/api/v1/admin/vendors?limit=50', headers: bearer(perSide.get(s)!.admin), connections: c }) },
-      { label: 'businesses, deep cursor', what: 'GET admin vendors after the 100th-last', spec: (s) => ({ path: `/api/v1/admin/vendors?limit=50&cursor=${perSide.get(s)!.deep.vendors}`, headers: bearer(perSide.get(s)!.admin), connections: c }) },
-      { label: 'audit, first page', what: 'GET admin audit-events, newest 50', spec: (s) => ({ path: '/api/v1/admin/audit-events?limit=50', headers: bearer(perSide.get(s)!.admin), connections: c }) },
-      { label: 'audit by account', what: 'GET admin audit-events?account_id= (a customer with about 10 events)', spec: (s) => ({ path: `/api/v1/admin/audit-events?limit=50&account_id=${seededId(TABLE.customer, Math.max(2, Math.floor(s.customers / 3)))}`, headers: bearer(perSide.get(s)!.admin), connections: c }) },
-      { label: 'audit by event', what: 'GET admin audit-events?event=logout', spec: (s) => ({ path: '/api/v1/admin/audit-events?limit=50&event=logout', headers: bearer(perSide.get(s)!.admin), connections: c }) },
-      { label: 'audit by time', what: 'GET admin audit-events?from=&to= (one day, 200 days ago)', spec: (s) => ({ path: `/api/v1/admin/audit-events?limit=50&from=${dayAgo(201)}&to=${dayAgo(200)}`, headers: bearer(perSide.get(s)!.admin), connections: c }) },
+      {
+        label: 'admin login',
+        what: 'POST admin login, one bcrypt comparison',
+        spec: () => ({
+          method: 'POST',
+          path: '/api/v1/auth/admin/login',
+          body: { email: SCALE_ADMIN_EMAIL, password: SCALE_PASSWORD },
+          connections: 4,
+        }),
+      },
+      {
+        label: 'vendor login',
+        what: 'POST vendor login of an employee',
+        spec: () => ({
+          method: 'POST',
+          path: '/api/v1/auth/vendor/login',
+          body: { email: 'staff-2@scale.example', password: SCALE_PASSWORD },
+          connections: 4,
+        }),
+      },
+      {
+        label: 'customer login',
+        what: 'POST customer login of the last seeded customer',
+        spec: (s) => ({
+          method: 'POST',
+          path: '/api/v1/auth/customer/login',
+          body: { email: `customer-${s.customers}@scale.example`, password: SCALE_PASSWORD },
+          connections: 4,
+        }),
+      },
+      {
+        label: 'customer me',
+        what: 'GET customer me',
+        spec: (s) => ({ path: '/api/v1/auth/customer/me', headers: bearer(perSide.get(s)!.customer), connections: c }),
+      },
+      {
+        label: 'vendor context',
+        what: 'GET vendor context of an employee',
+        spec: (s) => ({ path: '/api/v1/auth/vendor/context', headers: bearer(perSide.get(s)!.vendor), connections: c }),
+      },
+      {
+        label: 'customer refresh',
+        what: 'POST customer refresh, each token presented once',
+        spec: (s) => ({
+          path: '/api/v1/auth/customer/refresh',
+          requests: perSide.get(s)!.chains.requests,
+          connections: c,
+        }),
+      },
+      {
+        label: 'customer search',
+        what: 'GET admin customers?query= (e-mail or name contains it), one match',
+        spec: (s) => ({
+          path: `/api/v1/admin/customers?query=customer-${Math.max(1, Math.floor(s.customers / 2))}%40`,
+          headers: bearer(perSide.get(s)!.admin),
+          connections: c,
+        }),
+      },
+      {
+        label: 'customer search, common',
+        what: "GET admin customers?query=scale.example, which every customer matches (a big shop's `gmail.com`)",
+        spec: (s) => ({
+          path: '/api/v1/admin/customers?query=scale.example',
+          headers: bearer(perSide.get(s)!.admin),
+          connections: c,
+        }),
+      },
+      {
+        label: 'customers, first page',
+        what: 'GET admin customers, 50 oldest',
+        spec: (s) => ({
+          path: '/api/v1/admin/customers?limit=50',
+          headers: bearer(perSide.get(s)!.admin),
+          connections: c,
+        }),
+      },
+      {
+        label: 'customers, deep cursor',
+        what: 'GET admin customers after the 100th-last',
+        spec: (s) => ({
+          path: `/api/v1/admin/customers?limit=50&cursor=${perSide.get(s)!.deep.customers}`,
+          headers: bearer(perSide.get(s)!.admin),
+          connections: c,
+        }),
+      },
+      {
+        label: 'businesses, first page',
+        what: 'GET admin vendors, 50 oldest',
+        spec: (s) => ({
+          path: '/api/v1/admin/vendors?limit=50',
+          headers: bearer(perSide.get(s)!.admin),
+          connections: c,
+        }),
+      },
+      {
+        label: 'businesses, deep cursor',
+        what: 'GET admin vendors after the 100th-last',
+        spec: (s) => ({
+          path: `/api/v1/admin/vendors?limit=50&cursor=${perSide.get(s)!.deep.vendors}`,
+          headers: bearer(perSide.get(s)!.admin),
+          connections: c,
+        }),
+      },
+      {
+        label: 'audit, first page',
+        what: 'GET admin audit-events, newest 50',
+        spec: (s) => ({
+          path: '/api/v1/admin/audit-events?limit=50',
+          headers: bearer(perSide.get(s)!.admin),
+          connections: c,
+        }),
+      },
+      {
+        label: 'audit by account',
+        what: 'GET admin audit-events?account_id= (a customer with about 10 events)',
+        spec: (s) => ({
+          path: `/api/v1/admin/audit-events?limit=50&account_id=${seededId(TABLE.customer, Math.max(2, Math.floor(s.customers / 3)))}`,
+          headers: bearer(perSide.get(s)!.admin),
+          connections: c,
+        }),
+      },
+      {
+        label: 'audit by event',
+        what: 'GET admin audit-events?event=logout',
+        spec: (s) => ({
+          path: '/api/v1/admin/audit-events?limit=50&event=logout',
+          headers: bearer(perSide.get(s)!.admin),
+          connections: c,
+        }),
+      },
+      {
+        label: 'audit by time',
+        what: 'GET admin audit-events?from=&to= (one day, 200 days ago)',
+        spec: (s) => ({
+          path: `/api/v1/admin/audit-events?limit=50&from=${dayAgo(201)}&to=${dayAgo(200)}`,
+          headers: bearer(perSide.get(s)!.admin),
+          connections: c,
+        }),
+      },
     ];
     // The admin's pages: from the search on.
     const adminPages = new Set(specs.slice(specs.findIndex((r) => r.label === 'customer search')).map((r) => r.label));
@@ -162,10 +345,23 @@ export async function runScaleBench(o: BenchOptions, say: (m: string) => void): 
       for (const row of chosen) {
         for (const side of round % 2 === 0 ? sides : [...sides].reverse()) {
           add(`${row.label}/${side.name}`, await runLoad(side.app.url, row.spec(side), seconds, side.app.process.pid));
-          if (adminPages.has(row.label)) add(`${row.label}/${side.name}/alone`, await runLoad(side.app.url, { ...row.spec(side), connections: 1 }, seconds / 2, side.app.process.pid));
+          if (adminPages.has(row.label))
+            add(
+              `${row.label}/${side.name}/alone`,
+              await runLoad(side.app.url, { ...row.spec(side), connections: 1 }, seconds / 2, side.app.process.pid),
+            );
           if (row.label === 'customer refresh') {
             const chains = perSide.get(side)!.chains;
-            chains.add(await Promise.all(Array.from({ length: Math.max(0, 2 * c - chains.ready()) }, async () => (await signIn(side.app, '/api/v1/auth/customer/login', `customer-${side.customers}@scale.example`)).refresh_token)));
+            chains.add(
+              await Promise.all(
+                Array.from(
+                  { length: Math.max(0, 2 * c - chains.ready()) },
+                  async () =>
+                    (await signIn(side.app, '/api/v1/auth/customer/login', `customer-${side.customers}@scale.example`))
+                      .refresh_token,
+                ),
+              ),
+            );
           }
         }
       }
@@ -177,13 +373,27 @@ export async function runScaleBench(o: BenchOptions, say: (m: string) => void): 
       what: r.what,
       seeded: measured(`${r.label}/seeded`),
       empty: measured(`${r.label}/empty`),
-      ...(adminPages.has(r.label) && { alone: { seeded: measured(`${r.label}/seeded/alone`), empty: measured(`${r.label}/empty/alone`) } }),
+      ...(adminPages.has(r.label) && {
+        alone: { seeded: measured(`${r.label}/seeded/alone`), empty: measured(`${r.label}/empty/alone`) },
+      }),
     }));
 
-    const result = { customers: n, seedSeconds: seeded.seedSeconds, connections: c, adminPageTargetMs: o.databaseUrl ? 50 : 100, commonSearchTargetMs: COMMON_SEARCH_TARGET_MS, rows };
+    const result = {
+      customers: n,
+      seedSeconds: seeded.seedSeconds,
+      connections: c,
+      adminPageTargetMs: o.databaseUrl ? 50 : 100,
+      commonSearchTargetMs: COMMON_SEARCH_TARGET_MS,
+      rows,
+    };
     if (o.scaleRows) return result;
     // The export of the first customer (its long history) on each side, with the app's RSS around it.
-    const exp = { events: counts.exportEvents, seconds: { seeded: NaN, empty: NaN }, rssGrowthMiB: { seeded: NaN, empty: NaN }, status: { seeded: 0, empty: 0 } };
+    const exp = {
+      events: counts.exportEvents,
+      seconds: { seeded: NaN, empty: NaN },
+      rssGrowthMiB: { seeded: NaN, empty: NaN },
+      status: { seeded: 0, empty: 0 },
+    };
     for (const side of sides) {
       const token = (await signIn(side.app, '/api/v1/auth/customer/login', 'customer-1@scale.example')).access_token;
       const before = processRssMiB(side.app.process.pid);
@@ -197,7 +407,12 @@ export async function runScaleBench(o: BenchOptions, say: (m: string) => void): 
       exp.status[side.name] = answer.status;
     }
     say("sweeping a seeded database's backlog beside customer sign-ins");
-    const sweep = await measureSweep(seeded.db, seeded.app, specs.find((r) => r.label === 'customer login')!.spec(seeded), o.duration);
+    const sweep = await measureSweep(
+      seeded.db,
+      seeded.app,
+      specs.find((r) => r.label === 'customer login')!.spec(seeded),
+      o.duration,
+    );
     return { ...result, export: exp, sweep };
   } finally {
     await closeSides(sides);
@@ -206,41 +421,58 @@ export async function runScaleBench(o: BenchOptions, say: (m: string) => void): 
 
 export function scaleMarkdown(result: ScaleResult, command: string, dialect: string): string {
   const ms = (n: number) => fixed(n, n < 10 ? 1 : 0);
-  return [
-    `Command: \`${command}\` on ${dialect}, ${new Date().toISOString().slice(0, 16)}Z: ${result.customers.toLocaleString('en')} customers seeded in ${fixed(result.seedSeconds)} s, and the rest in proportion.`,
-    '',
-    '| Row | seeded req/s | empty req/s | seeded / empty | seeded p99 ms | empty p99 ms | one at a time: seeded p99 ms | empty p99 ms | errors |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
-    ...result.rows.map((r) => `| ${r.label} | ${fixed(r.seeded.rps, r.seeded.rps < 100 ? 1 : 0)} | ${fixed(r.empty.rps, r.empty.rps < 100 ? 1 : 0)} | ${fixed(r.seeded.rps / r.empty.rps, 2)} | ` +
-      `${ms(r.seeded.p99)} | ${ms(r.empty.p99)} | ${r.alone ? `${ms(r.alone.seeded.p99)} | ${ms(r.alone.empty.p99)}` : '- | -'} | ${r.seeded.errors + r.empty.errors + (r.alone ? r.alone.seeded.errors + r.alone.empty.errors : 0)} |`),
-    '',
-    `p99 at ${result.connections} connections per row (4 for the sign-ins); "one at a time": the admin's pages asked by one connection, one request after another, as one admin waits for them (target < ${result.adminPageTargetMs} ms at any cursor depth).`,
-    '',
-    ...commonSearchLine(result),
-    ...(result.export ? [exportLine(result.export), ''] : []),
-    ...(result.sweep ? [sweepLine(result.sweep), ''] : []),
-    ...result.rows.map((r) => `- ${r.label}: ${r.what}.`),
-  ].join('\n') + '\n';
+  return (
+    [
+      `Command: \`${command}\` on ${dialect}, ${new Date().toISOString().slice(0, 16)}Z: ${result.customers.toLocaleString('en')} customers seeded in ${fixed(result.seedSeconds)} s, and the rest in proportion.`,
+      '',
+      '| Row | seeded req/s | empty req/s | seeded / empty | seeded p99 ms | empty p99 ms | one at a time: seeded p99 ms | empty p99 ms | errors |',
+      '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+      ...result.rows.map(
+        (r) =>
+          `| ${r.label} | ${fixed(r.seeded.rps, r.seeded.rps < 100 ? 1 : 0)} | ${fixed(r.empty.rps, r.empty.rps < 100 ? 1 : 0)} | ${fixed(r.seeded.rps / r.empty.rps, 2)} | ` +
+          `${ms(r.seeded.p99)} | ${ms(r.empty.p99)} | ${r.alone ? `${ms(r.alone.seeded.p99)} | ${ms(r.alone.empty.p99)}` : '- | -'} | ${r.seeded.errors + r.empty.errors + (r.alone ? r.alone.seeded.errors + r.alone.empty.errors : 0)} |`,
+      ),
+      '',
+      `p99 at ${result.connections} connections per row (4 for the sign-ins); "one at a time": the admin's pages asked by one connection, one request after another, as one admin waits for them (target < ${result.adminPageTargetMs} ms at any cursor depth).`,
+      '',
+      ...commonSearchLine(result),
+      ...(result.export ? [exportLine(result.export), ''] : []),
+      ...(result.sweep ? [sweepLine(result.sweep), ''] : []),
+      ...result.rows.map((r) => `- ${r.label}: ${r.what}.`),
+    ].join('\n') + '\n'
+  );
 }
 
 function commonSearchLine({ rows, commonSearchTargetMs }: ScaleResult): string[] {
   const row = rows.find((r) => r.label === COMMON_SEARCH);
   if (!row?.alone) return [];
   const p99 = row.alone.seeded.p99;
-  return [`Search for a fragment every customer shares, one at a time: seeded p99 ${fixed(p99, 1)} ms (target < ${commonSearchTargetMs} ms: ${p99 < commonSearchTargetMs ? 'met' : 'NOT met'}); ` +
-    `the one-match search ${fixed(rows.find((r) => r.label === 'customer search')?.alone?.seeded.p99 ?? NaN, 1)} ms.`, ''];
+  return [
+    `Search for a fragment every customer shares, one at a time: seeded p99 ${fixed(p99, 1)} ms (target < ${commonSearchTargetMs} ms: ${p99 < commonSearchTargetMs ? 'met' : 'NOT met'}); ` +
+      `the one-match search ${fixed(rows.find((r) => r.label === 'customer search')?.alone?.seeded.p99 ?? NaN, 1)} ms.`,
+    '',
+  ];
 }
 
 function exportLine(exp: NonNullable<ScaleResult['export']>): string {
-  return `Export of a customer with ${exp.events.toLocaleString('en')} security events: status ${exp.status.seeded}, ${fixed(exp.seconds.seeded, 2)} s, ` +
-    `app RSS growth ${fixed(exp.rssGrowthMiB.seeded)} MiB (empty database: ${fixed(exp.seconds.empty, 2)} s, ${fixed(exp.rssGrowthMiB.empty)} MiB).`;
+  return (
+    `Export of a customer with ${exp.events.toLocaleString('en')} security events: status ${exp.status.seeded}, ${fixed(exp.seconds.seeded, 2)} s, ` +
+    `app RSS growth ${fixed(exp.rssGrowthMiB.seeded)} MiB (empty database: ${fixed(exp.seconds.empty, 2)} s, ${fixed(exp.rssGrowthMiB.empty)} MiB).`
+  );
 }
 
 function sweepLine({ seconds, removed, statements, slowest, p99Ms, loginDuring, loginWithout }: SweepResult): string {
   const rows = Object.values(removed).reduce((a, b) => a + b, 0);
-  return `Sweeper's pass over a seeded database's backlog (run beside the app, as another instance would): ${rows.toLocaleString('en')} rows removed in ${fixed(seconds)} s ` +
+  return (
+    `Sweeper's pass over a seeded database's backlog (run beside the app, as another instance would): ${rows.toLocaleString('en')} rows removed in ${fixed(seconds)} s ` +
     `by ${statements.toLocaleString('en')} statements (p99 ${fixed(p99Ms)} ms), the slowest ${fixed(slowest[0]?.ms ?? 0)} ms (target < 250; ` +
     `${slowest.map((s) => `${fixed(s.ms)} ms ${s.what} ${fixed(s.at)} s in`).join(', ')}). ` +
     `Customer login p99 during the pass ${fixed(loginDuring.p99)} ms at ${fixed(loginDuring.rps, 1)}/s, without ${fixed(loginWithout.p99)} ms at ${fixed(loginWithout.rps, 1)}/s: ` +
-    `${fixed(loginDuring.p99 / loginWithout.p99, 2)}x (target <= 1.5), ${loginDuring.errors + loginWithout.errors} errors. Removed: ${Object.entries(removed).filter(([, n]) => n > 0).map(([k, n]) => `${k} ${n.toLocaleString('en')}`).join(', ')}.`;
+    `${fixed(loginDuring.p99 / loginWithout.p99, 2)}x (target <= 1.5), ${loginDuring.errors + loginWithout.errors} errors. Removed: ${Object.entries(
+      removed,
+    )
+      .filter(([, n]) => n > 0)
+      .map(([k, n]) => `${k} ${n.toLocaleString('en')}`)
+      .join(', ')}.`
+  );
 }

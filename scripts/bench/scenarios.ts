@@ -9,7 +9,21 @@ import { refreshChains } from './refresh-chains';
 import { BENCH_ROUTE_HEADERS, BENCH_SECRET, type BenchTarget } from './setup';
 
 export type RowKey =
-  | 'bcrypt' | 'floor' | 'login' | 'customer_login' | 'plain' | 'noop' | 'me' | 'customer_me' | 'context' | 'refresh' | 'probe_idle' | 'storm_login' | 'storm_start' | 'storm_context' | 'step1';
+  | 'bcrypt'
+  | 'floor'
+  | 'login'
+  | 'customer_login'
+  | 'plain'
+  | 'noop'
+  | 'me'
+  | 'customer_me'
+  | 'context'
+  | 'refresh'
+  | 'probe_idle'
+  | 'storm_login'
+  | 'storm_start'
+  | 'storm_context'
+  | 'step1';
 
 export interface Row extends Measurement {
   key: RowKey;
@@ -31,7 +45,10 @@ const STORM_LEAD_SECONDS = 1;
 const AUTH = '/api/v1/auth/vendor';
 const CUSTOMER = '/api/v1/auth/customer';
 
-async function signIn(target: BenchTarget, as: { path: string; email: string; password: string } = { path: AUTH, ...target }) {
+async function signIn(
+  target: BenchTarget,
+  as: { path: string; email: string; password: string } = { path: AUTH, ...target },
+) {
   const answer = await post(target.app.url, `${as.path}/login`, { email: as.email, password: as.password });
   if (answer.status !== 200) throw new Error(`bench login failed with ${answer.status}: ${answer.text}`);
   return answer.body as { access_token: string; refresh_token: string };
@@ -39,9 +56,14 @@ async function signIn(target: BenchTarget, as: { path: string; email: string; pa
 
 /** One request first, so a row can never measure the wrong route (a 404 page answers fast too). */
 async function expectAnswer(url: string, path: string, token: string | undefined, key: string, body?: unknown) {
-  const answer = body === undefined ? await get(url, path, token) : await post(url, path, body, token ? { authorization: `Bearer ${token}` } : undefined);
+  const answer =
+    body === undefined
+      ? await get(url, path, token)
+      : await post(url, path, body, token ? { authorization: `Bearer ${token}` } : undefined);
   if (answer.status !== 200 || typeof answer.body !== 'object' || !(key in answer.body)) {
-    throw new Error(`${body === undefined ? 'GET' : 'POST'} ${path} answered ${answer.status} ${answer.text.slice(0, 200)}, not a body with "${key}"`);
+    throw new Error(
+      `${body === undefined ? 'GET' : 'POST'} ${path} answered ${answer.status} ${answer.text.slice(0, 200)}, not a body with "${key}"`,
+    );
   }
 }
 
@@ -52,7 +74,11 @@ export interface LoopDelays {
 }
 
 /** Runs every row against `target`; `progress` hears about each finished group. */
-export async function runScenarios(target: BenchTarget, o: BenchOptions, progress: (message: string) => void): Promise<{ rows: Row[]; loopDelays: LoopDelays }> {
+export async function runScenarios(
+  target: BenchTarget,
+  o: BenchOptions,
+  progress: (message: string) => void,
+): Promise<{ rows: Row[]; loopDelays: LoopDelays }> {
   const url = target.app.url;
   const pid = target.app.process.pid;
   const c = o.connections;
@@ -71,7 +97,8 @@ export async function runScenarios(target: BenchTarget, o: BenchOptions, progres
     }
     for (let round = 0; round < rounds; round++) {
       for (const part of parts) {
-        for (const [key, sample] of await part.run(o.duration / rounds)) samples.set(key, [...(samples.get(key) ?? []), sample]);
+        for (const [key, sample] of await part.run(o.duration / rounds))
+          samples.set(key, [...(samples.get(key) ?? []), sample]);
         await part.settle?.();
       }
     }
@@ -87,19 +114,43 @@ export async function runScenarios(target: BenchTarget, o: BenchOptions, progres
   const shopper = { path: CUSTOMER, ...target.customer };
   const { access_token: customerToken } = await signIn(target, shopper);
   await expectAnswer(url, `${CUSTOMER}/me`, customerToken, 'customer');
-  const customerLoginSpec: LoadSpec = { method: 'POST', path: `${CUSTOMER}/login`, body: target.customer, connections: c };
-  const loginSpec: LoadSpec = { method: 'POST', path: `${AUTH}/login`, body: { email: target.email, password: target.password }, connections: c };
+  const customerLoginSpec: LoadSpec = {
+    method: 'POST',
+    path: `${CUSTOMER}/login`,
+    body: target.customer,
+    connections: c,
+  };
+  const loginSpec: LoadSpec = {
+    method: 'POST',
+    path: `${AUTH}/login`,
+    body: { email: target.email, password: target.password },
+    connections: c,
+  };
   // The bcrypt pool takes jobs in order, so once one more login is answered, every comparison
   // left over from a stopped run has run (one at most may still be finishing on another worker).
   const loginsDrained = () => signIn(target);
-  const floorSpec: LoadSpec = { method: 'POST', path: '/api/v1/bench/compare', body: { password: target.password }, headers: BENCH_ROUTE_HEADERS, connections: c };
+  const floorSpec: LoadSpec = {
+    method: 'POST',
+    path: '/api/v1/bench/compare',
+    body: { password: target.password },
+    headers: BENCH_ROUTE_HEADERS,
+    connections: c,
+  };
   // The same pool, in the same order: one more answer means every comparison left over has run.
   const floorDrained = () => expectAnswer(url, '/api/v1/bench/compare', BENCH_SECRET, 'ok', floorSpec.body);
 
   // 1. Login against the bcrypt ceiling.
   const ceiling = createCeilingMeter(o.cost);
-  row('bcrypt', `bcrypt ceiling (${ceiling.workers} workers)`, `one bcryptjs comparison at cost ${o.cost} on a pool of ${ceiling.workers} worker threads in the bench process, app idle`);
-  row('floor', 'sign-in floor', 'POST /api/v1/bench/compare: a Next.js route handler that reads a JSON body and makes one comparison on the app\'s bcrypt pool, nothing else');
+  row(
+    'bcrypt',
+    `bcrypt ceiling (${ceiling.workers} workers)`,
+    `one bcryptjs comparison at cost ${o.cost} on a pool of ${ceiling.workers} worker threads in the bench process, app idle`,
+  );
+  row(
+    'floor',
+    'sign-in floor',
+    "POST /api/v1/bench/compare: a Next.js route handler that reads a JSON body and makes one comparison on the app's bcrypt pool, nothing else",
+  );
   row('login', 'login', 'POST login: correct password, one bcrypt comparison, a new sign-in');
   row('customer_login', 'customer login', 'POST customer login: the same for a verified customer');
   try {
@@ -121,30 +172,63 @@ export async function runScenarios(target: BenchTarget, o: BenchOptions, progres
   // 2. The token routes against the bare handler. Refresh takes the newest token of one of many
   // sign-ins per request; stopped runs strand the chains in flight, so each round tops them up.
   const chains = refreshChains(`${AUTH}/refresh`, []);
-  const topUpChains = async () => chains.add(await Promise.all(Array.from({ length: Math.max(0, 2 * c - chains.ready()) }, async () => (await signIn(target)).refresh_token)));
+  const topUpChains = async () =>
+    chains.add(
+      await Promise.all(
+        Array.from({ length: Math.max(0, 2 * c - chains.ready()) }, async () => (await signIn(target)).refresh_token),
+      ),
+    );
   await topUpChains();
-  row('plain', 'plain Next.js route handler', 'GET /noop of a minimal Next.js app (bench/plain-next/, `next start`, no flags): a route handler that returns the same constant');
-  row('noop', 'bare route handler', 'GET /api/v1/bench/noop: the product\'s own route handler that returns a constant (its server, flags and proxy matcher)');
+  row(
+    'plain',
+    'plain Next.js route handler',
+    'GET /noop of a minimal Next.js app (bench/plain-next/, `next start`, no flags): a route handler that returns the same constant',
+  );
+  row(
+    'noop',
+    'bare route handler',
+    "GET /api/v1/bench/noop: the product's own route handler that returns a constant (its server, flags and proxy matcher)",
+  );
   row('me', 'me', 'GET me: verify the access token, read the account, answer the profile');
   row('customer_me', 'customer me', 'GET customer me: verify the access token, read the customer, answer the profile');
   row('context', 'context', 'GET context: verify, read the account, read its stores and terminals');
-  row('refresh', 'refresh', `POST refresh: rotate the newest token of one of ${2 * c} sign-ins; no token is presented twice`);
-  await interleave('token routes', [
-    load('plain', { path: '/noop', connections: c }, undefined, target.plain),
-    load('noop', { path: '/api/v1/bench/noop', headers: BENCH_ROUTE_HEADERS, connections: c }),
-    load('me', { path: `${AUTH}/me`, headers: bearer, connections: c }),
-    load('customer_me', { path: `${CUSTOMER}/me`, headers: { authorization: `Bearer ${customerToken}` }, connections: c }),
-    load('context', { path: `${AUTH}/context`, headers: bearer, connections: c }),
-    load('refresh', { path: `${AUTH}/refresh`, requests: chains.requests, connections: c }, topUpChains),
-  ], o.rounds);
+  row(
+    'refresh',
+    'refresh',
+    `POST refresh: rotate the newest token of one of ${2 * c} sign-ins; no token is presented twice`,
+  );
+  await interleave(
+    'token routes',
+    [
+      load('plain', { path: '/noop', connections: c }, undefined, target.plain),
+      load('noop', { path: '/api/v1/bench/noop', headers: BENCH_ROUTE_HEADERS, connections: c }),
+      load('me', { path: `${AUTH}/me`, headers: bearer, connections: c }),
+      load('customer_me', {
+        path: `${CUSTOMER}/me`,
+        headers: { authorization: `Bearer ${customerToken}` },
+        connections: c,
+      }),
+      load('context', { path: `${AUTH}/context`, headers: bearer, connections: c }),
+      load('refresh', { path: `${AUTH}/refresh`, requests: chains.requests, connections: c }, topUpChains),
+    ],
+    o.rounds,
+  );
 
   // 3. What terminals feel: context at a modest fixed rate, alone and beside a saturating login storm.
   const probe: LoadSpec = { path: `${AUTH}/context`, headers: bearer, connections: 2, overallRate: o.probeRate };
   const probeWhat = `GET context at a fixed ${o.probeRate}/s over 2 connections`;
   row('probe_idle', 'context probe, idle', probeWhat);
   row('storm_login', 'login during storm', `the saturating login storm itself, ${c} connections`);
-  row('storm_start', "context probe, storm's start", `${probeWhat}, in the first ${STORM_LEAD_SECONDS} s of the login storm, while its ${c} connections open and post their first sign-ins at once`);
-  row('storm_context', 'context probe, login storm', `${probeWhat}, during the login storm from ${STORM_LEAD_SECONDS} s after its start`);
+  row(
+    'storm_start',
+    "context probe, storm's start",
+    `${probeWhat}, in the first ${STORM_LEAD_SECONDS} s of the login storm, while its ${c} connections open and post their first sign-ins at once`,
+  );
+  row(
+    'storm_context',
+    'context probe, login storm',
+    `${probeWhat}, during the login storm from ${STORM_LEAD_SECONDS} s after its start`,
+  );
   const delays = { idle: [] as LoopDelay[], storm: [] as LoopDelay[] };
   /** `run` between two scrapes of the app's event-loop delay, kept under `into`. */
   const delayDuring = async <T>(into: LoopDelay[], run: () => Promise<T>) => {
@@ -153,7 +237,9 @@ export async function runScenarios(target: BenchTarget, o: BenchOptions, progres
     into.push(await scrapeLoopDelay(url));
     return result;
   };
-  const idleProbe: Part = { run: async (s) => [['probe_idle', await delayDuring(delays.idle, () => runLoad(url, probe, s, pid))]] };
+  const idleProbe: Part = {
+    run: async (s) => [['probe_idle', await delayDuring(delays.idle, () => runLoad(url, probe, s, pid))]],
+  };
   const storm: Part = {
     // Two loads at once: app CPU per answer would mean nothing, so neither sample measures it. The
     // storm's first moment, its connections opening and posting their first sign-ins together, is
@@ -161,18 +247,44 @@ export async function runScenarios(target: BenchTarget, o: BenchOptions, progres
     // storm row counts from there.
     run: async (s) => {
       const probes = async () => [await runLoad(url, probe, STORM_LEAD_SECONDS), await runLoad(url, probe, s)] as const;
-      const [logins, [start, contexts]] = await delayDuring(delays.storm, () => Promise.all([runLoad(url, loginSpec, STORM_LEAD_SECONDS + s), probes()]));
-      return [['storm_login', logins], ['storm_start', start], ['storm_context', contexts]];
+      const [logins, [start, contexts]] = await delayDuring(delays.storm, () =>
+        Promise.all([runLoad(url, loginSpec, STORM_LEAD_SECONDS + s), probes()]),
+      );
+      return [
+        ['storm_login', logins],
+        ['storm_start', start],
+        ['storm_context', contexts],
+      ];
     },
     settle: loginsDrained,
   };
   await interleave('login storm', [idleProbe, storm], o.rounds);
 
   // 4. Last: step 1 answers first and works afterwards, so its backlog must not disturb another row.
-  row('step1', 'password reset step 1', 'POST password-reset: validate and answer; the lookup and counters run after the answer');
-  await interleave('password reset step 1', [load('step1', { method: 'POST', path: `${AUTH}/password-reset`, body: { email: target.email, vendor_type: 'employee' }, connections: c })], 1);
+  row(
+    'step1',
+    'password reset step 1',
+    'POST password-reset: validate and answer; the lookup and counters run after the answer',
+  );
+  await interleave(
+    'password reset step 1',
+    [
+      load('step1', {
+        method: 'POST',
+        path: `${AUTH}/password-reset`,
+        body: { email: target.email, vendor_type: 'employee' },
+        connections: c,
+      }),
+    ],
+    1,
+  );
 
   const fixedRate = new Set<RowKey>(['probe_idle', 'storm_start', 'storm_context']);
-  const rows = [...what.entries()].map(([key, [label, description]]) => ({ key, label, what: description, ...summarize(samples.get(key) ?? [], fixedRate.has(key)) }));
+  const rows = [...what.entries()].map(([key, [label, description]]) => ({
+    key,
+    label,
+    what: description,
+    ...summarize(samples.get(key) ?? [], fixedRate.has(key)),
+  }));
   return { rows, loopDelays: { idle: worstDelay(delays.idle), storm: worstDelay(delays.storm) } };
 }

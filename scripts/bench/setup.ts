@@ -60,17 +60,30 @@ export async function startTarget(options: BenchOptions): Promise<BenchTarget> {
     const email = seed.employee.email;
     // The seeded accounts hash at a test cost; login must compare at the bench's cost, like production.
     const cost = { BCRYPT_ROUNDS: String(options.cost) };
-    await withContainer(db, async (c) => {
-      await c.auth.operator.resetPassword('vendor', email, PASSWORDS.employee);
-      await c.auth.operator.resetPassword('customer', seed.customer.email, PASSWORDS.customer);
-    }, cost);
+    await withContainer(
+      db,
+      async (c) => {
+        await c.auth.operator.resetPassword('vendor', email, PASSWORDS.employee);
+        await c.auth.operator.resetPassword('customer', seed.customer.email, PASSWORDS.customer);
+      },
+      cost,
+    );
     const cache = process.env.AUTH_CACHE_SIZE ? { AUTH_CACHE_SIZE: process.env.AUTH_CACHE_SIZE } : {};
     // BENCH_NODE_OPTIONS reaches the measured instance only (say `--require` of a script that starts
     // the inspector's profiler; Node refuses `--cpu-prof` there), to profile it under load.
     const profile = process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {};
-    const env = { ...cost, ...BENCH_LIMITS, ...cache, ...BENCH_ROUTES_ENV, METRICS_TOKEN: BENCH_METRICS_TOKEN, NEXT_DIST_DIR: options.distDir, WEBHOOK_ALLOW_PRIVATE: '1' };
+    const env = {
+      ...cost,
+      ...BENCH_LIMITS,
+      ...cache,
+      ...BENCH_ROUTES_ENV,
+      METRICS_TOKEN: BENCH_METRICS_TOKEN,
+      NEXT_DIST_DIR: options.distDir,
+      WEBHOOK_ALLOW_PRIVATE: '1',
+    };
     buildPlainNext();
-    const cpuProfile = (name: string) => (options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.join(options.cpuProfileDir, name)}`] : []);
+    const cpuProfile = (name: string) =>
+      options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.join(options.cpuProfileDir, name)}`] : [];
     const [app, second, plain] = await Promise.all([
       startApp(db, { ...env, ...profile }, undefined, [], cpuProfile('app')),
       startApp(db, env),

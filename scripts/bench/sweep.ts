@@ -20,7 +20,10 @@ export interface SweepResult {
   seconds: number;
   removed: Record<string, number>;
   statements: number;
-  /** The three slowest statements, slowest first: milliseconds, which model, operation and condition, and when in the pass. */
+  /**
+   * The three slowest statements, slowest first: milliseconds, which model, operation and condition, and when in the
+   * pass.
+   */
   slowest: SweepStatement[];
   /** The 99th percentile of the statements' times, milliseconds. */
   p99Ms: number;
@@ -29,14 +32,23 @@ export interface SweepResult {
 }
 
 /** Load slices of one second each, until `done` (at least one), or `count` of them. */
-async function slices(app: RunningApp, spec: LoadSpec, until: { done: () => boolean } | { count: number }): Promise<Sample[]> {
+async function slices(
+  app: RunningApp,
+  spec: LoadSpec,
+  until: { done: () => boolean } | { count: number },
+): Promise<Sample[]> {
   const samples: Sample[] = [];
   do samples.push(await runLoad(app.url, spec, 1, app.process.pid));
   while ('done' in until ? !until.done() : samples.length < until.count);
   return samples;
 }
 
-export async function measureSweep(db: TestDatabase, app: RunningApp, login: LoadSpec, baselineSeconds: number): Promise<SweepResult> {
+export async function measureSweep(
+  db: TestDatabase,
+  app: RunningApp,
+  login: LoadSpec,
+  baselineSeconds: number,
+): Promise<SweepResult> {
   const client = createPrismaClient({ databaseUrl: db.databaseUrl, dataDir: db.dataDir, connectTimeoutMs: 30_000 });
   const timings: SweepStatement[] = [];
   let passStarted = performance.now();
@@ -50,8 +62,17 @@ export async function measureSweep(db: TestDatabase, app: RunningApp, login: Loa
         } finally {
           // A read names the column of its condition, which tells the passes of one model apart.
           const where = (args as { where?: object }).where;
-          const condition = operation === 'findMany' && where ? `(${Object.keys(where).filter((key) => key !== 'AND').join(', ')})` : '';
-          timings.push({ ms: performance.now() - t0, what: `${model ?? 'raw'}.${operation}${condition}`, at: (t0 - passStarted) / 1000 });
+          const condition =
+            operation === 'findMany' && where
+              ? `(${Object.keys(where)
+                  .filter((key) => key !== 'AND')
+                  .join(', ')})`
+              : '';
+          timings.push({
+            ms: performance.now() - t0,
+            what: `${model ?? 'raw'}.${operation}${condition}`,
+            at: (t0 - passStarted) / 1000,
+          });
         }
       },
     },
@@ -61,7 +82,9 @@ export async function measureSweep(db: TestDatabase, app: RunningApp, login: Loa
     let finished = false;
     const t0 = performance.now();
     passStarted = t0;
-    const pass = createSweeper(timed, { now: () => new Date() }, createLogger('silent')).sweepOnce().finally(() => (finished = true));
+    const pass = createSweeper(timed, { now: () => new Date() }, createLogger('silent'))
+      .sweepOnce()
+      .finally(() => (finished = true));
     const during = await slices(app, login, { done: () => finished });
     const removed = await pass;
     const seconds = (performance.now() - t0) / 1000;
@@ -69,7 +92,15 @@ export async function measureSweep(db: TestDatabase, app: RunningApp, login: Loa
     const slowest = [...timings].sort((a, b) => b.ms - a.ms).slice(0, 3);
     const sorted = timings.map((t) => t.ms).sort((a, b) => a - b);
     const p99Ms = sorted[Math.max(0, Math.ceil(sorted.length * 0.99) - 1)] ?? NaN;
-    return { seconds, removed, statements: timings.length, slowest, p99Ms, loginDuring: summarize(during), loginWithout: summarize([...before, ...after]) };
+    return {
+      seconds,
+      removed,
+      statements: timings.length,
+      slowest,
+      p99Ms,
+      loginDuring: summarize(during),
+      loginWithout: summarize([...before, ...after]),
+    };
   } finally {
     await client.close();
   }

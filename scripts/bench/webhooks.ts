@@ -36,25 +36,43 @@ async function fastReceiver() {
       while (received < count && Date.now() < deadline) await new Promise((r) => setTimeout(r, 5));
       return received >= count;
     },
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
-export async function measureWebhooks(target: BenchTarget, seconds: number, rounds: number, progress: (message: string) => void): Promise<WebhookBench> {
+export async function measureWebhooks(
+  target: BenchTarget,
+  seconds: number,
+  rounds: number,
+  progress: (message: string) => void,
+): Promise<WebhookBench> {
   const url = target.app.url;
-  const login = await request(url, 'POST', '/api/v1/auth/admin/login', { json: { email: target.admin.email, password: PASSWORDS.admin } });
+  const login = await request(url, 'POST', '/api/v1/auth/admin/login', {
+    json: { email: target.admin.email, password: PASSWORDS.admin },
+  });
   if (login.status !== 200) throw new Error(`bench admin login failed with ${login.status}`);
   const token = String((login.body as { access_token: string }).access_token);
-  const call = (method: string, path: string, json?: unknown) => request(url, method, `/api/v1${path}`, { token, ...(json === undefined ? {} : { json }) });
-  const subject = await call('POST', '/admin/admins', { email: 'bench-webhooks@example.com', name: 'Bench Webhooks', password: 'Bench-Webhooks-4410!', admin_type: 'admin', modules: [] });
+  const call = (method: string, path: string, json?: unknown) =>
+    request(url, method, `/api/v1${path}`, { token, ...(json === undefined ? {} : { json }) });
+  const subject = await call('POST', '/admin/admins', {
+    email: 'bench-webhooks@example.com',
+    name: 'Bench Webhooks',
+    password: 'Bench-Webhooks-4410!',
+    admin_type: 'admin',
+    modules: [],
+  });
   if (subject.status !== 201) throw new Error(`bench admin not created: ${subject.status}`);
   const subjectId = String((subject.body as { id: string }).id);
   const receiver = await fastReceiver();
   try {
-    const created = await call('POST', '/admin/webhook-endpoints', { url: receiver.url, events: ['account.disabled', 'account.enabled'] });
+    const created = await call('POST', '/admin/webhook-endpoints', {
+      url: receiver.url,
+      events: ['account.disabled', 'account.enabled'],
+    });
     if (created.status !== 201) throw new Error(`bench endpoint not created: ${created.status} ${created.text}`);
     const endpoint = `/admin/webhook-endpoints/${String((created.body as { id: string }).id)}`;
     let disabled = false;
@@ -63,7 +81,7 @@ export async function measureWebhooks(target: BenchTarget, seconds: number, roun
     async function toggle(s: number) {
       const times: number[] = [];
       let errors = 0;
-      for (const end = performance.now() + s * 1000; performance.now() < end; ) {
+      for (const end = performance.now() + s * 1000; performance.now() < end;) {
         const started = performance.now();
         const answer = await call('POST', `/admin/admins/${subjectId}/${disabled ? 'enable' : 'disable'}`);
         times.push(performance.now() - started);
@@ -88,7 +106,14 @@ export async function measureWebhooks(target: BenchTarget, seconds: number, roun
     const changes = (['none', 'one'] as const).map((key) => {
       const { times, errors } = samples[key];
       const total = times.reduce((a, b) => a + b, 0);
-      return { label: key === 'none' ? 'admin disables/enables, no endpoint' : 'admin disables/enables, one endpoint subscribed', requests: times.length, rps: (times.length * 1000) / total, meanMs: total / times.length, errors };
+      return {
+        label:
+          key === 'none' ? 'admin disables/enables, no endpoint' : 'admin disables/enables, one endpoint subscribed',
+        requests: times.length,
+        rps: (times.length * 1000) / total,
+        meanMs: total / times.length,
+        errors,
+      };
     });
     progress('webhook change cost done');
 
@@ -100,7 +125,8 @@ export async function measureWebhooks(target: BenchTarget, seconds: number, roun
     await call('PATCH', endpoint, { enabled: true });
     const before = receiver.received;
     const started = performance.now();
-    if (!(await receiver.until(before + queued - errors, 120_000))) errors += before + queued - errors - receiver.received;
+    if (!(await receiver.until(before + queued - errors, 120_000)))
+      errors += before + queued - errors - receiver.received;
     const took = (performance.now() - started) / 1000;
     progress('webhook delivery rate done');
     return { changes, delivery: { queued, seconds: took, perSecond: (receiver.received - before) / took, errors } };

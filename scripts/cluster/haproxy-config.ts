@@ -13,7 +13,13 @@ export interface HaproxySettings {
   log?: string;
 }
 
-export function haproxyConfig({ bind, instances, statsBind, checkIntervalMs = 1000, log = '/dev/log' }: HaproxySettings): string {
+export function haproxyConfig({
+  bind,
+  instances,
+  statsBind,
+  checkIntervalMs = 1000,
+  log = '/dev/log',
+}: HaproxySettings): string {
   const servers = instances.map((address, i) => `    server app${i + 1} ${address} check`);
   return `global
     maxconn 4096

@@ -85,10 +85,17 @@ async function checkMigrations(
 function checkSearchTriggers(file: string): void {
   const db = new Database(file, { readonly: true });
   try {
-    const triggers = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'CustomerAccount'`).pluck().all();
-    const missing = ['insert', 'update', 'delete'].map((change) => `CustomerSearch_${change}`).filter((name) => !triggers.includes(name));
+    const triggers = db
+      .prepare(`SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'CustomerAccount'`)
+      .pluck()
+      .all();
+    const missing = ['insert', 'update', 'delete']
+      .map((change) => `CustomerSearch_${change}`)
+      .filter((name) => !triggers.includes(name));
     if (missing.length > 0) {
-      problems.push(`the sqlite migrations leave the customer search without its triggers (${missing.join(', ')}): a migration that rebuilds "CustomerAccount" must create them again and rebuild "CustomerSearch" (see migration 20261128093000_customer_search_sqlite_index)`);
+      problems.push(
+        `the sqlite migrations leave the customer search without its triggers (${missing.join(', ')}): a migration that rebuilds "CustomerAccount" must create them again and rebuild "CustomerSearch" (see migration 20261128093000_customer_search_sqlite_index)`,
+      );
     }
   } finally {
     db.close();
@@ -122,12 +129,15 @@ async function checkPostgres(source: string): Promise<void> {
   }
 }
 
-commandLine(`Usage: npm run db:check
+commandLine(
+  `Usage: npm run db:check
 
 Fails when prisma/generated/sqlite.prisma or either dialect's migrations drift from
 prisma/schema.prisma: applies every migration to a scratch SQLite file and, when a PostgreSQL server
 answers at TEST_DATABASE_URL (else DATABASE_URL, else postgres://postgres@127.0.0.1:5432/test), to a scratch
-database there, and compares the result with the source schema.`, {});
+database there, and compares the result with the source schema.`,
+  {},
+);
 
 try {
   const source = fs.readFileSync(SOURCE_SCHEMA, 'utf8');

@@ -39,10 +39,13 @@ function generate(dialect: Dialect): Promise<void> {
   });
 }
 
-commandLine(`Usage: npm run db:generate
+commandLine(
+  `Usage: npm run db:generate
 
 Derives prisma/generated/sqlite.prisma from prisma/schema.prisma, then generates the Prisma client of
-both dialects into src/generated/ (also run by npm install and before every build).`, {});
+both dialects into src/generated/ (also run by npm install and before every build).`,
+  {},
+);
 
 try {
   if (writeSqliteSchema()) console.log(`${shown(SQLITE_SCHEMA)} re-derived from prisma/schema.prisma`);

@@ -67,7 +67,10 @@ function nextFolderName(name: string, existing: string[]): string {
   let at = new Date();
   const newest = existing.at(-1)?.slice(0, 14);
   if (newest && stamp(at) <= newest) {
-    const [y, mo, d, h, mi, s] = newest.match(/^(\d{4})(\d\d)(\d\d)(\d\d)(\d\d)(\d\d)$/)!.slice(1).map(Number);
+    const [y, mo, d, h, mi, s] = newest
+      .match(/^(\d{4})(\d\d)(\d\d)(\d\d)(\d\d)(\d\d)$/)!
+      .slice(1)
+      .map(Number);
     at = new Date(Date.UTC(y!, mo! - 1, d, h, mi, s! + 1));
   }
   return `${stamp(at)}_${name}`;

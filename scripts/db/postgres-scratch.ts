@@ -80,7 +80,14 @@ function charColumnsAsText<R>(result: R): R {
  */
 class CatalogReadingClient extends pg.Client {
   // Loosely typed on purpose: pg's many overloads cannot be re-declared one by one.
-  /* eslint-disable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-return, @typescript-eslint/no-unsafe-call -- pg's overloads */
+  /* eslint-disable
+    @typescript-eslint/no-explicit-any,
+    @typescript-eslint/no-unsafe-member-access,
+    @typescript-eslint/no-unsafe-argument,
+    @typescript-eslint/no-unsafe-assignment,
+    @typescript-eslint/no-unsafe-return,
+    @typescript-eslint/no-unsafe-call
+    -- pg's overloads */
   override query(config: any, values?: any, callback?: any): any {
     if (typeof config?.submit === 'function') return super.query(config, values, callback);
     const done = typeof values === 'function' ? values : callback;
@@ -92,7 +99,14 @@ class CatalogReadingClient extends pg.Client {
     }
     return super.query(config, params).then(charColumnsAsText);
   }
-  /* eslint-enable @typescript-eslint/no-explicit-any, @typescript-eslint/no-unsafe-member-access, @typescript-eslint/no-unsafe-argument, @typescript-eslint/no-unsafe-assignment, @typescript-eslint/no-unsafe-return, @typescript-eslint/no-unsafe-call */
+  /* eslint-enable
+    @typescript-eslint/no-explicit-any,
+    @typescript-eslint/no-unsafe-member-access,
+    @typescript-eslint/no-unsafe-argument,
+    @typescript-eslint/no-unsafe-assignment,
+    @typescript-eslint/no-unsafe-return,
+    @typescript-eslint/no-unsafe-call
+  */
 }
 
 /** An adapter factory whose connections can introspect the database for a schema diff. */

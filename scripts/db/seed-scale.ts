@@ -31,13 +31,35 @@ staff-2@scale.example, one of its employees; ...).`;
 /** The template accounts whose stored values the seed copies, written by the app's own service. */
 async function createTemplates(container: Container): Promise<Templates> {
   const { operator } = container.auth;
-  const t: Templates = { customerEmail: 'template-customer@scale.example', ownerEmail: 'template-owner@scale.example', employeeEmail: 'template-employee@scale.example' };
-  const { vendor } = await operator.createVendor({ name: 'Template Business', owner_email: t.ownerEmail, owner_password: SCALE_PASSWORD, owner_name: 'Template Owner' });
+  const t: Templates = {
+    customerEmail: 'template-customer@scale.example',
+    ownerEmail: 'template-owner@scale.example',
+    employeeEmail: 'template-employee@scale.example',
+  };
+  const { vendor } = await operator.createVendor({
+    name: 'Template Business',
+    owner_email: t.ownerEmail,
+    owner_password: SCALE_PASSWORD,
+    owner_name: 'Template Owner',
+  });
   const store = await operator.createStore(vendor.id, { name: 'Template Store' });
-  await operator.createEmployee({ vendor_id: vendor.id, email: t.employeeEmail, password: SCALE_PASSWORD, name: 'Template Employee', modules: ['orders'], module_permissions: { orders: ['read'] }, store_ids: [store.id] });
+  await operator.createEmployee({
+    vendor_id: vendor.id,
+    email: t.employeeEmail,
+    password: SCALE_PASSWORD,
+    name: 'Template Employee',
+    modules: ['orders'],
+    module_permissions: { orders: ['read'] },
+    store_ids: [store.id],
+  });
   await operator.createCustomer({ email: t.customerEmail, password: SCALE_PASSWORD, name: 'Template Customer' });
   // The admin who reads the lists, the search and the audit page.
-  await operator.createAdmin({ email: SCALE_ADMIN_EMAIL, password: SCALE_PASSWORD, name: 'Scale Admin', admin_type: 'super_admin' });
+  await operator.createAdmin({
+    email: SCALE_ADMIN_EMAIL,
+    password: SCALE_PASSWORD,
+    name: 'Scale Admin',
+    admin_type: 'super_admin',
+  });
   return t;
 }
 
@@ -52,7 +74,8 @@ function runnerFor(databaseUrl: string | undefined, dataDir: string): Runner {
     const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
     return {
       run: async (sql) => void (await pool.query(sql)),
-      count: async (table) => Number((await pool.query<{ n: string }>(`SELECT count(*) AS n FROM "${table}"`)).rows[0]!.n),
+      count: async (table) =>
+        Number((await pool.query<{ n: string }>(`SELECT count(*) AS n FROM "${table}"`)).rows[0]!.n),
       close: () => pool.end(),
     };
   }
@@ -81,9 +104,16 @@ function seedEnvironment(env: Record<string, string | undefined>): Record<string
 }
 
 /** Seeds `customers` customers and the rest in proportion; `say` hears each step with its time. */
-export async function seedScale(options: { customers?: number; env?: Record<string, string | undefined>; say?: (line: string) => void }): Promise<{ dialect: ScaleDialect; counts: ScaleCounts; seconds: number }> {
+export async function seedScale(options: {
+  customers?: number;
+  env?: Record<string, string | undefined>;
+  say?: (line: string) => void;
+}): Promise<{ dialect: ScaleDialect; counts: ScaleCounts; seconds: number }> {
   const say = options.say ?? ((line: string) => process.stderr.write(`${line}\n`));
-  const container = createContainer({ env: seedEnvironment(options.env ?? processEnvironment()), logger: createLogger('warn', process.stderr) });
+  const container = createContainer({
+    env: seedEnvironment(options.env ?? processEnvironment()),
+    logger: createLogger('warn', process.stderr),
+  });
   const { databaseUrl, dataDir } = container.config;
   const dialect: ScaleDialect = databaseUrl ? 'postgresql' : 'sqlite';
   const counts = scaleCounts(options.customers ?? (dialect === 'postgresql' ? 1_000_000 : 100_000));
@@ -91,12 +121,15 @@ export async function seedScale(options: { customers?: number; env?: Record<stri
   const runner = runnerFor(databaseUrl, dataDir);
   try {
     await applyMigrations({ databaseUrl, dataDir });
-    if ((await runner.count('Vendor')) > 0) throw new Error('the database already holds businesses: seed an empty database');
+    if ((await runner.count('Vendor')) > 0)
+      throw new Error('the database already holds businesses: seed an empty database');
     const templates = await createTemplates(container);
     for (const step of seedStatements(dialect, counts, templates)) {
       const t0 = performance.now();
       await runner.run(step.sql);
-      say(`  ${step.label}: ${step.rows.toLocaleString('en')} rows in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+      say(
+        `  ${step.label}: ${step.rows.toLocaleString('en')} rows in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+      );
     }
     say(`  updating the planner's statistics`);
     await runner.run('ANALYZE');
@@ -110,7 +143,8 @@ export async function seedScale(options: { customers?: number; env?: Record<stri
 async function main() {
   const { values } = commandLine(USAGE, { customers: { type: 'string' } });
   const customers = values.customers === undefined ? undefined : Number(values.customers.replace(/[_,]/g, ''));
-  if (customers !== undefined && (!Number.isInteger(customers) || customers < 10)) throw new Error('--customers must be a whole number of at least 10');
+  if (customers !== undefined && (!Number.isInteger(customers) || customers < 10))
+    throw new Error('--customers must be a whole number of at least 10');
   const result = await seedScale({ customers });
   console.log(JSON.stringify({ ...result, seconds: Math.round(result.seconds), password: SCALE_PASSWORD }));
 }

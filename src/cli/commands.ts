@@ -7,7 +7,15 @@ import { list, parseFlags, password, permissions, required } from './args';
 
 type Command = (argv: string[], container: Container) => Promise<object>;
 
-const publicAccount = (a: { id: string; email: string; name: string; role: string; type: string; modules: string[]; disabled: boolean }) => ({
+const publicAccount = (a: {
+  id: string;
+  email: string;
+  name: string;
+  role: string;
+  type: string;
+  modules: string[];
+  disabled: boolean;
+}) => ({
   id: a.id,
   role: a.role,
   email: a.email,
@@ -54,7 +62,11 @@ export const COMMANDS: Record<string, Command> = {
   },
 
   async 'employee:create'(argv, { auth }) {
-    const f = parseFlags(argv, ['vendor-id', 'email', 'password', 'name', 'modules', 'permissions', 'stores'], ['password-stdin']);
+    const f = parseFlags(
+      argv,
+      ['vendor-id', 'email', 'password', 'name', 'modules', 'permissions', 'stores'],
+      ['password-stdin'],
+    );
     const employee = await auth.operator.createEmployee({
       vendor_id: required(f, 'vendor-id'),
       email: required(f, 'email'),
@@ -64,12 +76,21 @@ export const COMMANDS: Record<string, Command> = {
       module_permissions: permissions(f.permissions),
       store_ids: list(f.stores),
     });
-    return { ...publicAccount(employee), vendor_id: employee.vendor?.id, module_permissions: employee.modulePermissions, store_ids: list(f.stores) };
+    return {
+      ...publicAccount(employee),
+      vendor_id: employee.vendor?.id,
+      module_permissions: employee.modulePermissions,
+      store_ids: list(f.stores),
+    };
   },
 
   async 'customer:create'(argv, { auth }) {
     const f = parseFlags(argv, ['email', 'password', 'name'], ['password-stdin']);
-    const customer = await auth.operator.createCustomer({ email: required(f, 'email'), password: await password(f), name: required(f, 'name') });
+    const customer = await auth.operator.createCustomer({
+      email: required(f, 'email'),
+      password: await password(f),
+      name: required(f, 'name'),
+    });
     return { ...publicAccount(customer), email_verified: true };
   },
 
@@ -85,12 +106,16 @@ export const COMMANDS: Record<string, Command> = {
 
   async 'account:disable'(argv, { auth }) {
     const f = parseFlags(argv, ['role', 'email']);
-    return publicAccount(await auth.operator.setDisabled(parseInput(roleSchema, required(f, 'role')), required(f, 'email'), true));
+    return publicAccount(
+      await auth.operator.setDisabled(parseInput(roleSchema, required(f, 'role')), required(f, 'email'), true),
+    );
   },
 
   async 'account:enable'(argv, { auth }) {
     const f = parseFlags(argv, ['role', 'email']);
-    return publicAccount(await auth.operator.setDisabled(parseInput(roleSchema, required(f, 'role')), required(f, 'email'), false));
+    return publicAccount(
+      await auth.operator.setDisabled(parseInput(roleSchema, required(f, 'role')), required(f, 'email'), false),
+    );
   },
 
   async 'account:reset-password'(argv, { auth }) {
@@ -138,6 +163,10 @@ export const COMMANDS: Record<string, Command> = {
 
 export function commandOrThrow(name: string | undefined): Command {
   const command = name ? COMMANDS[name] : undefined;
-  if (!command) throw new AuthError('validation_failed', `Unknown command "${name ?? ''}". Commands: ${Object.keys(COMMANDS).join(', ')}`);
+  if (!command)
+    throw new AuthError(
+      'validation_failed',
+      `Unknown command "${name ?? ''}". Commands: ${Object.keys(COMMANDS).join(', ')}`,
+    );
   return command;
 }

@@ -32,7 +32,8 @@ async function main(): Promise<number> {
   }
   // Logs go to stderr so stdout carries only the command's JSON.
   const { env, developmentStart } = operatorEnvironment(processEnvironment());
-  if (developmentStart) process.stderr.write(`development rules: using the development start's secrets in ${developmentStart}\n`);
+  if (developmentStart)
+    process.stderr.write(`development rules: using the development start's secrets in ${developmentStart}\n`);
   const container = createContainer({ env, logger: createLogger(env.LOG_LEVEL ?? 'warn', process.stderr) });
   try {
     await applyMigrations({ databaseUrl: container.config.databaseUrl, dataDir: container.config.dataDir });
@@ -48,7 +49,10 @@ main().then(
   (code) => process.exit(code),
   (error: unknown) => {
     if (error instanceof AuthError || error instanceof ConfigError) {
-      const fields = error instanceof AuthError && error.errors ? ` (${error.errors.map((e) => `${e.path}: ${e.message}`).join('; ')})` : '';
+      const fields =
+        error instanceof AuthError && error.errors
+          ? ` (${error.errors.map((e) => `${e.path}: ${e.message}`).join('; ')})`
+          : '';
       process.stderr.write(`error: ${error.message}${error instanceof AuthError && !error.errors ? '' : fields}\n`);
     } else {
       process.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n`);

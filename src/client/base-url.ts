@@ -34,7 +34,9 @@ const nonEmpty = (value: string | undefined) => (value !== undefined && value.tr
  */
 export function resolveApiRoot(inputs: BaseUrlInputs): string {
   const configured =
-    inputs.explicit !== undefined ? inputs.explicit.trim() : (nonEmpty(inputs.viteApiUrl) ?? nonEmpty(inputs.nextPublicApiUrl));
+    inputs.explicit !== undefined
+      ? inputs.explicit.trim()
+      : (nonEmpty(inputs.viteApiUrl) ?? nonEmpty(inputs.nextPublicApiUrl));
   if (configured === undefined) return inputs.production ? API_PREFIX : `${DEVELOPMENT_ORIGIN}${API_PREFIX}`;
   const trimmed = configured.replace(/\/+$/, '');
   return trimmed.endsWith(API_PREFIX) ? trimmed : `${trimmed}${API_PREFIX}`;

@@ -6,7 +6,9 @@ import type { SessionKeeper } from './session';
 import type { InputOf, ResultOf } from './transport';
 
 /** The routes of `Routes` that take an access token: only they refresh on 401. */
-export type BearerRoutes<Routes> = { [K in keyof Routes as Routes[K] extends { auth: 'bearer' } ? K : never]: Routes[K] };
+export type BearerRoutes<Routes> = {
+  [K in keyof Routes as Routes[K] extends { auth: 'bearer' } ? K : never]: Routes[K];
+};
 
 /** A method per route; its input is optional when the route has no path parameter or body. */
 export type BearerApi<Routes extends Record<string, RestRoute>> = {
@@ -16,7 +18,11 @@ export type BearerApi<Routes extends Record<string, RestRoute>> = {
 };
 
 /** Every bearer route of `routes`, each refreshing on 401 and retrying once. */
-export function bearerApi<Routes extends Record<string, RestRoute>>(role: Role, routes: Routes, session: SessionKeeper): BearerApi<BearerRoutes<Routes>> {
+export function bearerApi<Routes extends Record<string, RestRoute>>(
+  role: Role,
+  routes: Routes,
+  session: SessionKeeper,
+): BearerApi<BearerRoutes<Routes>> {
   const methods = Object.entries(routes)
     .filter(([, route]) => route.auth === 'bearer')
     .map(([name, route]) => [

@@ -19,7 +19,12 @@ export class AuthClientError extends Error {
   /** Seconds to wait before retrying, from `Retry-After` (rate_limited). */
   readonly retryAfter?: number;
 
-  constructor(status: number, code: ClientErrorCode, message: string, extra: { problem?: Problem; retryAfter?: number } = {}) {
+  constructor(
+    status: number,
+    code: ClientErrorCode,
+    message: string,
+    extra: { problem?: Problem; retryAfter?: number } = {},
+  ) {
     super(message);
     this.name = 'AuthClientError';
     this.status = status;
@@ -44,7 +49,8 @@ const isKnownCode = (code: string): code is ErrorCode => Object.hasOwn(ERROR_CAT
 export async function errorFromResponse(response: Response): Promise<AuthClientError> {
   const text = await response.text().catch(() => '');
   const retryHeader = Number(response.headers.get('retry-after'));
-  const retryAfter = Number.isFinite(retryHeader) && retryHeader >= 0 && response.headers.has('retry-after') ? retryHeader : undefined;
+  const retryAfter =
+    Number.isFinite(retryHeader) && retryHeader >= 0 && response.headers.has('retry-after') ? retryHeader : undefined;
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
@@ -53,7 +59,12 @@ export async function errorFromResponse(response: Response): Promise<AuthClientE
   }
   const problem = problemSchema.safeParse(parsed);
   if (problem.success && isKnownCode(problem.data.code)) {
-    return new AuthClientError(response.status, problem.data.code, problem.data.detail, { problem: problem.data, retryAfter });
+    return new AuthClientError(response.status, problem.data.code, problem.data.detail, {
+      problem: problem.data,
+      retryAfter,
+    });
   }
-  return new AuthClientError(response.status, 'unexpected_response', `HTTP ${response.status} without a problem body`, { retryAfter });
+  return new AuthClientError(response.status, 'unexpected_response', `HTTP ${response.status} without a problem body`, {
+    retryAfter,
+  });
 }

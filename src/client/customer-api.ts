@@ -19,7 +19,8 @@ export function customerApi(send: Transport['send'], store: TokenStore, session:
   return {
     /** The generic answer, whether or not the e-mail is taken; the code arrives by mail. */
     register: (body: BodyOf<CustomerRoutes['register']>) => send(routes.register, { body }),
-    resendRegistration: (body: BodyOf<CustomerRoutes['resendRegistration']>) => send(routes.resendRegistration, { body }),
+    resendRegistration: (body: BodyOf<CustomerRoutes['resendRegistration']>) =>
+      send(routes.resendRegistration, { body }),
     verifyRegistration: (body: BodyOf<CustomerRoutes['verifyRegistration']>) => signedIn('verifyRegistration', body),
     requestLoginCode: (body: BodyOf<CustomerRoutes['requestLoginCode']>) => send(routes.requestLoginCode, { body }),
     verifyLoginCode: (body: BodyOf<CustomerRoutes['verifyLoginCode']>) => signedIn('verifyLoginCode', body),

@@ -6,7 +6,11 @@ import { z } from 'zod';
 import type { Role } from '../contract/auth-schemas';
 import { storedTokensSchema, type StoredTokens, type TokenStore } from './token-store';
 
-const fileSchema = z.object({ admin: storedTokensSchema.optional(), vendor: storedTokensSchema.optional(), customer: storedTokensSchema.optional() });
+const fileSchema = z.object({
+  admin: storedTokensSchema.optional(),
+  vendor: storedTokensSchema.optional(),
+  customer: storedTokensSchema.optional(),
+});
 type TokenFile = z.infer<typeof fileSchema>;
 
 /**
@@ -50,7 +54,11 @@ export function fileTokenStore(file: string): TokenStore {
       await queue;
       return (await read())[role] ?? null;
     },
-    set: (role, tokens) => update((content) => ({ ...content, [role]: { access_token: tokens.access_token, refresh_token: tokens.refresh_token } })),
+    set: (role, tokens) =>
+      update((content) => ({
+        ...content,
+        [role]: { access_token: tokens.access_token, refresh_token: tokens.refresh_token },
+      })),
     clear: (role) => update((content) => ({ ...content, [role]: undefined })),
   };
 }

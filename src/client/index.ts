@@ -22,7 +22,15 @@ export { ROUTES, type Routes } from '../contract/routes';
 export type { RestRoute } from '../contract/route';
 export type { BearerApi } from './bearer-api';
 export type { InputOf, ResultOf } from './transport';
-export type { AdminAccount, Page, PosTerminal, Session, Store, VendorAccount, VendorBusiness } from '../contract/administration-schemas';
+export type {
+  AdminAccount,
+  Page,
+  PosTerminal,
+  Session,
+  Store,
+  VendorAccount,
+  VendorBusiness,
+} from '../contract/administration-schemas';
 export type { ErrorCode } from '../contract/error-catalogue';
 export type { CustomerProfile } from '../contract/customer-schemas';
 export type {

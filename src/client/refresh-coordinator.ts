@@ -20,7 +20,8 @@ export function singleFlight<T>(task: () => Promise<T>): () => Promise<T> {
  * nor a passkey that failed verification or a till's credential, which no access token changes.
  */
 const NOT_CURED_BY_REFRESH = ['invalid_credentials', 'invalid_passkey', 'invalid_terminal_token'];
-export const refreshMayCure = (status: number | undefined, code: string | undefined) => status === 401 && !NOT_CURED_BY_REFRESH.includes(code ?? '');
+export const refreshMayCure = (status: number | undefined, code: string | undefined) =>
+  status === 401 && !NOT_CURED_BY_REFRESH.includes(code ?? '');
 
 export interface RefreshCoordinatorOptions<T> {
   /** The access token the role holds now, if any. */
@@ -30,7 +31,10 @@ export interface RefreshCoordinatorOptions<T> {
 }
 
 export function createRefreshCoordinator<T>({ tokenOf, rotate }: RefreshCoordinatorOptions<T>) {
-  const flights = Object.fromEntries(ROLES.map((role) => [role, singleFlight(() => rotate(role))])) as Record<Role, () => Promise<T>>;
+  const flights = Object.fromEntries(ROLES.map((role) => [role, singleFlight(() => rotate(role))])) as Record<
+    Role,
+    () => Promise<T>
+  >;
   return {
     /** Refreshes now, sharing a refresh already in flight. */
     refresh: (role: Role): Promise<T> => flights[role](),

@@ -31,7 +31,8 @@ const endsSession = (error: unknown): error is AuthClientError =>
 export function createSessionKeeper({ transport, store, onSessionExpired }: SessionOptions) {
   async function rotate(role: Role): Promise<TokenPair> {
     const current = await store.get(role);
-    if (!current) throw new AuthClientError(401, 'invalid_refresh_token', `No ${role} session is stored; sign in first.`);
+    if (!current)
+      throw new AuthClientError(401, 'invalid_refresh_token', `No ${role} session is stored; sign in first.`);
     try {
       const pair = await transport.send(ROUTES[role].refresh, { body: { refresh_token: current.refresh_token } });
       await store.set(role, { access_token: pair.access_token, refresh_token: pair.refresh_token });
@@ -52,10 +53,17 @@ export function createSessionKeeper({ transport, store, onSessionExpired }: Sess
     }
   }
 
-  const coordinator = createRefreshCoordinator({ tokenOf: async (role) => (await store.get(role))?.access_token, rotate });
+  const coordinator = createRefreshCoordinator({
+    tokenOf: async (role) => (await store.get(role))?.access_token,
+    rotate,
+  });
 
   /** Sends a bearer route with the stored access token, refreshing and retrying once on a 401 a refresh may cure. */
-  async function sendAuthenticated<R extends RestRoute>(role: Role, route: R, input: Omit<SendOptions, 'accessToken'> = {}): Promise<ResultOf<R>> {
+  async function sendAuthenticated<R extends RestRoute>(
+    role: Role,
+    route: R,
+    input: Omit<SendOptions, 'accessToken'> = {},
+  ): Promise<ResultOf<R>> {
     const tokens = await store.get(role);
     try {
       return await transport.send(route, { ...input, accessToken: tokens?.access_token });

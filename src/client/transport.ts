@@ -11,8 +11,12 @@ export type BodyOf<R extends RestRoute> = R['body'] extends z.ZodType ? z.input<
 /** What a route answers with on success; void for 204 routes. */
 export type ResultOf<R extends RestRoute> = R['result'] extends z.ZodType ? z.output<R['result']> : void;
 
-/** What a call of `R` takes besides the token: its path parameters, query and body, each only where the route has one. */
-export type InputOf<R extends RestRoute> = ([ParamsOf<R['path']>] extends [never] ? unknown : { params: Record<ParamsOf<R['path']>, string> }) &
+/**
+ * What a call of `R` takes besides the token: its path parameters, query and body, each only where the route has one.
+ */
+export type InputOf<R extends RestRoute> = ([ParamsOf<R['path']>] extends [never]
+  ? unknown
+  : { params: Record<ParamsOf<R['path']>, string> }) &
   (R['query'] extends z.ZodType ? { query?: z.input<R['query']> } : unknown) &
   (R['body'] extends z.ZodType ? { body: z.input<R['body']> } : unknown);
 
@@ -32,14 +36,22 @@ export interface Transport {
 }
 
 /** The request URL: path parameters encoded into their segments, defined query values appended. */
-export function urlOf(apiRoot: string, route: RestRoute, params: Record<string, string> = {}, query: Record<string, unknown> = {}): string {
+export function urlOf(
+  apiRoot: string,
+  route: RestRoute,
+  params: Record<string, string> = {},
+  query: Record<string, unknown> = {},
+): string {
   const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = params[name];
-    if (typeof value !== 'string' || value === '') throw new TypeError(`${route.path} needs the path parameter ${name}`);
+    if (typeof value !== 'string' || value === '')
+      throw new TypeError(`${route.path} needs the path parameter ${name}`);
     return encodeURIComponent(value);
   });
   const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== null) search.set(key, typeof value === 'string' ? value : JSON.stringify(value));
+  for (const [key, value] of Object.entries(query))
+    if (value !== undefined && value !== null)
+      search.set(key, typeof value === 'string' ? value : JSON.stringify(value));
   const queryString = search.toString();
   return `${apiRoot}${path}${queryString ? `?${queryString}` : ''}`;
 }
@@ -73,12 +85,20 @@ async function parseResult(schema: z.ZodType, response: Response): Promise<unkno
   try {
     json = await response.json();
   } catch {
-    throw new AuthClientError(response.status, 'unexpected_response', `HTTP ${response.status} with a body that is not JSON`);
+    throw new AuthClientError(
+      response.status,
+      'unexpected_response',
+      `HTTP ${response.status} with a body that is not JSON`,
+    );
   }
   const parsed = schema.safeParse(json);
   if (!parsed.success) {
     const where = parsed.error.issues.map((i) => i.path.join('.') || 'body').join(', ');
-    throw new AuthClientError(response.status, 'unexpected_response', `The answer does not match the contract at ${where}`);
+    throw new AuthClientError(
+      response.status,
+      'unexpected_response',
+      `The answer does not match the contract at ${where}`,
+    );
   }
   return parsed.data;
 }

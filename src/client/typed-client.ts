@@ -52,15 +52,21 @@ function sessionKeeping(role: Role, { send, store, deviceIds }: Pick<ClientParts
   return { keep, signIn };
 }
 
-/** A staff role's second-factor steps that sign in or enrol with an `mfa_token` (the bearer ones come from the table). */
+/**
+ * A staff role's second-factor steps that sign in or enrol with an `mfa_token` (the bearer ones come from the table).
+ */
 function secondStepApi<T extends Routes['admin'] | Routes['vendor']>(role: Role, routes: T, parts: ClientParts) {
   const { send } = parts;
   const { keep, signIn } = sessionKeeping(role, parts);
   return {
     /** The second step of a sign-in (`mfa_token` and a code): stores the pair and the device id like login. */
-    mfaVerify: (body: BodyOf<T['mfaVerify']>): Promise<ResultOf<T['mfaVerify']>> => signIn<T['mfaVerify']>(routes.mfaVerify, body),
-    /** Enrolling an authenticator app while signing in, with the login's `mfa_token` (signed in: the bearer methods). */
-    totpSetup: (body: BodyOf<T['totpSetup']>): Promise<ResultOf<T['totpSetup']>> => send<T['totpSetup']>(routes.totpSetup, { body }),
+    mfaVerify: (body: BodyOf<T['mfaVerify']>): Promise<ResultOf<T['mfaVerify']>> =>
+      signIn<T['mfaVerify']>(routes.mfaVerify, body),
+    /**
+     * Enrolling an authenticator app while signing in, with the login's `mfa_token` (signed in: the bearer methods).
+     */
+    totpSetup: (body: BodyOf<T['totpSetup']>): Promise<ResultOf<T['totpSetup']>> =>
+      send<T['totpSetup']>(routes.totpSetup, { body }),
     /** Confirms the enrolment; with an `mfa_token`, the answer carries the login response, stored like login's. */
     async totpConfirm(body: BodyOf<T['totpConfirm']>): Promise<ResultOf<T['totpConfirm']>> {
       const result = await send<T['totpConfirm']>(routes.totpConfirm, { body });
@@ -74,7 +80,11 @@ function secondStepApi<T extends Routes['admin'] | Routes['vendor']>(role: Role,
  * The routes of one role that store or drop tokens, typed by that role's routes (admin and vendor
  * differ in bodies and results): signing in and out, the password change and the password reset.
  */
-function publicApi<T extends Routes['admin'] | Routes['vendor'] | Routes['customer']>(role: Role, routes: T, parts: ClientParts) {
+function publicApi<T extends Routes['admin'] | Routes['vendor'] | Routes['customer']>(
+  role: Role,
+  routes: T,
+  parts: ClientParts,
+) {
   const { send, store, session } = parts;
   const { signIn } = sessionKeeping(role, parts);
   return {
@@ -97,16 +107,23 @@ function publicApi<T extends Routes['admin'] | Routes['vendor'] | Routes['custom
      * A wrong current password goes to the caller without a refresh, as for every bearer route.
      */
     async changePassword(body: BodyOf<T['changePassword']>): Promise<TokenPair> {
-      const pair: TokenPair = await session.sendAuthenticated<typeof routes.changePassword>(role, routes.changePassword, { body });
+      const pair: TokenPair = await session.sendAuthenticated<typeof routes.changePassword>(
+        role,
+        routes.changePassword,
+        { body },
+      );
       await store.set(role, { access_token: pair.access_token, refresh_token: pair.refresh_token });
       return pair;
     },
     // The password-reset steps go straight to the transport: a 401 (wrong code, spent reset token)
     // belongs to the caller and must not refresh the session (docs/interface.md, "Clients").
     passwordReset: {
-      request: (body: BodyOf<T['requestReset']>): Promise<ResultOf<T['requestReset']>> => send<T['requestReset']>(routes.requestReset, { body }),
-      verify: (body: BodyOf<T['verifyReset']>): Promise<ResultOf<T['verifyReset']>> => send<T['verifyReset']>(routes.verifyReset, { body }),
-      complete: (body: BodyOf<T['completeReset']>): Promise<ResultOf<T['completeReset']>> => send<T['completeReset']>(routes.completeReset, { body }),
+      request: (body: BodyOf<T['requestReset']>): Promise<ResultOf<T['requestReset']>> =>
+        send<T['requestReset']>(routes.requestReset, { body }),
+      verify: (body: BodyOf<T['verifyReset']>): Promise<ResultOf<T['verifyReset']>> =>
+        send<T['verifyReset']>(routes.verifyReset, { body }),
+      complete: (body: BodyOf<T['completeReset']>): Promise<ResultOf<T['completeReset']>> =>
+        send<T['completeReset']>(routes.completeReset, { body }),
     },
   };
 }
@@ -122,8 +139,16 @@ export function createAuthClient(options: AuthClientOptions = {}) {
     /** The API root requests go to, after the base-address rule. */
     apiRoot,
     // The bearer routes' methods come from the table; the few that store tokens are written out and win.
-    admin: { ...bearerApi('admin', ROUTES.admin, session), ...publicApi('admin', ROUTES.admin, deps), ...secondStepApi('admin', ROUTES.admin, deps) },
-    vendor: { ...bearerApi('vendor', ROUTES.vendor, session), ...publicApi('vendor', ROUTES.vendor, deps), ...secondStepApi('vendor', ROUTES.vendor, deps) },
+    admin: {
+      ...bearerApi('admin', ROUTES.admin, session),
+      ...publicApi('admin', ROUTES.admin, deps),
+      ...secondStepApi('admin', ROUTES.admin, deps),
+    },
+    vendor: {
+      ...bearerApi('vendor', ROUTES.vendor, session),
+      ...publicApi('vendor', ROUTES.vendor, deps),
+      ...secondStepApi('vendor', ROUTES.vendor, deps),
+    },
     /** Customers: the same, plus registration and sign-in codes. */
     customer: {
       ...bearerApi('customer', ROUTES.customer, session),

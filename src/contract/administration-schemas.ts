@@ -30,7 +30,8 @@ export const pageQuery = z.object({
 export type PageQuery = z.output<typeof pageQuery>;
 
 /** A page of `item`s; `next_cursor` is null on the last page. */
-export const pageOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), next_cursor: z.string().nullable() });
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), next_cursor: z.string().nullable() });
 
 // Requests
 export const createAdminRequest = z.object({
@@ -83,7 +84,12 @@ export const posTerminal = z.object({ id: z.string(), name: z.string(), store_id
 export const listedTerminal = posTerminal.extend({
   paired: z.boolean().meta({ description: 'Whether a device is paired with the terminal now (unpairing applies).' }),
 });
-export const store = z.object({ id: z.string(), vendor_id: z.string(), name: z.string(), pos_terminals: z.array(listedTerminal) });
+export const store = z.object({
+  id: z.string(),
+  vendor_id: z.string(),
+  name: z.string(),
+  pos_terminals: z.array(listedTerminal),
+});
 export const createVendorResponse = z.object({ vendor: vendorBusiness, owner: vendorAccount });
 export const session = z.object({
   id: z.string(),

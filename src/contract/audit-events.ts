@@ -54,8 +54,11 @@ export type AuditEventName = (typeof AUDIT_EVENTS)[number];
 
 /** An account's e-mail and name as they are now, for people reading the trail; null once it is deleted. */
 const accountLabel = {
-  email: z.string().nullable().meta({ description: 'The account\'s e-mail now; null when the account no longer exists.' }),
-  name: z.string().nullable().meta({ description: 'The account\'s name now; null when the account no longer exists.' }),
+  email: z
+    .string()
+    .nullable()
+    .meta({ description: "The account's e-mail now; null when the account no longer exists." }),
+  name: z.string().nullable().meta({ description: "The account's name now; null when the account no longer exists." }),
 };
 
 export const auditActor = z.object({ role: roleSchema, account_id: z.string(), ...accountLabel });
@@ -65,12 +68,23 @@ export const auditEvent = z.object({
   at: z.string().meta({ description: 'When it happened (ISO 8601, UTC).' }),
   event: z.enum(AUDIT_EVENTS),
   role: roleSchema,
-  account_id: z.string().nullable().meta({ description: 'The account the event is about; null when none is known (a sign-in with an unknown e-mail).' }),
-  account: z.object(accountLabel).nullable().meta({ description: 'Who `account_id` is, as the account is now; null when no account is known.' }),
-  actor: auditActor.nullable().meta({ description: 'The account whose credentials authorised the action (itself for its own sign-in or logout, an administrator for a change); null for refused or anonymous attempts and for the operator CLI (details.operator is then true).' }),
+  account_id: z.string().nullable().meta({
+    description: 'The account the event is about; null when none is known (a sign-in with an unknown e-mail).',
+  }),
+  account: z
+    .object(accountLabel)
+    .nullable()
+    .meta({ description: 'Who `account_id` is, as the account is now; null when no account is known.' }),
+  actor: auditActor.nullable().meta({
+    description:
+      'The account whose credentials authorised the action (itself for its own sign-in or logout, an administrator for a change); null for refused or anonymous attempts and for the operator CLI (details.operator is then true).',
+  }),
   client_ip: z.string().nullable(),
   user_agent: z.string().nullable(),
-  details: z.record(z.string(), z.unknown()).meta({ description: 'What else is known: a reason code, the changed fields, modules before and after. Never a password, token, code or secret.' }),
+  details: z.record(z.string(), z.unknown()).meta({
+    description:
+      'What else is known: a reason code, the changed fields, modules before and after. Never a password, token, code or secret.',
+  }),
 });
 export type AuditEventView = z.infer<typeof auditEvent>;
 
@@ -86,7 +100,9 @@ const instant = z.iso
 /** `from` is inclusive, `to` exclusive; both ISO 8601 instants. */
 export const auditEventQuery = pageQuery.extend({
   account_id: idSchema.optional(),
-  account_email: emailSchema.optional().meta({ description: 'The events about the account(s) with this e-mail (of any role).' }),
+  account_email: emailSchema
+    .optional()
+    .meta({ description: 'The events about the account(s) with this e-mail (of any role).' }),
   event: z.enum(AUDIT_EVENTS).optional(),
   from: instant.optional(),
   to: instant.optional(),

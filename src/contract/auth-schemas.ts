@@ -35,7 +35,10 @@ export const newPasswordSchema = z
 const tokenString = z.string().min(1).max(4096);
 export const moduleKeySchema = z.enum(MODULES);
 export const modulesSchema = z.array(moduleKeySchema).max(MODULES.length);
-export const modulePermissionsSchema = z.partialRecord(moduleKeySchema, z.array(z.enum(MODULE_ACTIONS)).max(MODULE_ACTIONS.length));
+export const modulePermissionsSchema = z.partialRecord(
+  moduleKeySchema,
+  z.array(z.enum(MODULE_ACTIONS)).max(MODULE_ACTIONS.length),
+);
 
 // Requests
 /** A password the caller already has (sign-in, or to confirm a change): any length up to a bound. */
@@ -50,13 +53,18 @@ export const adminResetRequest = z.object({ email: emailSchema, admin_type: z.en
 export const vendorResetRequest = z.object({ email: emailSchema, vendor_type: z.enum(VENDOR_TYPES) });
 // One check, so a code of the wrong length is one problem (a length check beside the pattern said
 // it twice; an aborting one hides it inside the deletion's union). The bounds are the document's.
-export const code = z.string().regex(/^\d{6}$/, 'must be 6 digits').meta({ description: 'The 6-digit code from the e-mail.', minLength: 6, maxLength: 6 });
+export const code = z
+  .string()
+  .regex(/^\d{6}$/, 'must be 6 digits')
+  .meta({ description: 'The 6-digit code from the e-mail.', minLength: 6, maxLength: 6 });
 export const adminResetVerifyRequest = adminResetRequest.extend({ code });
 export const vendorResetVerifyRequest = vendorResetRequest.extend({ code });
 export const resetCompleteRequest = z.object({ reset_token: tokenString, password: newPasswordSchema });
 /** A signed-in account changing its own password. */
-export const changePasswordRequest = z.object({ current_password: currentPasswordSchema, new_password: newPasswordSchema });
-
+export const changePasswordRequest = z.object({
+  current_password: currentPasswordSchema,
+  new_password: newPasswordSchema,
+});
 
 /** The e-mail and the claimed account type, whichever role's field carried it. */
 export function resetIdentityOf(body: { email: string; admin_type?: string; vendor_type?: string }) {
@@ -73,7 +81,7 @@ export const profileMfa = z
     totp: z.boolean().meta({ description: 'Whether an authenticator app is enrolled.' }),
     passkeys: z.number().int().min(0).max(1000),
   })
-  .meta({ description: 'The account\'s second factors (login and /me answers).' });
+  .meta({ description: "The account's second factors (login and /me answers)." });
 export const adminProfile = z.object({
   id: z.string(),
   email: z.string(),
@@ -107,7 +115,10 @@ export const tokenPair = z.object({
 });
 export type TokenPair = z.infer<typeof tokenPair>;
 
-const deviceId = z.string().meta({ description: 'The device marker: send it as X-Device-Id at later sign-ins to this account, which then do not count toward the per-e-mail cap of failed sign-ins.' });
+const deviceId = z.string().meta({
+  description:
+    'The device marker: send it as X-Device-Id at later sign-ins to this account, which then do not count toward the per-e-mail cap of failed sign-ins.',
+});
 export const adminLoginResponse = tokenPair.extend({ admin: adminProfile, device_id: deviceId });
 export const vendorLoginResponse = tokenPair.extend({ vendor: vendorProfile, device_id: deviceId });
 export const adminMeResponse = z.object({ admin: adminProfile });
@@ -133,7 +144,9 @@ export const jwksResponse = z.object({
   keys: z.array(
     z.looseObject({
       kty: z.enum(['OKP', 'EC']),
-      kid: z.string().meta({ description: 'The key\'s RFC 7638 thumbprint; an access token names its key in its `kid` header.' }),
+      kid: z
+        .string()
+        .meta({ description: "The key's RFC 7638 thumbprint; an access token names its key in its `kid` header." }),
       alg: z.enum(['EdDSA', 'ES256']),
       use: z.literal('sig'),
       crv: z.enum(['Ed25519', 'P-256']),
@@ -143,4 +156,8 @@ export const jwksResponse = z.object({
   ),
 });
 /** An OpenAPI 3.1 document: an object whose shape the OpenAPI specification fixes. */
-export const openapiDocument = z.looseObject({ openapi: z.string(), info: z.looseObject({ title: z.string(), version: z.string() }), paths: z.record(z.string(), z.unknown()) });
+export const openapiDocument = z.looseObject({
+  openapi: z.string(),
+  info: z.looseObject({ title: z.string(), version: z.string() }),
+  paths: z.record(z.string(), z.unknown()),
+});

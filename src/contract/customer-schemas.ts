@@ -23,7 +23,10 @@ export const updateCustomerRequest = z.object({ name });
 export const changeEmailRequest = z.object({ new_email: emailSchema, password: currentPasswordSchema });
 export const codeRequest = z.object({ code });
 /** Deleting the account: the password, or a sign-in code from `/login/code`. */
-export const deleteCustomerRequest = z.union([z.object({ password: currentPasswordSchema }).strict(), z.object({ code }).strict()]);
+export const deleteCustomerRequest = z.union([
+  z.object({ password: currentPasswordSchema }).strict(),
+  z.object({ code }).strict(),
+]);
 
 /** The same body for every well-formed request of a route: it never says whether the e-mail is known. */
 export const genericAnswer = z.object({ success: z.literal(true), message: z.string() });
@@ -31,12 +34,17 @@ export const genericAnswer = z.object({ success: z.literal(true), message: z.str
 /** A customer as administrators see it. */
 export const customerAccount = customerProfile.extend({ disabled: z.boolean() });
 export const customerListQuery = pageQuery.extend({
-  query: z.string().trim().max(254).optional().meta({ description: 'Customers whose e-mail or name contains this text as typed, in any case (`%`, `_` and `\\` are plain characters).' }),
+  query: z.string().trim().max(254).optional().meta({
+    description:
+      'Customers whose e-mail or name contains this text as typed, in any case (`%`, `_` and `\\` are plain characters).',
+  }),
 });
 
 export const customerSignIn = tokenPair.extend({ customer: customerProfile });
 export const customerLoginResponse = customerSignIn.extend({
-  device_id: z.string().meta({ description: 'The device marker: send it as X-Device-Id at later sign-ins to this account.' }),
+  device_id: z
+    .string()
+    .meta({ description: 'The device marker: send it as X-Device-Id at later sign-ins to this account.' }),
 });
 export const customerMeResponse = z.object({ customer: customerProfile });
 export const customerExport = z.object({

@@ -22,19 +22,39 @@ export const ERROR_CATALOGUE = {
   not_found: { status: 404, title: 'Not found', trpc: 'NOT_FOUND' },
   method_not_allowed: { status: 405, title: 'Method not allowed', trpc: 'METHOD_NOT_SUPPORTED' },
   conflict: { status: 409, title: 'Conflict', trpc: 'CONFLICT' },
-  invalid_state: { status: 400, title: 'The sign-in with the provider expired or was used already', trpc: 'BAD_REQUEST' },
-  provider_refused: { status: 401, title: 'The identity provider\'s answer could not be verified', trpc: 'UNAUTHORIZED' },
+  invalid_state: {
+    status: 400,
+    title: 'The sign-in with the provider expired or was used already',
+    trpc: 'BAD_REQUEST',
+  },
+  provider_refused: {
+    status: 401,
+    title: "The identity provider's answer could not be verified",
+    trpc: 'UNAUTHORIZED',
+  },
   link_required: { status: 409, title: 'Sign in another way, then link this provider', trpc: 'CONFLICT' },
   identity_in_use: { status: 409, title: 'This identity is linked to another account', trpc: 'CONFLICT' },
   last_sign_in_method: { status: 409, title: 'The last way to sign in cannot be removed', trpc: 'CONFLICT' },
-  cursor_expired: { status: 410, title: 'The cursor is older than the entries kept; start again without one', trpc: 'BAD_REQUEST' },
+  cursor_expired: {
+    status: 410,
+    title: 'The cursor is older than the entries kept; start again without one',
+    trpc: 'BAD_REQUEST',
+  },
   payload_too_large: { status: 413, title: 'The request body is too large', trpc: 'PAYLOAD_TOO_LARGE' },
   headers_too_large: { status: 431, title: 'The request headers are too large', trpc: 'BAD_REQUEST' },
-  unsupported_media_type: { status: 415, title: 'The request body is not in the media type this route takes', trpc: 'UNSUPPORTED_MEDIA_TYPE' },
+  unsupported_media_type: {
+    status: 415,
+    title: 'The request body is not in the media type this route takes',
+    trpc: 'UNSUPPORTED_MEDIA_TYPE',
+  },
   rate_limited: { status: 429, title: 'Too many requests', trpc: 'TOO_MANY_REQUESTS' },
   internal: { status: 500, title: 'Internal error', trpc: 'INTERNAL_SERVER_ERROR' },
   unavailable: { status: 503, title: 'Service unavailable', trpc: 'INTERNAL_SERVER_ERROR' },
-  provider_unavailable: { status: 502, title: 'The identity provider cannot be reached', trpc: 'INTERNAL_SERVER_ERROR' },
+  provider_unavailable: {
+    status: 502,
+    title: 'The identity provider cannot be reached',
+    trpc: 'INTERNAL_SERVER_ERROR',
+  },
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

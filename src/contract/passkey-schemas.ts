@@ -4,7 +4,11 @@ import { z } from 'zod';
 import { adminLoginResponse, vendorLoginResponse } from './auth-schemas';
 import { enrolmentMfaToken } from './factor-schemas';
 
-const base64url = (max: number) => z.string().max(max).regex(/^[A-Za-z0-9_-]*$/, 'must be base64url');
+const base64url = (max: number) =>
+  z
+    .string()
+    .max(max)
+    .regex(/^[A-Za-z0-9_-]*$/, 'must be base64url');
 
 /** What navigator.credentials.create or .get answered, as @simplewebauthn/browser encodes it. */
 export const webauthnCredential = z.object({
@@ -27,11 +31,23 @@ export const webauthnCredential = z.object({
 });
 
 /** Options for the browser's WebAuthn call; passed on as they are. */
-export const webauthnOptions = z.looseObject({ challenge: z.string() }).meta({ description: 'PublicKeyCredentialCreationOptionsJSON or PublicKeyCredentialRequestOptionsJSON, for @simplewebauthn/browser.' });
+export const webauthnOptions = z.looseObject({ challenge: z.string() }).meta({
+  description:
+    'PublicKeyCredentialCreationOptionsJSON or PublicKeyCredentialRequestOptionsJSON, for @simplewebauthn/browser.',
+});
 
-const passkeyName = z.string().trim().min(1).max(100).meta({ description: 'A name to tell this passkey from the account\'s others.' });
+const passkeyName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .meta({ description: "A name to tell this passkey from the account's others." });
 export const passkeyRegisterOptionsRequest = z.object({ mfa_token: enrolmentMfaToken });
-export const passkeyRegisterVerifyRequest = z.object({ response: webauthnCredential, name: passkeyName, mfa_token: enrolmentMfaToken });
+export const passkeyRegisterVerifyRequest = z.object({
+  response: webauthnCredential,
+  name: passkeyName,
+  mfa_token: enrolmentMfaToken,
+});
 /** A customer registers passkeys only while signed in: no enrolment token. */
 export const signedInPasskeyRegisterOptionsRequest = z.object({});
 export const signedInPasskeyRegisterVerifyRequest = passkeyRegisterVerifyRequest.omit({ mfa_token: true });
@@ -50,5 +66,11 @@ export type PasskeyView = z.infer<typeof passkeyView>;
 
 /** A registered passkey, plus the session while enrolling at sign-in. */
 export const passkeyRegistered = z.object({ passkey: passkeyView });
-export const adminPasskeyRegisterResponse = z.union([passkeyRegistered.extend(adminLoginResponse.shape), passkeyRegistered]);
-export const vendorPasskeyRegisterResponse = z.union([passkeyRegistered.extend(vendorLoginResponse.shape), passkeyRegistered]);
+export const adminPasskeyRegisterResponse = z.union([
+  passkeyRegistered.extend(adminLoginResponse.shape),
+  passkeyRegistered,
+]);
+export const vendorPasskeyRegisterResponse = z.union([
+  passkeyRegistered.extend(vendorLoginResponse.shape),
+  passkeyRegistered,
+]);

@@ -8,11 +8,20 @@ import { ADMIN_TYPES, VENDOR_TYPES } from './module-keys';
 const epochSeconds = z.number().int().min(0).max(253_402_300_799);
 
 export const introspectionRequest = z.object({
-  token: z.string().max(8192).meta({ description: 'The token to check; anything but a live access token is `{"active": false}`.' }),
-  token_type_hint: z.string().max(100).optional().meta({ description: 'Ignored: only access tokens are ever active (RFC 7662 section 2.1).' }),
+  token: z
+    .string()
+    .max(8192)
+    .meta({ description: 'The token to check; anything but a live access token is `{"active": false}`.' }),
+  token_type_hint: z
+    .string()
+    .max(100)
+    .optional()
+    .meta({ description: 'Ignored: only access tokens are ever active (RFC 7662 section 2.1).' }),
 });
 
-export const inactiveToken = z.object({ active: z.literal(false) }).meta({ description: 'Not a live access token: nothing more is said.' });
+export const inactiveToken = z
+  .object({ active: z.literal(false) })
+  .meta({ description: 'Not a live access token: nothing more is said.' });
 
 export const activeToken = z
   .object({
@@ -22,14 +31,23 @@ export const activeToken = z
     role: roleSchema,
     exp: epochSeconds.meta({ description: 'Expiry, seconds since the epoch.' }),
     iat: epochSeconds.meta({ description: 'Issued at, seconds since the epoch.' }),
-    sid: z.string().optional().meta({ description: 'The session the token belongs to: what a `session` entry of the revocation feed names.' }),
+    sid: z
+      .string()
+      .optional()
+      .meta({ description: 'The session the token belongs to: what a `session` entry of the revocation feed names.' }),
     admin_type: z.enum(ADMIN_TYPES).optional(),
     vendor_type: z.enum(VENDOR_TYPES).optional(),
     vendor_id: z.string().optional(),
     modules: z.array(z.string()),
-    module_permissions: z.record(z.string(), z.array(z.string())).optional().meta({ description: 'Employees only: the actions allowed per module key.' }),
-    terminal_id: z.string().optional().meta({ description: 'A PIN session\'s POS terminal.' }),
-    amr: z.array(z.string()).optional().meta({ description: 'How the session signed in (RFC 8176): `["pin"]` at a till.' }),
+    module_permissions: z
+      .record(z.string(), z.array(z.string()))
+      .optional()
+      .meta({ description: 'Employees only: the actions allowed per module key.' }),
+    terminal_id: z.string().optional().meta({ description: "A PIN session's POS terminal." }),
+    amr: z
+      .array(z.string())
+      .optional()
+      .meta({ description: 'How the session signed in (RFC 8176): `["pin"]` at a till.' }),
   })
   .meta({ description: 'A live access token and the claims it carries.' });
 
@@ -37,10 +55,15 @@ export const introspectionAnswer = z.union([activeToken, inactiveToken]);
 export type IntrospectionAnswer = z.infer<typeof introspectionAnswer>;
 
 /** A feed position: decimal digits, as the feed answered it. */
-const cursor = z.string().regex(/^\d{1,15}$/).max(15);
+const cursor = z
+  .string()
+  .regex(/^\d{1,15}$/)
+  .max(15);
 
 export const revocationQuery = z.object({
-  after: cursor.optional().meta({ description: 'The cursor of the previous page; without it the answer is the current cursor and no items.' }),
+  after: cursor.optional().meta({
+    description: 'The cursor of the previous page; without it the answer is the current cursor and no items.',
+  }),
   wait: z
     .string()
     .regex(/^\d{1,2}$/)
@@ -51,9 +74,15 @@ export const revocationQuery = z.object({
 });
 
 export const revocationItem = z.object({
-  kind: z.enum(['session', 'account', 'terminal']).meta({ description: '`session`: the `sid` ended; `account`: every token of the account issued at or before `at`; `terminal`: every PIN session of the terminal issued at or before `at`.' }),
+  kind: z.enum(['session', 'account', 'terminal']).meta({
+    description:
+      '`session`: the `sid` ended; `account`: every token of the account issued at or before `at`; `terminal`: every PIN session of the terminal issued at or before `at`.',
+  }),
   id: z.string().meta({ description: 'The sid, account id or terminal id.' }),
-  at: epochSeconds.meta({ description: 'The last whole second before the revocation, since the epoch: every token issued at or before it is revoked.' }),
+  at: epochSeconds.meta({
+    description:
+      'The last whole second before the revocation, since the epoch: every token issued at or before it is revoked.',
+  }),
 });
 
 export const revocationPage = z.object({

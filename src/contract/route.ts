@@ -29,9 +29,15 @@ export interface RestRoute<
   methods: Methods;
   /** Relative to the API root (`/api/v1`); `{name}` segments are path parameters. */
   path: Path;
-  /** The role whose token the route takes (bearer routes) or whose account it acts on; null for the service's own routes. */
+  /**
+   * The role whose token the route takes (bearer routes) or whose account it acts on; null for the service's own
+   * routes.
+   */
   role: Role | null;
-  /** `bearer` routes need an access token of `role`, and only they refresh on 401; `terminal` routes a paired device's credential. */
+  /**
+   * `bearer` routes need an access token of `role`, and only they refresh on 401; `terminal` routes a paired device's
+   * credential.
+   */
   auth: Auth;
   body: Body;
   /** How the body is sent: JSON (default), or form-encoded where a standard says so (RFC 7662). */
@@ -49,7 +55,9 @@ export interface RestRoute<
 }
 
 /** The names of a path's `{name}` segments, as a union of string literals. */
-export type ParamsOf<P extends string> = P extends `${string}{${infer Name}}${infer Rest}` ? Name | ParamsOf<Rest> : never;
+export type ParamsOf<P extends string> = P extends `${string}{${infer Name}}${infer Rest}`
+  ? Name | ParamsOf<Rest>
+  : never;
 
 export function route<
   B extends z.ZodType | undefined,
@@ -68,14 +76,21 @@ export const BODY_ERRORS = ['validation_failed', 'payload_too_large', 'unsupport
 // Path parameters: every `{name}` segment is an id (a UUID today); the bound keeps an unknown id a
 // cheap 404 and an absurd one a 400 naming the parameter, in the dispatcher and the document alike.
 export const PATH_PARAMETER_MAX_LENGTH = 100;
-export const pathParameter = z.string().min(1).max(PATH_PARAMETER_MAX_LENGTH).meta({ description: 'An id, as listed by the API.' });
+export const pathParameter = z
+  .string()
+  .min(1)
+  .max(PATH_PARAMETER_MAX_LENGTH)
+  .meta({ description: 'An id, as listed by the API.' });
 
 /** The names of a path template's `{name}` segments, in order. */
 export const pathParameterNames = (path: string) => [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => name!);
 
 /** The schema of a route's path parameters, one `pathParameter` each. */
-export const pathParametersSchema = (path: string) => z.object(Object.fromEntries(pathParameterNames(path).map((name) => [name, pathParameter])));
+export const pathParametersSchema = (path: string) =>
+  z.object(Object.fromEntries(pathParameterNames(path).map((name) => [name, pathParameter])));
 
 /** The error codes a route answers with: its own, and validation_failed for a malformed path parameter. */
 export const errorsOf = (route: RestRoute): readonly ErrorCode[] =>
-  pathParameterNames(route.path).length > 0 && !route.errors.includes('validation_failed') ? [...route.errors, 'validation_failed'] : route.errors;
+  pathParameterNames(route.path).length > 0 && !route.errors.includes('validation_failed')
+    ? [...route.errors, 'validation_failed']
+    : route.errors;

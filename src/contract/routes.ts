@@ -11,7 +11,15 @@ import { webhookRoutes } from './webhook-routes';
 import { serviceCallRoutes, serviceClientRoutes } from './service-client-routes';
 
 export const ROUTES = {
-  admin: { ...authRoutes.admin, ...administrationRoutes.admin, ...auditRoutes.admin, ...terminalRoutes.admin, ...customerAdministrationRoutes, ...webhookRoutes, ...serviceClientRoutes },
+  admin: {
+    ...authRoutes.admin,
+    ...administrationRoutes.admin,
+    ...auditRoutes.admin,
+    ...terminalRoutes.admin,
+    ...customerAdministrationRoutes,
+    ...webhookRoutes,
+    ...serviceClientRoutes,
+  },
   vendor: { ...authRoutes.vendor, ...administrationRoutes.vendor, ...auditRoutes.vendor, ...terminalRoutes.vendor },
   customer: customerRoutes,
   service: { ...authRoutes.service, ...serviceCallRoutes },
@@ -29,14 +37,20 @@ export interface NamedRoute {
   side: RouteSide;
   /** The route's key in its side of the table (`login`, `listStores`). */
   key: string;
-  /** `admin`, `vendor`: signing in and tokens; `admin administration`, `vendor administration`; `service`; `platform services`; `terminal`. */
+  /**
+   * `admin`, `vendor`: signing in and tokens; `admin administration`, `vendor administration`; `service`; `platform
+   * services`; `terminal`.
+   */
   group: string;
   route: RestRoute;
 }
 
 const isAdministration = (side: RouteSide, key: string) =>
   (side === 'admin' || side === 'vendor') &&
-  (key in administrationRoutes[side] || key in auditRoutes[side] || key in terminalAdministrationRoutes[side] || (side === 'admin' && (key in customerAdministrationRoutes || key in webhookRoutes || key in serviceClientRoutes)));
+  (key in administrationRoutes[side] ||
+    key in auditRoutes[side] ||
+    key in terminalAdministrationRoutes[side] ||
+    (side === 'admin' && (key in customerAdministrationRoutes || key in webhookRoutes || key in serviceClientRoutes)));
 
 /** Every route of the table, in table order, with its name and group. */
 export const NAMED_ROUTES: readonly NamedRoute[] = (Object.keys(ROUTES) as RouteSide[]).flatMap((side) =>
@@ -44,7 +58,11 @@ export const NAMED_ROUTES: readonly NamedRoute[] = (Object.keys(ROUTES) as Route
     name: side === 'service' ? key : `${side}${capitalised(key)}`,
     side,
     key,
-    group: isAdministration(side, key) ? `${side} administration` : side === 'service' && key in serviceCallRoutes ? 'platform services' : side,
+    group: isAdministration(side, key)
+      ? `${side} administration`
+      : side === 'service' && key in serviceCallRoutes
+        ? 'platform services'
+        : side,
     route,
   })),
 );

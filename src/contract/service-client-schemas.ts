@@ -16,11 +16,15 @@ export const serviceClient = z.object({
 export type ServiceClientView = z.infer<typeof serviceClient>;
 
 export const serviceClientWithSecret = serviceClient.extend({
-  client_secret: z.string().meta({ description: '256 random bits (base64url): shown this once, stored only as a hash.' }),
+  client_secret: z
+    .string()
+    .meta({ description: '256 random bits (base64url): shown this once, stored only as a hash.' }),
 });
 export const serviceClientSecret = z.object({
   client_id: z.string(),
   client_secret: z.string().meta({ description: 'The new secret: shown this once.' }),
-  previous_valid_until: z.string().meta({ description: 'Until then the previous secret is accepted too (SERVICE_SECRET_OVERLAP).' }),
+  previous_valid_until: z
+    .string()
+    .meta({ description: 'Until then the previous secret is accepted too (SERVICE_SECRET_OVERLAP).' }),
 });
 export const serviceClientPage = pageOf(serviceClient);

@@ -39,15 +39,30 @@ const webhookAccount = z.object({
 
 export const webhookData = z
   .object({
-    account: webhookAccount.optional().meta({ description: 'The account the event is about; absent in terminal events.' }),
-    actor: z.object({ role: roleSchema, id: z.string() }).nullable().optional().meta({ description: 'The account whose credentials caused it; null for the operator CLI and anonymous causes.' }),
+    account: webhookAccount
+      .optional()
+      .meta({ description: 'The account the event is about; absent in terminal events.' }),
+    actor: z.object({ role: roleSchema, id: z.string() }).nullable().optional().meta({
+      description: 'The account whose credentials caused it; null for the operator CLI and anonymous causes.',
+    }),
     changed: z.array(z.string()).optional().meta({ description: 'The names of the changed fields (account.updated).' }),
-    email: z.string().optional().meta({ description: 'Only in account.created, account.updated and customer.registered.' }),
-    name: z.string().optional().meta({ description: 'Only in account.created, account.updated and customer.registered.' }),
+    email: z
+      .string()
+      .optional()
+      .meta({ description: 'Only in account.created, account.updated and customer.registered.' }),
+    name: z
+      .string()
+      .optional()
+      .meta({ description: 'Only in account.created, account.updated and customer.registered.' }),
     terminal_id: z.string().optional(),
     vendor_id: z.string().optional().meta({ description: 'The business of a terminal event.' }),
-    limit: z.string().optional().meta({ description: 'sign_in.locked: which limit was reached (sign_in, password_reset, code_mail, registration, pin).' }),
-    provider: z.string().optional().meta({ description: 'The identity provider, where the event came from a sign-in with one.' }),
+    limit: z.string().optional().meta({
+      description: 'sign_in.locked: which limit was reached (sign_in, password_reset, code_mail, registration, pin).',
+    }),
+    provider: z
+      .string()
+      .optional()
+      .meta({ description: 'The identity provider, where the event came from a sign-in with one.' }),
   })
   .meta({ description: 'Never a password, hash, token, code or secret.' });
 export type WebhookData = z.infer<typeof webhookData>;
@@ -66,7 +81,9 @@ const endpointUrl = z
   .trim()
   .max(MAX_URL)
   .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), { message: 'must be an http or https URL' })
-  .refine((v) => !URL.canParse(v) || (new URL(v).username === '' && new URL(v).password === ''), { message: 'must not carry a user name or password' })
+  .refine((v) => !URL.canParse(v) || (new URL(v).username === '' && new URL(v).password === ''), {
+    message: 'must not carry a user name or password',
+  })
   .meta({ description: 'Where messages are POSTed; https in production.', format: 'uri' });
 const endpointEvents = z
   .array(z.enum([...WEBHOOK_EVENT_TYPES, '*']))
@@ -76,9 +93,18 @@ const endpointEvents = z
   .meta({ description: 'The event types to send, or ["*"] for all.' });
 const description = z.string().trim().max(500);
 
-export const createWebhookEndpointRequest = z.object({ url: endpointUrl, events: endpointEvents, description: description.optional() });
+export const createWebhookEndpointRequest = z.object({
+  url: endpointUrl,
+  events: endpointEvents,
+  description: description.optional(),
+});
 export const updateWebhookEndpointRequest = z
-  .object({ url: endpointUrl.optional(), events: endpointEvents.optional(), enabled: z.boolean().optional(), description: description.optional() })
+  .object({
+    url: endpointUrl.optional(),
+    events: endpointEvents.optional(),
+    enabled: z.boolean().optional(),
+    description: description.optional(),
+  })
   .refine((o) => Object.keys(o).length > 0, { message: 'send at least one field to change' });
 
 export const webhookEndpoint = z.object({
@@ -93,12 +119,21 @@ export type WebhookEndpointView = z.infer<typeof webhookEndpoint>;
 export const webhookEndpointWithSecret = webhookEndpoint.extend({
   secret: z.string().meta({ description: 'whsec_ and the base64 of 24 random bytes: shown this once.' }),
 });
-export const webhookSecret = z.object({ secret: z.string(), previous_valid_until: z.string().meta({ description: 'Until then messages carry the old signature too.' }) });
+export const webhookSecret = z.object({
+  secret: z.string(),
+  previous_valid_until: z.string().meta({ description: 'Until then messages carry the old signature too.' }),
+});
 export const webhookEndpointPage = pageOf(webhookEndpoint);
 
 export const webhookAttempt = z.object({
   at: z.string(),
-  status_code: z.number().int().min(100).max(599).nullable().meta({ description: 'Null when no answer came (timeout, refused address, connection error).' }),
+  status_code: z
+    .number()
+    .int()
+    .min(100)
+    .max(599)
+    .nullable()
+    .meta({ description: 'Null when no answer came (timeout, refused address, connection error).' }),
   duration_ms: z.number().int().min(0).max(86_400_000),
   error: z.string().nullable(),
 });
@@ -115,5 +150,11 @@ export const webhookMessageQuery = pageQuery.extend({ status: z.enum(WEBHOOK_STA
 
 const instant = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 instant such as 2026-11-26T12:00:00Z' });
 export const replayRequest = z.object({ since: instant.max(40) });
-export const replayResult = z.object({ queued: z.number().int().min(0).max(Number.MAX_SAFE_INTEGER - 1) });
+export const replayResult = z.object({
+  queued: z
+    .number()
+    .int()
+    .min(0)
+    .max(Number.MAX_SAFE_INTEGER - 1),
+});
 export const queuedMessage = z.object({ id: z.string() });

@@ -1,6 +1,15 @@
 // The asymmetric keys of access tokens (EdDSA or ES256): the private key that signs, the public keys
 // that verify (the current one and, during a rotation, the previous one), and their JWKS.
-import { calculateJwkThumbprint, exportJWK, importJWK, importPKCS8, importSPKI, type CryptoKey, type JWK, type JWSHeaderParameters } from 'jose';
+import {
+  calculateJwkThumbprint,
+  exportJWK,
+  importJWK,
+  importPKCS8,
+  importSPKI,
+  type CryptoKey,
+  type JWK,
+  type JWSHeaderParameters,
+} from 'jose';
 
 export type AsymmetricAlgorithm = 'EdDSA' | 'ES256';
 export type AccessAlgorithm = 'HS256' | AsymmetricAlgorithm;
@@ -33,9 +42,13 @@ async function published(publicJwk: JWK, alg: AsymmetricAlgorithm): Promise<Publ
 async function loadKeys(pair: AccessKeyPair) {
   const signing = await importPKCS8(pair.privateKey, pair.algorithm);
   // The public half, taken from the private key so the two can never disagree.
-  const { d: _private, ...publicJwk } = await exportJWK(await importPKCS8(pair.privateKey, pair.algorithm, { extractable: true }));
+  const { d: _private, ...publicJwk } = await exportJWK(
+    await importPKCS8(pair.privateKey, pair.algorithm, { extractable: true }),
+  );
   const current = await published(publicJwk, pair.algorithm);
-  const verifying: VerifyingKey[] = [{ jwk: current, key: (await importJWK(current, pair.algorithm)) as CryptoKey, previous: false }];
+  const verifying: VerifyingKey[] = [
+    { jwk: current, key: (await importJWK(current, pair.algorithm)) as CryptoKey, previous: false },
+  ];
   if (pair.previous) {
     const key = await importSPKI(pair.previous.publicKey, pair.previous.algorithm, { extractable: true });
     const jwk = await published(await exportJWK(key), pair.previous.algorithm);
@@ -64,7 +77,10 @@ export function createAccessKeys(pair: AccessKeyPair, previousOpen: () => boolea
       const { signing, kid } = await loaded;
       return { key: signing, kid };
     },
-    /** The verifying key a token's header names by `kid` and `alg`, and whether it is the previous one; undefined when none. */
+    /**
+     * The verifying key a token's header names by `kid` and `alg`, and whether it is the previous one; undefined when
+     * none.
+     */
     async verifyingKey(header: JWSHeaderParameters): Promise<VerifyingKey | undefined> {
       const found = (await loaded).verifying.find((k) => k.jwk.kid === header.kid && k.jwk.alg === header.alg);
       return found && usable(found) ? found : undefined;

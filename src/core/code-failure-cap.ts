@@ -13,7 +13,11 @@ export interface CodeFailureCap {
   allowsNewCode(role: string, accountId: string): Promise<boolean>;
 }
 
-export function createCodeFailureCap(settings: { window: number; perAccount: number }, store: CounterStore, clock: Clock): CodeFailureCap {
+export function createCodeFailureCap(
+  settings: { window: number; perAccount: number },
+  store: CounterStore,
+  clock: Clock,
+): CodeFailureCap {
   function counter(role: string, accountId: string) {
     const { start, end } = fixedWindow(clock, settings.window);
     return { key: `code-failures:${role}:${accountId}:${start}`, end };

@@ -13,7 +13,8 @@ export interface CodeHasher {
 /** A hasher for one kind of code; `purpose` separates the keys of different kinds. */
 export function createCodeHasher(secret: string, purpose: string): CodeHasher {
   const key = createHmac('sha256', secret).update(purpose).digest();
-  const hash = (role: Role, accountId: string, code: string) => createHmac('sha256', key).update(`${role}:${accountId}:${code}`).digest('hex');
+  const hash = (role: Role, accountId: string, code: string) =>
+    createHmac('sha256', key).update(`${role}:${accountId}:${code}`).digest('hex');
   return {
     hash,
     matches(role, accountId, code, stored) {

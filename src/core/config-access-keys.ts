@@ -26,9 +26,14 @@ function privateKeyOf(pem: string, algorithm: AsymmetricAlgorithm): string {
     if (!text.startsWith('-----BEGIN PRIVATE KEY-----')) throw new Error('not PKCS#8');
     key = createPrivateKey(text);
   } catch {
-    throw new ConfigError(`JWT_ACCESS_PRIVATE_KEY must be a PKCS#8 PEM private key ("-----BEGIN PRIVATE KEY-----"; openssl pkcs8 -topk8 -nocrypt converts others)`);
+    throw new ConfigError(
+      `JWT_ACCESS_PRIVATE_KEY must be a PKCS#8 PEM private key ("-----BEGIN PRIVATE KEY-----"; openssl pkcs8 -topk8 -nocrypt converts others)`,
+    );
   }
-  if (algorithmOf(key) !== algorithm) throw new ConfigError(`JWT_ACCESS_PRIVATE_KEY must be ${KEY_KIND[algorithm]} for JWT_ACCESS_ALGORITHM=${algorithm}`);
+  if (algorithmOf(key) !== algorithm)
+    throw new ConfigError(
+      `JWT_ACCESS_PRIVATE_KEY must be ${KEY_KIND[algorithm]} for JWT_ACCESS_ALGORITHM=${algorithm}`,
+    );
   return text;
 }
 
@@ -51,14 +56,21 @@ function previousKeyOf(pem: string): NonNullable<AccessKeyPair['previous']> {
  * verifies tokens signed before a rotation of the key.
  */
 export function accessSigningOf(
-  env: { JWT_ACCESS_ALGORITHM: AccessAlgorithm; JWT_ACCESS_PRIVATE_KEY?: string; JWT_ACCESS_PREVIOUS_PUBLIC_KEY?: string },
+  env: {
+    JWT_ACCESS_ALGORITHM: AccessAlgorithm;
+    JWT_ACCESS_PRIVATE_KEY?: string;
+    JWT_ACCESS_PREVIOUS_PUBLIC_KEY?: string;
+  },
   production: boolean,
   devAccessKey?: DevAccessKeySource,
 ): { algorithm: AccessAlgorithm; keyPair?: AccessKeyPair; usingDevKey: boolean } {
   const algorithm = env.JWT_ACCESS_ALGORITHM;
   if (algorithm === 'HS256') {
     for (const name of ['JWT_ACCESS_PRIVATE_KEY', 'JWT_ACCESS_PREVIOUS_PUBLIC_KEY'] as const) {
-      if (env[name]) throw new ConfigError(`${name} is set but JWT_ACCESS_ALGORITHM is HS256: set JWT_ACCESS_ALGORITHM=EdDSA or ES256, or remove ${name}`);
+      if (env[name])
+        throw new ConfigError(
+          `${name} is set but JWT_ACCESS_ALGORITHM is HS256: set JWT_ACCESS_ALGORITHM=EdDSA or ES256, or remove ${name}`,
+        );
     }
     return { algorithm, usingDevKey: false };
   }
@@ -66,7 +78,9 @@ export function accessSigningOf(
   const usingDevKey = !pem;
   if (!pem) {
     if (production || !devAccessKey) {
-      throw new ConfigError(`JWT_ACCESS_PRIVATE_KEY is required with JWT_ACCESS_ALGORITHM=${algorithm} (a PKCS#8 PEM of ${KEY_KIND[algorithm]}; only NODE_ENV=development generates it)`);
+      throw new ConfigError(
+        `JWT_ACCESS_PRIVATE_KEY is required with JWT_ACCESS_ALGORITHM=${algorithm} (a PKCS#8 PEM of ${KEY_KIND[algorithm]}; only NODE_ENV=development generates it)`,
+      );
     }
     pem = devAccessKey(algorithm);
   }

@@ -19,22 +19,36 @@ const duration = (fallback: string, options: { allowZero?: boolean } = {}) =>
     });
 
 const count = (fallback: number) => z.coerce.number().int().positive().default(fallback);
-const flag = z.enum(['0', '1', 'true', 'false']).optional().transform((v) => (v === undefined ? undefined : v === '1' || v === 'true'));
+const flag = z
+  .enum(['0', '1', 'true', 'false'])
+  .optional()
+  .transform((v) => (v === undefined ? undefined : v === '1' || v === 'true'));
 
 /** An origin as browsers send it (scheme://host[:port]); a trailing slash is tolerated and dropped. */
-const origin = z.string().trim().transform((v, ctx) => {
-  let url: URL | undefined;
-  try {
-    url = new URL(v);
-  } catch {
-    // reported below
-  }
-  if (!url || v.includes('*') || !/^https?:$/.test(url.protocol) || url.origin !== v.replace(/\/$/, '').toLowerCase()) {
-    ctx.addIssue({ code: 'custom', message: `"${v}" is not an origin like https://shop.example.com (no path, no *)` });
-    return z.NEVER;
-  }
-  return url.origin;
-});
+const origin = z
+  .string()
+  .trim()
+  .transform((v, ctx) => {
+    let url: URL | undefined;
+    try {
+      url = new URL(v);
+    } catch {
+      // reported below
+    }
+    if (
+      !url ||
+      v.includes('*') ||
+      !/^https?:$/.test(url.protocol) ||
+      url.origin !== v.replace(/\/$/, '').toLowerCase()
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${v}" is not an origin like https://shop.example.com (no path, no *)`,
+      });
+      return z.NEVER;
+    }
+    return url.origin;
+  });
 
 /** Where the embedded database, the development outbox and development secrets live by default. */
 export const DEFAULT_DATA_DIR = './.data';
@@ -48,7 +62,11 @@ export const isPostgresUrl = (url: string) => /^postgres(ql)?:\/\//i.test(url);
 
 export const envSchema = z.object({
   NODE_ENV: z.string().default('production'),
-  DATABASE_URL: z.string().trim().optional().transform((v) => v || undefined)
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined)
     .refine((v) => v === undefined || isPostgresUrl(v), 'must be a postgres:// or postgresql:// URL'),
   DATA_DIR: z.string().trim().min(1).default(DEFAULT_DATA_DIR),
   SQLITE_SYNCHRONOUS: z.enum(SQLITE_SYNCHRONOUS_LEVELS).default(DEFAULT_SQLITE_SYNCHRONOUS),
@@ -57,15 +75,34 @@ export const envSchema = z.object({
   /** The secrets before a rotation: still accepted for verification, never used to sign. */
   JWT_ACCESS_SECRET_PREVIOUS: z.string().optional(),
   JWT_REFRESH_SECRET_PREVIOUS: z.string().optional(),
-  JWT_SECRET_PREVIOUS_UNTIL: z.string().trim().optional().transform((v) => v || undefined)
-    .pipe(z.iso.datetime({ offset: true, message: 'must be an ISO 8601 instant such as 2026-12-01T12:00:00Z' }).optional())
+  JWT_SECRET_PREVIOUS_UNTIL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined)
+    .pipe(
+      z.iso.datetime({ offset: true, message: 'must be an ISO 8601 instant such as 2026-12-01T12:00:00Z' }).optional(),
+    )
     .transform((v) => (v === undefined ? undefined : new Date(v))),
-  /** How access tokens are signed: HS256 with JWT_ACCESS_SECRET, or an asymmetric key the platform verifies from the JWKS. */
+  /**
+   * How access tokens are signed: HS256 with JWT_ACCESS_SECRET, or an asymmetric key the platform verifies from the
+   * JWKS.
+   */
   JWT_ACCESS_ALGORITHM: z.enum(['HS256', 'EdDSA', 'ES256']).default('HS256'),
   /** PKCS#8 PEM of the key that signs access tokens under EdDSA or ES256 (`\n` escapes are read as line breaks). */
-  JWT_ACCESS_PRIVATE_KEY: z.string().trim().optional().transform((v) => v || undefined),
-  /** SPKI PEM of the key that signed before a rotation: it still verifies until removed or JWT_SECRET_PREVIOUS_UNTIL. */
-  JWT_ACCESS_PREVIOUS_PUBLIC_KEY: z.string().trim().optional().transform((v) => v || undefined),
+  JWT_ACCESS_PRIVATE_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined),
+  /**
+   * SPKI PEM of the key that signed before a rotation: it still verifies until removed or JWT_SECRET_PREVIOUS_UNTIL.
+   */
+  JWT_ACCESS_PREVIOUS_PUBLIC_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined),
   JWT_ACCESS_EXPIRES: duration('15m'),
   JWT_REFRESH_EXPIRES: duration('7d'),
   JWT_REFRESH_REUSE_GRACE: duration('10s'),
@@ -81,17 +118,25 @@ export const envSchema = z.object({
   PASSWORD_RESET_LOG_OTP: z.enum(['0', '1']).optional(),
   CODE_FAILURES_PER_ACCOUNT: count(10),
   BCRYPT_ROUNDS: z.coerce.number().int().min(4).max(15).default(12),
-  SMTP_URL: z.string().trim().optional().transform((v) => v || undefined),
+  SMTP_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined),
   MAIL_FROM: z.string().min(3).default('Commerce Auth <no-reply@localhost>'),
   /** How many proxies in front of the app append to X-Forwarded-For: 0 (use the socket), 1, 2... */
-  TRUST_PROXY: z.string().trim().default('0').transform((v, ctx) => {
-    const hops = v === 'true' ? 1 : v === 'false' ? 0 : Number(v);
-    if (!Number.isInteger(hops) || hops < 0 || hops > 10) {
-      ctx.addIssue({ code: 'custom', message: 'must be 0, 1, 2... (the number of proxies) or true/false' });
-      return z.NEVER;
-    }
-    return hops;
-  }),
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .default('0')
+    .transform((v, ctx) => {
+      const hops = v === 'true' ? 1 : v === 'false' ? 0 : Number(v);
+      if (!Number.isInteger(hops) || hops < 0 || hops > 10) {
+        ctx.addIssue({ code: 'custom', message: 'must be 0, 1, 2... (the number of proxies) or true/false' });
+        return z.NEVER;
+      }
+      return hops;
+    }),
   MAX_BODY_BYTES: count(16 * 1024),
   RATE_LIMIT_LOGIN_WINDOW: duration('15m'),
   RATE_LIMIT_LOGIN_PER_IDENTITY_IP: count(10),
@@ -113,13 +158,34 @@ export const envSchema = z.object({
   AUDIT_RETENTION: duration('180d'),
   DATABASE_TIMEOUT: duration('5s'),
   /** Origins (comma list) whose pages may call the REST API from a browser. */
-  CORS_ORIGINS: z.string().default('').transform((v) => v.split(',').map((o) => o.trim()).filter(Boolean)).pipe(z.array(origin)),
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    )
+    .pipe(z.array(origin)),
   /** The app's public origin; unset: taken from each request's Host header. */
-  APP_URL: z.string().trim().optional().transform((v) => v || undefined).pipe(origin.optional()),
+  APP_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined)
+    .pipe(origin.optional()),
   SHUTDOWN_DELAY: duration('5s', { allowZero: true }),
   SHUTDOWN_TIMEOUT: duration('25s'),
-  METRICS_TOKEN: z.string().trim().optional().transform((v) => v || undefined)
-    .refine((v) => v === undefined || Buffer.byteLength(v, 'utf8') >= 16, 'must be at least 16 bytes long (or unset, which hides /metrics)'),
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined)
+    .refine(
+      (v) => v === undefined || Buffer.byteLength(v, 'utf8') >= 16,
+      'must be at least 16 bytes long (or unset, which hides /metrics)',
+    ),
   // POS terminals: pairing codes, PIN sessions and the PIN limits (keyed by account and terminal).
   PAIRING_CODE_TTL: duration('10m'),
   PIN_SESSION_MAX_AGE: duration('12h'),
@@ -131,8 +197,26 @@ export const envSchema = z.object({
   /** How often (ms) an instance on PostgreSQL reads the change counter, in case a notification was missed. */
   AUTH_CHANGE_POLL_MS: z.coerce.number().int().min(10).max(1000).default(250),
   /** Account types (comma list) that must sign in with a second factor; unset: the defaults below. */
-  MFA_REQUIRED: z.string().optional().transform((v) => (v === undefined ? undefined : v.split(',').map((t) => t.trim()).filter(Boolean)))
-    .pipe(z.array(z.enum([...ADMIN_TYPES, ...VENDOR_TYPES], { message: `must list account types among ${[...ADMIN_TYPES, ...VENDOR_TYPES].join(', ')}` })).optional()),
+  MFA_REQUIRED: z
+    .string()
+    .optional()
+    .transform((v) =>
+      v === undefined
+        ? undefined
+        : v
+            .split(',')
+            .map((t) => t.trim())
+            .filter(Boolean),
+    )
+    .pipe(
+      z
+        .array(
+          z.enum([...ADMIN_TYPES, ...VENDOR_TYPES], {
+            message: `must list account types among ${[...ADMIN_TYPES, ...VENDOR_TYPES].join(', ')}`,
+          }),
+        )
+        .optional(),
+    ),
   /** The key material second-factor secrets are encrypted under (AES-256-GCM). */
   MFA_ENCRYPTION_KEY: z.string().optional(),
   // Customers' OpenID providers: the names here, each one's OIDC_<NAME>_* variables read by oidc-config.ts.
@@ -145,14 +229,21 @@ export const envSchema = z.object({
   WEBHOOK_SECRET_OVERLAP: duration('24h', { allowZero: true }),
   WEBHOOK_DISABLE_AFTER: duration('5d'),
   /** The waits (comma list of durations) before the second, third, ... attempt; each gets up to 20 % jitter. */
-  WEBHOOK_RETRY_SCHEDULE: z.string().default('5s,5m,30m,2h,5h,10h,10h').transform((value, ctx) => {
-    const waits = value.split(',').map((w) => w.trim()).filter(Boolean).map((w) => (/^0+\s*[smhd]?$/.test(w) ? 0 : parseDurationSeconds(w)));
-    if (waits.length > 20 || waits.some((w) => w === null)) {
-      ctx.addIssue({ code: 'custom', message: `"${value}" is not a list of up to 20 durations such as 5s,5m,30m` });
-      return z.NEVER;
-    }
-    return waits as number[];
-  }),
+  WEBHOOK_RETRY_SCHEDULE: z
+    .string()
+    .default('5s,5m,30m,2h,5h,10h,10h')
+    .transform((value, ctx) => {
+      const waits = value
+        .split(',')
+        .map((w) => w.trim())
+        .filter(Boolean)
+        .map((w) => (/^0+\s*[smhd]?$/.test(w) ? 0 : parseDurationSeconds(w)));
+      if (waits.length > 20 || waits.some((w) => w === null)) {
+        ctx.addIssue({ code: 'custom', message: `"${value}" is not a list of up to 20 durations such as 5s,5m,30m` });
+        return z.NEVER;
+      }
+      return waits as number[];
+    }),
   /** How long a delivered or failed message and its delivery log are kept (replay reaches back this far). */
   WEBHOOK_RETENTION: duration('30d'),
   /** 1: endpoints may be http and resolve to loopback or private addresses in production too. */

@@ -33,7 +33,10 @@ export interface DevSecretsSource {
   (): { access: string; refresh: string; mfa: string };
 }
 
-/** MFA_REQUIRED when unset. Development leaves out super_admin, the demo admin's type, so the demo accounts sign in with a password alone. */
+/**
+ * MFA_REQUIRED when unset. Development leaves out super_admin, the demo admin's type, so the demo accounts sign in with
+ * a password alone.
+ */
 export const MFA_REQUIRED_DEFAULT = { production: ['super_admin', 'admin'], development: ['admin'] } as const;
 
 function secretBytes(value: string): number {
@@ -64,7 +67,12 @@ export function parseBrowserConfig(env: Record<string, string | undefined>) {
   const parsed = browserEnvSchema.safeParse({ ...env, NODE_ENV: env.COMMERCE_AUTH_NODE_ENV || env.NODE_ENV });
   if (!parsed.success) throw invalid(parsed.error);
   const e = parsed.data;
-  return { production: isProduction(e.NODE_ENV), corsOrigins: e.CORS_ORIGINS, appUrl: e.APP_URL, trustProxyHops: e.TRUST_PROXY };
+  return {
+    production: isProduction(e.NODE_ENV),
+    corsOrigins: e.CORS_ORIGINS,
+    appUrl: e.APP_URL,
+    trustProxyHops: e.TRUST_PROXY,
+  };
 }
 
 export type BrowserConfig = ReturnType<typeof parseBrowserConfig>;
@@ -76,21 +84,35 @@ export type BrowserConfig = ReturnType<typeof parseBrowserConfig>;
 function previousSecretsOf(e: Env, production: boolean, current: { access: string; refresh: string }) {
   const access = e.JWT_ACCESS_SECRET_PREVIOUS || undefined;
   const refresh = e.JWT_REFRESH_SECRET_PREVIOUS || undefined;
-  for (const [name, value] of [['JWT_ACCESS_SECRET_PREVIOUS', access], ['JWT_REFRESH_SECRET_PREVIOUS', refresh]] as const) {
+  for (const [name, value] of [
+    ['JWT_ACCESS_SECRET_PREVIOUS', access],
+    ['JWT_REFRESH_SECRET_PREVIOUS', refresh],
+  ] as const) {
     if (value === undefined) continue;
-    if (production && secretBytes(value) < 32) throw new ConfigError(`${name} must be at least 32 bytes long in production`);
-    if (value === current.access || value === current.refresh) throw new ConfigError(`${name} must differ from the current secrets`);
+    if (production && secretBytes(value) < 32)
+      throw new ConfigError(`${name} must be at least 32 bytes long in production`);
+    if (value === current.access || value === current.refresh)
+      throw new ConfigError(`${name} must differ from the current secrets`);
   }
   return { previousAccessSecret: access, previousRefreshSecret: refresh, previousUntil: e.JWT_SECRET_PREVIOUS_UNTIL };
 }
 
-/** Second factors: the types that need one, and the key their secrets are encrypted under (required in production, like the JWT secrets). */
+/**
+ * Second factors: the types that need one, and the key their secrets are encrypted under (required in production, like
+ * the JWT secrets).
+ */
 function mfaSettingsOf(e: Env, production: boolean, devSecrets: DevSecretsSource | undefined, jwtSecrets: string[]) {
   let encryptionKey = e.MFA_ENCRYPTION_KEY || undefined;
   let usingDevKey = false;
   if (production) {
-    if (!encryptionKey) throw new ConfigError('MFA_ENCRYPTION_KEY is required (a random value of at least 32 bytes; only NODE_ENV=development generates it)');
-    if (secretBytes(encryptionKey) < 32) throw new ConfigError('MFA_ENCRYPTION_KEY must be at least 32 bytes long (only NODE_ENV=development accepts shorter)');
+    if (!encryptionKey)
+      throw new ConfigError(
+        'MFA_ENCRYPTION_KEY is required (a random value of at least 32 bytes; only NODE_ENV=development generates it)',
+      );
+    if (secretBytes(encryptionKey) < 32)
+      throw new ConfigError(
+        'MFA_ENCRYPTION_KEY must be at least 32 bytes long (only NODE_ENV=development accepts shorter)',
+      );
   } else if (!encryptionKey) {
     if (!devSecrets) throw new ConfigError('MFA_ENCRYPTION_KEY is required');
     encryptionKey = devSecrets().mfa;
@@ -110,12 +132,16 @@ function mfaSettingsOf(e: Env, production: boolean, devSecrets: DevSecretsSource
 export function assertServable(config: { production: boolean; browser: { appUrl?: string } }): void {
   if (config.production && !config.browser.appUrl) {
     throw new ConfigError(
-      'APP_URL is required: the public origin of the app (https://auth.example.com), which passkeys are bound to and the pages\' session requests must come from; only NODE_ENV=development takes it from each request',
+      "APP_URL is required: the public origin of the app (https://auth.example.com), which passkeys are bound to and the pages' session requests must come from; only NODE_ENV=development takes it from each request",
     );
   }
 }
 
-export function parseConfig(env: Record<string, string | undefined>, devSecretsSource?: DevSecretsSource, devAccessKey?: DevAccessKeySource) {
+export function parseConfig(
+  env: Record<string, string | undefined>,
+  devSecretsSource?: DevSecretsSource,
+  devAccessKey?: DevAccessKeySource,
+) {
   let generated: ReturnType<DevSecretsSource> | undefined;
   const devSecrets = devSecretsSource && (() => (generated ??= devSecretsSource()));
   // COMMERCE_AUTH_NODE_ENV is the NODE_ENV the operator gave the server, before Next.js set its own.
@@ -126,20 +152,28 @@ export function parseConfig(env: Record<string, string | undefined>, devSecretsS
   // accounts, codes in the log), so an operator who forgets the variable still gets production.
   const production = isProduction(e.NODE_ENV);
   if (env.BENCH_ROUTES === '1' && !benchRoutesSecret(env)) {
-    throw new ConfigError('BENCH_ROUTES=1 needs BENCH_SECRET, a random value of at least 32 bytes that only the benchmark holds: its routes compare passwords with no limit');
+    throw new ConfigError(
+      'BENCH_ROUTES=1 needs BENCH_SECRET, a random value of at least 32 bytes that only the benchmark holds: its routes compare passwords with no limit',
+    );
   }
 
   let accessSecret = e.JWT_ACCESS_SECRET || undefined;
   let refreshSecret = e.JWT_REFRESH_SECRET || undefined;
   let usingDevSecrets = false;
   if (production) {
-    const secrets = [['JWT_ACCESS_SECRET', accessSecret], ['JWT_REFRESH_SECRET', refreshSecret]] as const;
+    const secrets = [
+      ['JWT_ACCESS_SECRET', accessSecret],
+      ['JWT_REFRESH_SECRET', refreshSecret],
+    ] as const;
     const missing = secrets.filter(([, value]) => !value).map(([name]) => name);
     if (missing.length > 0) {
-      throw new ConfigError(`${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} required (random values of at least 32 bytes; only NODE_ENV=development generates them)`);
+      throw new ConfigError(
+        `${missing.join(' and ')} ${missing.length > 1 ? 'are' : 'is'} required (random values of at least 32 bytes; only NODE_ENV=development generates them)`,
+      );
     }
     for (const [name, value] of secrets) {
-      if (secretBytes(value!) < 32) throw new ConfigError(`${name} must be at least 32 bytes long (only NODE_ENV=development accepts shorter)`);
+      if (secretBytes(value!) < 32)
+        throw new ConfigError(`${name} must be at least 32 bytes long (only NODE_ENV=development accepts shorter)`);
     }
   } else if (!accessSecret || !refreshSecret) {
     if (!devSecrets) throw new ConfigError('JWT_ACCESS_SECRET and JWT_REFRESH_SECRET are required');
@@ -151,7 +185,10 @@ export function parseConfig(env: Record<string, string | undefined>, devSecretsS
   if (accessSecret === refreshSecret) {
     throw new ConfigError('JWT_ACCESS_SECRET and JWT_REFRESH_SECRET must be different values');
   }
-  const previousSecrets = previousSecretsOf(e, production, { access: accessSecret as string, refresh: refreshSecret as string });
+  const previousSecrets = previousSecretsOf(e, production, {
+    access: accessSecret as string,
+    refresh: refreshSecret as string,
+  });
   const mfa = mfaSettingsOf(e, production, devSecrets, [accessSecret as string, refreshSecret as string]);
   const accessSigning = accessSigningOf(e, production, devAccessKey);
   const oidc = oidcSettingsOf(env, production);
@@ -231,7 +268,9 @@ export function parseConfig(env: Record<string, string | undefined>, devSecretsS
     serviceClients: {
       secretOverlap: e.SERVICE_SECRET_OVERLAP,
       introspectPerMinute: e.INTROSPECT_PER_MINUTE,
-      /** Seconds revocation feed entries are kept: never less than an access token they revoke can live, plus 5 minutes. */
+      /**
+       * Seconds revocation feed entries are kept: never less than an access token they revoke can live, plus 5 minutes.
+       */
       revocationRetention: Math.max(e.REVOCATION_RETENTION ?? 0, e.JWT_ACCESS_EXPIRES + 300),
     },
     /** Customers' OpenID providers (OIDC_PROVIDERS) and OIDC_REDIRECT_URIS. */

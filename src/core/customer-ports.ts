@@ -9,7 +9,9 @@ export interface CustomerRepository {
    * unverified one; null (nothing written) when a verified account holds the address.
    */
   saveUnverified(input: { email: string; name: string; passwordHash: string }): Promise<AccountRecord | null>;
-  /** Marks the address verified; `discardPassword` empties the hash set at registration. False when already verified. */
+  /**
+   * Marks the address verified; `discardPassword` empties the hash set at registration. False when already verified.
+   */
   markVerified(id: string, now: Date, discardPassword: boolean, audit?: AuditEntry): Promise<boolean>;
   rename(id: string, name: string, now: Date, audit?: AuditEntry): Promise<void>;
   /** False (nothing written) when another account holds `email`. */

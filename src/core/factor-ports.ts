@@ -34,16 +34,31 @@ export interface FactorRepository {
    * Confirms the pending secret with its first accepted step and replaces the recovery codes, with
    * `audit`, atomically; false (no change) when there is no pending secret or it was confirmed meanwhile.
    */
-  confirmTotp(role: Role, accountId: string, step: number, codeHashes: string[], now: Date, audit: AuditEntry): Promise<boolean>;
+  confirmTotp(
+    role: Role,
+    accountId: string,
+    step: number,
+    codeHashes: string[],
+    now: Date,
+    audit: AuditEntry,
+  ): Promise<boolean>;
   /** Records `step` as accepted only if it is later than the last accepted one: true for the one caller that did it. */
   acceptStep(role: Role, accountId: string, step: number): Promise<boolean>;
   /** Removes the authenticator-app factor and every recovery code, with `audit`; false when there was none. */
   removeTotp(role: Role, accountId: string, audit: AuditEntry, now: Date): Promise<boolean>;
   /** Replaces every recovery code of the account, with `audit`. */
-  replaceRecoveryCodes(role: Role, accountId: string, codeHashes: string[], now: Date, audit: AuditEntry): Promise<void>;
+  replaceRecoveryCodes(
+    role: Role,
+    accountId: string,
+    codeHashes: string[],
+    now: Date,
+    audit: AuditEntry,
+  ): Promise<void>;
   /** Marks the code used if it is the account's and unused: true for the one caller that did it. */
   spendRecoveryCode(role: Role, accountId: string, codeHash: string, now: Date): Promise<boolean>;
-  /** Removes every factor and ends every session of the account, with `audit`, atomically; false when no such account. */
+  /**
+   * Removes every factor and ends every session of the account, with `audit`, atomically; false when no such account.
+   */
   resetFactors(role: Role, accountId: string, now: Date, audit: AuditEntry): Promise<boolean>;
 }
 
@@ -62,20 +77,44 @@ export interface PasskeyRecord {
 
 export interface PasskeyRepository {
   /** Stores a challenge for `purpose` (with the account registering, none for a sign-in), valid until `expiresAt`. */
-  saveChallenge(input: { challenge: string; role: Role; purpose: 'register' | 'login'; accountId: string | null; expiresAt: Date }): Promise<void>;
-  /** Removes the challenge if it is live and was issued for this purpose (and account): true for the one caller that did it. */
-  spendChallenge(input: { challenge: string; role: Role; purpose: 'register' | 'login'; accountId: string | null; now: Date }): Promise<boolean>;
+  saveChallenge(input: {
+    challenge: string;
+    role: Role;
+    purpose: 'register' | 'login';
+    accountId: string | null;
+    expiresAt: Date;
+  }): Promise<void>;
+  /**
+   * Removes the challenge if it is live and was issued for this purpose (and account): true for the one caller that did
+   * it.
+   */
+  spendChallenge(input: {
+    challenge: string;
+    role: Role;
+    purpose: 'register' | 'login';
+    accountId: string | null;
+    now: Date;
+  }): Promise<boolean>;
   /** Stores a new passkey with `audit`; false when that credential id is already registered. */
   add(passkey: Omit<PasskeyRecord, 'lastUsedAt'>, audit: AuditEntry): Promise<boolean>;
   find(role: Role, id: string): Promise<PasskeyRecord | null>;
   listOf(role: Role, accountId: string): Promise<PasskeyRecord[]>;
-  /** Records a sign-in: the new counter, only if the stored one is still `from` (a cloned authenticator loses the race). */
+  /**
+   * Records a sign-in: the new counter, only if the stored one is still `from` (a cloned authenticator loses the race).
+   */
   recordUse(id: string, from: number, counter: number, now: Date): Promise<boolean>;
   /**
    * Removes the account's passkey with `audit`; false when it has no such passkey. A customer's
    * removal runs `keeps` on the ways to sign in left, in the same transaction (see IdentityRepository.unlink).
    */
-  remove(role: Role, accountId: string, id: string, audit: AuditEntry, now: Date, keeps?: SignInMethodsCheck): Promise<boolean>;
+  remove(
+    role: Role,
+    accountId: string,
+    id: string,
+    audit: AuditEntry,
+    now: Date,
+    keeps?: SignInMethodsCheck,
+  ): Promise<boolean>;
   /** Gives the account's passkey a new name; null when it has no such passkey. */
   rename(role: Role, accountId: string, id: string, name: string): Promise<PasskeyRecord | null>;
 }

@@ -22,7 +22,10 @@ export interface SlotWaiting {
 
 // Long enough for a burst of bcrypt checks at the default cost to settle on a busy 2-core host;
 // short enough that a client's request timeout (30 s and more) is never reached.
-const DEFAULT_WAITING: SlotWaiting = { maxWaitMs: 10_000, sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)) };
+const DEFAULT_WAITING: SlotWaiting = {
+  maxWaitMs: 10_000,
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
 
 /** The counter of attempts on `key` that ended as a wrong password (the rest are in flight or refunded). */
 export const settledFailuresKey = (key: string) => `settled:${key}`;
@@ -41,7 +44,11 @@ async function tryReserve(store: CounterStore, limits: LoginLimit[], w: LoginWin
 
 /** Whether settled failures alone fill a limit: no attempt in flight can free a slot then. */
 async function failuresFillALimit(store: CounterStore, limits: LoginLimit[], w: LoginWindow): Promise<boolean> {
-  const settled = await store.addEach(limits.map((l) => settledFailuresKey(l.key)), 0, w.end);
+  const settled = await store.addEach(
+    limits.map((l) => settledFailuresKey(l.key)),
+    0,
+    w.end,
+  );
   return settled.some((count, i) => count >= limits[i]!.limit);
 }
 

@@ -5,14 +5,20 @@
 /** What a guard needs to know about the signed-in account. */
 export type GuardSubject =
   | { role: 'admin'; type: string; modules: readonly string[] }
-  | { role: 'vendor'; type: string; modules: readonly string[]; modulePermissions: Readonly<Record<string, readonly string[]>> };
+  | {
+      role: 'vendor';
+      type: string;
+      modules: readonly string[];
+      modulePermissions: Readonly<Record<string, readonly string[]>>;
+    };
 
 /** Why a module guard refuses: the module is missing, the action is, or a PIN session asks for more than POS work. */
 export type ModuleRefusal = 'module_denied' | 'permission_denied' | 'step_up_required';
 
 /** Whether `subject` holds `module` at all (super_admin and owner hold every module). */
 function holdsModule(subject: GuardSubject, module: string): boolean {
-  if (subject.role === 'admin') return subject.type === 'super_admin' || (subject.type === 'admin' && subject.modules.includes(module));
+  if (subject.role === 'admin')
+    return subject.type === 'super_admin' || (subject.type === 'admin' && subject.modules.includes(module));
   return subject.type === 'owner' || (subject.type === 'employee' && subject.modules.includes(module));
 }
 
@@ -41,7 +47,10 @@ export function isPosWork(module: string, action?: string): boolean {
 }
 
 /** step_up_required when a PIN session asks for something that is not POS work; whatever modules the account holds. */
-export function pinSessionRefusal(amr: readonly string[] | undefined, posWork: boolean): 'step_up_required' | undefined {
+export function pinSessionRefusal(
+  amr: readonly string[] | undefined,
+  posWork: boolean,
+): 'step_up_required' | undefined {
   return isPinSession(amr) && !posWork ? 'step_up_required' : undefined;
 }
 

@@ -33,10 +33,17 @@ interface Preset {
 
 export const PROVIDER_PRESETS: Record<string, Preset> = {
   google: { issuer: 'https://accounts.google.com', displayName: 'Google', scope: 'openid email profile' },
-  apple: { issuer: 'https://appleid.apple.com', displayName: 'Apple', scope: 'openid email name', responseMode: 'form_post' },
+  apple: {
+    issuer: 'https://appleid.apple.com',
+    displayName: 'Apple',
+    scope: 'openid email name',
+    responseMode: 'form_post',
+  },
 };
 
-/** Where the bundled pages receive a provider's answer (a GET, or Apple's form POST); always an accepted redirect URI. */
+/**
+ * Where the bundled pages receive a provider's answer (a GET, or Apple's form POST); always an accepted redirect URI.
+ */
 export const PAGES_CALLBACK_PATH = '/account/oidc/callback';
 
 const NAME = /^[a-z][a-z0-9]{0,29}$/;
@@ -47,7 +54,10 @@ export function isLoopbackHost(hostname: string): boolean {
   if (host === 'localhost') return true;
   try {
     const address = ipaddr.parse(host);
-    const v4 = address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress() ? (address as ipaddr.IPv6).toIPv4Address() : address;
+    const v4 =
+      address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress()
+        ? (address as ipaddr.IPv6).toIPv4Address()
+        : address;
     return v4.range() === 'loopback';
   } catch {
     return false;
@@ -68,9 +78,15 @@ export function checkIssuer(value: string, production: boolean): string | null {
 }
 
 /** Every configured provider, or the list of what is wrong with the variables. */
-export function parseOidcProviders(env: Record<string, string | undefined>, production: boolean): { providers: OidcProviderConfig[]; problems: string[] } {
+export function parseOidcProviders(
+  env: Record<string, string | undefined>,
+  production: boolean,
+): { providers: OidcProviderConfig[]; problems: string[] } {
   const problems: string[] = [];
-  const names = (env.OIDC_PROVIDERS ?? '').split(',').map((n) => n.trim().toLowerCase()).filter(Boolean);
+  const names = (env.OIDC_PROVIDERS ?? '')
+    .split(',')
+    .map((n) => n.trim().toLowerCase())
+    .filter(Boolean);
   const providers: OidcProviderConfig[] = [];
   for (const name of new Set(names)) {
     if (!NAME.test(name)) {
@@ -117,7 +133,10 @@ export function parseOidcProviders(env: Record<string, string | undefined>, prod
 export function parseRedirectUris(value: string | undefined): { uris: string[]; problems: string[] } {
   const uris: string[] = [];
   const problems: string[] = [];
-  for (const raw of (value ?? '').split(',').map((u) => u.trim()).filter(Boolean)) {
+  for (const raw of (value ?? '')
+    .split(',')
+    .map((u) => u.trim())
+    .filter(Boolean)) {
     try {
       const url = new URL(raw);
       if (url.hash || !/^[a-z][a-z0-9+.-]*:$/.test(url.protocol)) throw new Error('no');

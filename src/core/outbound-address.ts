@@ -3,13 +3,17 @@
 // address a name resolves to is judged again at each delivery (src/server/webhooks).
 import ipaddr from 'ipaddr.js';
 
-/** True for an address on the public internet; false for loopback, private, link-local, CGNAT, multicast, unspecified and every other special range. */
+/**
+ * True for an address on the public internet; false for loopback, private, link-local, CGNAT, multicast, unspecified
+ * and every other special range.
+ */
 export function isPublicAddress(address: string): boolean {
   const bare = address.replace(/^\[|\]$/g, '').replace(/%.*$/, '');
   if (!ipaddr.isValid(bare)) return false;
   let parsed: ipaddr.IPv4 | ipaddr.IPv6 = ipaddr.parse(bare);
   // ::ffff:10.0.0.1 reaches 10.0.0.1: judge the IPv4 address it carries.
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress())
+    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
   return parsed.range() === 'unicast';
 }
 

@@ -16,7 +16,16 @@ const LATEST_CURSOR_TIME = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 export function decodeCursor(cursor: string): PageKey {
   try {
     const [time, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
-    if (typeof time === 'number' && Number.isInteger(time) && time >= 0 && time <= LATEST_CURSOR_TIME && typeof id === 'string' && id.length > 0 && id.length <= 100 && isStorableText(id)) {
+    if (
+      typeof time === 'number' &&
+      Number.isInteger(time) &&
+      time >= 0 &&
+      time <= LATEST_CURSOR_TIME &&
+      typeof id === 'string' &&
+      id.length > 0 &&
+      id.length <= 100 &&
+      isStorableText(id)
+    ) {
       return { createdAt: new Date(time), id };
     }
   } catch {
@@ -33,7 +42,11 @@ export function pageRequestOf(query: unknown): PageRequest {
 }
 
 /** A page from the up to `limit + 1` rows a repository answered. */
-export function pageFrom<Row extends PageKey, Item>(rows: Row[], request: PageRequest, view: (row: Row) => Item): Page<Item> {
+export function pageFrom<Row extends PageKey, Item>(
+  rows: Row[],
+  request: PageRequest,
+  view: (row: Row) => Item,
+): Page<Item> {
   const items = rows.slice(0, request.limit);
   const last = items.at(-1);
   return { items: items.map(view), next_cursor: rows.length > request.limit && last ? encodeCursor(last) : null };

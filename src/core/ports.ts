@@ -24,7 +24,6 @@ export interface Logger {
   error(fields: object, message?: string): void;
 }
 
-
 export interface AccountRecord {
   role: Role;
   id: string;
@@ -82,7 +81,10 @@ export interface ListedTerminal extends TerminalRecord {
 export interface AccountRepository {
   findByEmail(role: Role, email: string): Promise<AccountRecord | null>;
   findById(role: Role, id: string): Promise<AccountRecord | null>;
-  /** Replaces the hash, bumps the token version, revokes every refresh family and spends every reset code and grant, atomically (with `audit`). */
+  /**
+   * Replaces the hash, bumps the token version, revokes every refresh family and spends every reset code and grant,
+   * atomically (with `audit`).
+   */
   replacePassword(role: Role, id: string, passwordHash: string, now: Date, audit?: AuditEntry): Promise<void>;
   /** Replaces a hash of an earlier format by one of the same password; no-op when it changed meanwhile. */
   upgradePasswordHash(role: Role, id: string, from: string, to: string): Promise<void>;
@@ -108,7 +110,9 @@ export interface RefreshTokenRow {
   expiresAt: Date;
   usedAt: Date | null;
   successorJti: string | null;
-  /** `terminalId`: the terminal a PIN sign-in started on (null for a password sign-in); `createdAt`: the sign-in's time. */
+  /**
+   * `terminalId`: the terminal a PIN sign-in started on (null for a password sign-in); `createdAt`: the sign-in's time.
+   */
   family: { role: Role; accountId: string; revokedAt: Date | null; terminalId?: string | null; createdAt: Date };
 }
 
@@ -215,7 +219,12 @@ export interface AdministrationRepository {
    * Applies `change` atomically. It refuses (writing nothing) when the account is an enabled
    * super_admin, the change demotes or disables it, and no other enabled super_admin exists.
    */
-  updateAdmin(id: string, change: AdminChange, now: Date, audit?: AuditEntry): Promise<ManagedAccount | 'last_super_admin' | null>;
+  updateAdmin(
+    id: string,
+    change: AdminChange,
+    now: Date,
+    audit?: AuditEntry,
+  ): Promise<ManagedAccount | 'last_super_admin' | null>;
   updateEmployee(id: string, change: EmployeeChange, now: Date, audit?: AuditEntry): Promise<ManagedAccount | null>;
   listVendors(page: PageRequest): Promise<VendorRecord[]>;
   listVendorAccounts(vendorId: string, page: PageRequest): Promise<ManagedAccount[]>;

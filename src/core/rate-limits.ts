@@ -56,7 +56,12 @@ export function fixedWindow(clock: Clock, seconds: number): { start: number; end
   return { start, end: new Date(start + size), retryAfter: Math.max(1, Math.ceil((start + size - now) / 1000)) };
 }
 
-export function createRateLimiter(settings: RateLimitSettings, store: CounterStore, clock: Clock, waiting?: SlotWaiting): RateLimiter {
+export function createRateLimiter(
+  settings: RateLimitSettings,
+  store: CounterStore,
+  clock: Clock,
+  waiting?: SlotWaiting,
+): RateLimiter {
   const window = (seconds: number) => fixedWindow(clock, seconds);
 
   function loginKeys(role: Role, email: string, ip: string | undefined, exemption: LoginExemption = {}) {
@@ -66,7 +71,9 @@ export function createRateLimiter(settings: RateLimitSettings, store: CounterSto
       w,
       limits: [
         { key: `login:identity-ip:${role}:${email}:${addr}:${w.start}`, limit: settings.loginPerIdentityIp },
-        ...(exemption.fromIdentityCap ? [] : [{ key: `login:identity:${role}:${email}:${w.start}`, limit: settings.loginPerIdentity }]),
+        ...(exemption.fromIdentityCap
+          ? []
+          : [{ key: `login:identity:${role}:${email}:${w.start}`, limit: settings.loginPerIdentity }]),
         { key: `login:ip:${addr}:${w.start}`, limit: settings.loginPerIp },
       ],
     };
@@ -79,23 +86,37 @@ export function createRateLimiter(settings: RateLimitSettings, store: CounterSto
 
     async refundLogin(role, email, ip, exemption) {
       const { w, limits } = loginKeys(role, email, ip, exemption);
-      await store.addEach(limits.map((l) => l.key), -1, w.end);
+      await store.addEach(
+        limits.map((l) => l.key),
+        -1,
+        w.end,
+      );
     },
 
     async recordLoginFailure(role, email, ip, exemption) {
       const { w, limits } = loginKeys(role, email, ip, exemption);
-      await store.addEach(limits.map((l) => settledFailuresKey(l.key)), 1, w.end);
+      await store.addEach(
+        limits.map((l) => settledFailuresKey(l.key)),
+        1,
+        w.end,
+      );
     },
 
     async allowResetRequest(role, email, ip) {
       const w = window(settings.resetWindow);
-      const [perIdentity, perIp] = await store.addEach([`reset:identity:${role}:${email}:${w.start}`, `reset:ip:${addressKey(ip)}:${w.start}`], 1, w.end);
+      const [perIdentity, perIp] = await store.addEach(
+        [`reset:identity:${role}:${email}:${w.start}`, `reset:ip:${addressKey(ip)}:${w.start}`],
+        1,
+        w.end,
+      );
       return perIdentity! <= settings.resetPerIdentity && perIp! <= settings.resetPerIp;
     },
 
     async allowRegistration(ip) {
       const w = window(settings.customerWindow);
-      return (await store.add(`register:ip:${addressKey(ip)}:${w.start}`, 1, new Date(w.end))) <= settings.registerPerIp;
+      return (
+        (await store.add(`register:ip:${addressKey(ip)}:${w.start}`, 1, new Date(w.end))) <= settings.registerPerIp
+      );
     },
 
     async allowCodeMail(role, email) {

@@ -16,8 +16,18 @@ export interface ResetCodeRow {
 }
 
 export interface ResetRepository {
-  /** Stores the account's code for `purpose` (default password_reset), replacing any earlier one (attempts start again at 0). */
-  saveCode(input: { role: Role; accountId: string; purpose?: CodePurpose; sentTo?: string; codeHash: string; expiresAt: Date }): Promise<void>;
+  /**
+   * Stores the account's code for `purpose` (default password_reset), replacing any earlier one (attempts start again
+   * at 0).
+   */
+  saveCode(input: {
+    role: Role;
+    accountId: string;
+    purpose?: CodePurpose;
+    sentTo?: string;
+    codeHash: string;
+    expiresAt: Date;
+  }): Promise<void>;
   findCode(role: Role, accountId: string, purpose?: CodePurpose): Promise<ResetCodeRow | null>;
   /** Counts one attempt only while the code is unspent, unexpired and under `maxAttempts`. */
   countAttempt(id: string, maxAttempts: number, now: Date): Promise<boolean>;
@@ -29,7 +39,14 @@ export interface ResetRepository {
    * version, revokes every refresh family and spends the account's other codes and grants. False
    * (and no change) when the grant was not live.
    */
-  completeReset(input: { jti: string; role: Role; accountId: string; passwordHash: string; now: Date; audit?: AuditEntry }): Promise<boolean>;
+  completeReset(input: {
+    jti: string;
+    role: Role;
+    accountId: string;
+    passwordHash: string;
+    now: Date;
+    audit?: AuditEntry;
+  }): Promise<boolean>;
 }
 
 export interface MailMessage {

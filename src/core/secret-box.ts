@@ -28,7 +28,10 @@ export function createSecretBox(keyMaterial: string, purpose = 'second-factor-se
       try {
         const decipher = createDecipheriv('aes-256-gcm', key, bytes.subarray(0, IV_BYTES)).setAAD(Buffer.from(context));
         decipher.setAuthTag(bytes.subarray(bytes.length - TAG_BYTES));
-        return Buffer.concat([decipher.update(bytes.subarray(IV_BYTES, bytes.length - TAG_BYTES)), decipher.final()]).toString('utf8');
+        return Buffer.concat([
+          decipher.update(bytes.subarray(IV_BYTES, bytes.length - TAG_BYTES)),
+          decipher.final(),
+        ]).toString('utf8');
       } catch {
         return null;
       }

@@ -29,7 +29,13 @@ export interface ServiceClientRepository {
   find(id: string): Promise<ServiceClientRecord | null>;
   findByClientId(clientId: string): Promise<ServiceClientCredentials | null>;
   /** The new hash is checked from now on, the current one until `previousUntil`; null when the client is gone. */
-  rotateSecret(id: string, secretHash: string, previousUntil: Date, now: Date, audit: AuditEntry): Promise<ServiceClientRecord | null>;
+  rotateSecret(
+    id: string,
+    secretHash: string,
+    previousUntil: Date,
+    now: Date,
+    audit: AuditEntry,
+  ): Promise<ServiceClientRecord | null>;
   /** False when no such client exists. */
   remove(id: string, now: Date, audit: AuditEntry): Promise<boolean>;
 }

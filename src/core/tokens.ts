@@ -1,4 +1,5 @@
-// Signing and verification of the JWT kinds (access, refresh, reset, second-factor step). Every verifier checks the algorithm, the
+// Signing and verification of the JWT kinds (access, refresh, reset, second-factor step). Every verifier checks the
+// algorithm, the
 // `typ` header, iss, aud, expiry, the purpose claim and the role, so no token serves another use.
 import { SignJWT, errors, jwtVerify, type JWSHeaderParameters, type JWTPayload } from 'jose';
 import { createAccessKeys, type AccessKeyPair } from './access-keys';
@@ -11,7 +12,12 @@ import type { Clock } from './ports';
 
 export type TokenPurpose = 'access' | 'refresh' | 'password_reset' | 'mfa';
 
-const TYP: Record<TokenPurpose, string> = { access: 'at+jwt', refresh: 'rt+jwt', password_reset: 'reset+jwt', mfa: 'mfa+jwt' };
+const TYP: Record<TokenPurpose, string> = {
+  access: 'at+jwt',
+  refresh: 'rt+jwt',
+  password_reset: 'reset+jwt',
+  mfa: 'mfa+jwt',
+};
 const FAILURE: Record<TokenPurpose, ErrorCode> = {
   access: 'invalid_token',
   refresh: 'invalid_refresh_token',
@@ -83,7 +89,9 @@ const COMPACT_JWS = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
  * would have several spellings that all verify.
  */
 function isCanonicalCompactJws(token: string): boolean {
-  return COMPACT_JWS.test(token) && token.split('.').every((s) => Buffer.from(s, 'base64url').toString('base64url') === s);
+  return (
+    COMPACT_JWS.test(token) && token.split('.').every((s) => Buffer.from(s, 'base64url').toString('base64url') === s)
+  );
 }
 
 export interface TokenSettings {
@@ -119,7 +127,13 @@ interface Verified {
  * sign and verify, which roughly doubled their cost (measured: docs/decisions/0006-performance.md).
  */
 function hmacKey(secret: string): Promise<CryptoKey> {
-  const key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+  const key = crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
   key.catch(() => undefined); // a failure surfaces at first use, not as an unhandled rejection
   return key;
 }
@@ -141,7 +155,12 @@ export function createTokenService(settings: TokenSettings, clock: Clock) {
 
   // Claims are written in a fixed order and iat/exp are explicit, so signing the same claims
   // again yields the same token: the refresh grace period relies on it.
-  async function sign(purpose: TokenPurpose, claims: Record<string, unknown>, iat: number, exp: number): Promise<string> {
+  async function sign(
+    purpose: TokenPurpose,
+    claims: Record<string, unknown>,
+    iat: number,
+    exp: number,
+  ): Promise<string> {
     const payload = { ...claims, purpose, iss: settings.issuer, aud: settings.audience, iat, exp };
     if (purpose === 'access' && accessKeys) {
       const { key, kid } = await accessKeys.signingKey();
@@ -162,7 +181,8 @@ export function createTokenService(settings: TokenSettings, clock: Clock) {
     if (!known) return undefined;
     const { payload, withPrevious } = known;
     const now = nowSeconds();
-    const inTime = typeof payload.exp === 'number' && payload.exp > now && (payload.nbf === undefined || payload.nbf <= now);
+    const inTime =
+      typeof payload.exp === 'number' && payload.exp > now && (payload.nbf === undefined || payload.nbf <= now);
     return inTime && (!withPrevious || previousOpen()) ? payload : undefined;
   }
 
@@ -174,7 +194,8 @@ export function createTokenService(settings: TokenSettings, clock: Clock) {
   }
 
   async function verifySignature(purpose: TokenPurpose, token: string, failure: () => AuthError): Promise<JWTPayload> {
-    if (typeof token !== 'string' || token.length === 0 || token.length > 8192 || !isCanonicalCompactJws(token)) throw failure();
+    if (typeof token !== 'string' || token.length === 0 || token.length > 8192 || !isCanonicalCompactJws(token))
+      throw failure();
     const options = {
       algorithms: ['HS256'],
       typ: TYP[purpose],
@@ -250,13 +271,15 @@ export function createTokenService(settings: TokenSettings, clock: Clock) {
 
     async verifyMfa(token: string, role: Role): Promise<MfaClaims> {
       const p = await verify('mfa', token, role);
-      if (typeof p.jti !== 'string' || typeof p.ver !== 'number' || typeof p.enrol !== 'boolean') throw new AuthError('invalid_token');
+      if (typeof p.jti !== 'string' || typeof p.ver !== 'number' || typeof p.enrol !== 'boolean')
+        throw new AuthError('invalid_token');
       return p as unknown as MfaClaims;
     },
 
     async verifyAccess(token: string, role: Role): Promise<AccessClaims> {
       const p = await verify('access', token, role);
-      if (typeof p.ver !== 'number' || (p.sid !== undefined && typeof p.sid !== 'string')) throw new AuthError('invalid_token');
+      if (typeof p.ver !== 'number' || (p.sid !== undefined && typeof p.sid !== 'string'))
+        throw new AuthError('invalid_token');
       return p as unknown as AccessClaims;
     },
 

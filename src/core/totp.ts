@@ -14,6 +14,12 @@ export function totpUri(secret: string, issuer: string, label: string): string {
 
 /** The time step `code` belongs to at `now` (within one step of drift), or null when it matches none. */
 export function totpStepOf(secret: string, code: string, now: Date): number | null {
-  const delta = TOTP.validate({ ...SETTINGS, token: code, secret: Secret.fromBase32(secret), timestamp: now.getTime(), window: 1 });
+  const delta = TOTP.validate({
+    ...SETTINGS,
+    token: code,
+    secret: Secret.fromBase32(secret),
+    timestamp: now.getTime(),
+    window: 1,
+  });
   return delta === null ? null : Math.floor(now.getTime() / 1000 / TOTP_PERIOD_SECONDS) + delta;
 }

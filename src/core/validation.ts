@@ -24,7 +24,11 @@ function unstorableFields(input: unknown, path: string[] = [], found: FieldError
     if (!isStorableText(input)) found.push({ path: at(), message: UNSTORABLE_MESSAGE });
   } else if (typeof input === 'object' && input !== null) {
     for (const [key, value] of Object.entries(input)) {
-      if (!isStorableText(key)) found.push({ path: at(key.replace(new RegExp(UNSTORABLE_TEXT, 'g'), '\ufffd')), message: `${UNSTORABLE_MESSAGE} (in its name)` });
+      if (!isStorableText(key))
+        found.push({
+          path: at(key.replace(new RegExp(UNSTORABLE_TEXT, 'g'), '\ufffd')),
+          message: `${UNSTORABLE_MESSAGE} (in its name)`,
+        });
       else unstorableFields(value, [...path, key], found);
     }
   }
@@ -32,7 +36,9 @@ function unstorableFields(input: unknown, path: string[] = [], found: FieldError
 }
 
 function validationFailed(errors: FieldError[]): AuthError {
-  return new AuthError('validation_failed', errors.map((e) => `${e.path || 'body'}: ${e.message}`).join('; '), { errors });
+  return new AuthError('validation_failed', errors.map((e) => `${e.path || 'body'}: ${e.message}`).join('; '), {
+    errors,
+  });
 }
 
 /** Parses `input` with `schema`, or throws validation_failed listing each field's problem. */

@@ -13,8 +13,13 @@ export interface WebhookAccountSnapshot {
 }
 
 type TypesOf = (entry: AuditEntry) => readonly WebhookEventType[];
-const always = (...types: WebhookEventType[]): TypesOf => () => types;
-const byRole = (customer: WebhookEventType, other: WebhookEventType): TypesOf => (e) => [e.role === 'customer' ? customer : other];
+const always =
+  (...types: WebhookEventType[]): TypesOf =>
+  () =>
+    types;
+const byRole =
+  (customer: WebhookEventType, other: WebhookEventType): TypesOf =>
+  (e) => [e.role === 'customer' ? customer : other];
 
 /** Audit events that are sent, and as which types; any other event is not sent. */
 export const WEBHOOK_TYPES_OF: Partial<Record<AuditEventName, TypesOf>> = {
@@ -39,20 +44,32 @@ export const WEBHOOK_TYPES_OF: Partial<Record<AuditEventName, TypesOf>> = {
   account_pin_locked: (e) => (e.accountId ? ['sign_in.locked'] : []),
 };
 
-export const webhookTypesOf = (entry: AuditEntry): readonly WebhookEventType[] => WEBHOOK_TYPES_OF[entry.event]?.(entry) ?? [];
+export const webhookTypesOf = (entry: AuditEntry): readonly WebhookEventType[] =>
+  WEBHOOK_TYPES_OF[entry.event]?.(entry) ?? [];
 
 /** The types whose body carries the account's e-mail and name. */
 const WITH_CONTACT: readonly WebhookEventType[] = ['account.created', 'account.updated', 'customer.registered'];
 
 const stringOf = (value: unknown) => (typeof value === 'string' ? value : undefined);
-const defined = <T extends object>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
+const defined = <T extends object>(o: T) =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 
 /** The account's fields of `data`; its e-mail and name only where the type may carry them. */
-function accountPart(type: WebhookEventType, entry: AuditEntry, accountId: string, account: WebhookAccountSnapshot | null): WebhookData {
+function accountPart(
+  type: WebhookEventType,
+  entry: AuditEntry,
+  accountId: string,
+  account: WebhookAccountSnapshot | null,
+): WebhookData {
   if (type === 'customer.deleted') return { account: { id: accountId } };
   const vendorId = account?.vendorId ?? entry.vendorId ?? undefined;
   return defined({
-    account: defined({ id: accountId, role: entry.role, type: account?.type ?? stringOf(entry.details.type), vendor_id: vendorId ?? undefined }),
+    account: defined({
+      id: accountId,
+      role: entry.role,
+      type: account?.type ?? stringOf(entry.details.type),
+      vendor_id: vendorId ?? undefined,
+    }),
     ...(WITH_CONTACT.includes(type) && account ? { email: account.email, name: account.name } : {}),
   });
 }
@@ -64,7 +81,13 @@ function changedOf(entry: AuditEntry): string[] | undefined {
 }
 
 /** The body of a message of `type` made from `entry`, which happened at `at`. */
-export function webhookBodyOf(type: WebhookEventType, entry: AuditEntry, at: Date, accountId: string | null, account: WebhookAccountSnapshot | null): WebhookBody {
+export function webhookBodyOf(
+  type: WebhookEventType,
+  entry: AuditEntry,
+  at: Date,
+  accountId: string | null,
+  account: WebhookAccountSnapshot | null,
+): WebhookBody {
   const about: WebhookData = accountId
     ? accountPart(type, entry, accountId, account)
     : defined({ terminal_id: stringOf(entry.details.terminal_id), vendor_id: entry.vendorId ?? undefined });

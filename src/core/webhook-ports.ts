@@ -46,14 +46,23 @@ export interface WebhookRepository {
   list(page: { limit: number; after?: PageKey }): Promise<WebhookEndpointRecord[]>;
   find(id: string): Promise<WebhookEndpointRecord | null>;
   /** Null when the endpoint is gone. */
-  update(id: string, change: WebhookEndpointChange, now: Date, audit: AuditEntry): Promise<WebhookEndpointRecord | null>;
+  update(
+    id: string,
+    change: WebhookEndpointChange,
+    now: Date,
+    audit: AuditEntry,
+  ): Promise<WebhookEndpointRecord | null>;
   remove(id: string, now: Date, audit: AuditEntry): Promise<boolean>;
   /** The new sealed secret signs from now on; the current one also signs until `previousUntil`. */
   rotateSecret(id: string, secretSealed: string, previousUntil: Date, now: Date, audit: AuditEntry): Promise<boolean>;
   /** Queues a message of `type` with `body` to this endpoint alone: its id. */
   queueTest(id: string, type: string, body: object, now: Date, audit: AuditEntry): Promise<string>;
   /** Newest first, strictly before `before`: up to `limit + 1` rows. */
-  listDeliveries(endpointId: string, filter: { status?: WebhookStatus }, page: { limit: number; before?: PageKey }): Promise<WebhookDeliveryRecord[]>;
+  listDeliveries(
+    endpointId: string,
+    filter: { status?: WebhookStatus },
+    page: { limit: number; before?: PageKey },
+  ): Promise<WebhookDeliveryRecord[]>;
   /** The endpoints that have a delivery of the message: none when the message is unknown. */
   endpointsOfMessage(messageId: string): Promise<string[]>;
   /**

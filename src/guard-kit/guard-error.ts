@@ -33,7 +33,8 @@ export class GuardError extends AuthError {
   /** The answer's headers: problem+json, never cached, and the bearer challenge on a 401 (RFC 6750). */
   get headers(): Record<string, string> {
     const headers: Record<string, string> = { 'content-type': 'application/problem+json', 'cache-control': 'no-store' };
-    if (this.status === 401) headers['www-authenticate'] = `Bearer error="invalid_token", error_description="${this.code}"`;
+    if (this.status === 401)
+      headers['www-authenticate'] = `Bearer error="invalid_token", error_description="${this.code}"`;
     if (this.code === 'unavailable') headers['retry-after'] = '1';
     return headers;
   }

@@ -55,14 +55,20 @@ function actionOf(module: string, permission: string | undefined): string | unde
 
 const REFUSAL_DETAIL = {
   module_denied: (module: string) => `This needs the ${module} module.`,
-  permission_denied: (module: string, action?: string) => `This needs ${action ?? 'this'} permission in the ${module} module.`,
+  permission_denied: (module: string, action?: string) =>
+    `This needs ${action ?? 'this'} permission in the ${module} module.`,
   step_up_required: () => 'Sign in with your password to do this; a PIN session does point-of-sale work only.',
 };
 
 export function createGuard(options: GuardOptions) {
   const mode = options.revocation ?? 'feed';
-  if (mode !== 'none' && (!options.clientId || !options.clientSecret)) throw new Error(`revocation "${mode}" needs clientId and clientSecret`);
-  const client = createServiceCalls({ apiUrl: options.apiUrl, clientId: options.clientId ?? '', clientSecret: options.clientSecret ?? '' });
+  if (mode !== 'none' && (!options.clientId || !options.clientSecret))
+    throw new Error(`revocation "${mode}" needs clientId and clientSecret`);
+  const client = createServiceCalls({
+    apiUrl: options.apiUrl,
+    clientId: options.clientId ?? '',
+    clientSecret: options.clientSecret ?? '',
+  });
   const verify = createVerifier({
     apiUrl: options.apiUrl,
     accessSecret: options.accessSecret,
@@ -70,10 +76,16 @@ export function createGuard(options: GuardOptions) {
     audience: options.audience ?? 'commerce-platform',
     onKeyFetch: () => (client.counts.jwks += 1),
   });
-  const logger = options.logger ?? { info: (m: string) => console.info(`[guard] ${m}`), warn: (m: string) => console.warn(`[guard] ${m}`) };
+  const logger = options.logger ?? {
+    info: (m: string) => console.info(`[guard] ${m}`),
+    warn: (m: string) => console.warn(`[guard] ${m}`),
+  };
   // Introspect mode asks again after 5 s; feed mode asks once per token issued before the feed synced.
   const introspection = createIntrospectionCache(client, mode === 'introspect' ? 5000 : Number.POSITIVE_INFINITY);
-  const feed = mode === 'feed' ? createRevocationFeed({ client, introspection, logger, wait: 25, retention: 24 * 60 * 60 }) : undefined;
+  const feed =
+    mode === 'feed'
+      ? createRevocationFeed({ client, introspection, logger, wait: 25, retention: 24 * 60 * 60 })
+      : undefined;
   let authenticated = 0;
 
   async function stillLive(principal: GuardPrincipal, token: string): Promise<void> {
@@ -104,9 +116,16 @@ export function createGuard(options: GuardOptions) {
      */
     authorize(principal: GuardPrincipal, module: string, permission?: string): GuardPrincipal {
       const action = actionOf(module, permission);
-      const subject = principal.role === 'admin'
-        ? { role: 'admin' as const, type: principal.type ?? '', modules: principal.modules, amr: principal.amr }
-        : { role: 'vendor' as const, type: principal.role === 'vendor' ? (principal.type ?? '') : 'customer', modules: principal.modules, modulePermissions: principal.modulePermissions, amr: principal.amr };
+      const subject =
+        principal.role === 'admin'
+          ? { role: 'admin' as const, type: principal.type ?? '', modules: principal.modules, amr: principal.amr }
+          : {
+              role: 'vendor' as const,
+              type: principal.role === 'vendor' ? (principal.type ?? '') : 'customer',
+              modules: principal.modules,
+              modulePermissions: principal.modulePermissions,
+              amr: principal.amr,
+            };
       const refusal = moduleRefusal(subject, module, action);
       if (refusal) throw new GuardError(refusal, REFUSAL_DETAIL[refusal](module, action));
       return principal;

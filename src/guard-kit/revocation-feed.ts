@@ -30,10 +30,17 @@ const sleep = (ms: number, signal: AbortSignal) =>
 
 export function createRevocationFeed(options: FeedOptions) {
   const { client, introspection, logger } = options;
-  const ended = { session: new Map<string, number>(), account: new Map<string, number>(), terminal: new Map<string, number>() };
+  const ended = {
+    session: new Map<string, number>(),
+    account: new Map<string, number>(),
+    terminal: new Map<string, number>(),
+  };
   const stop = new AbortController();
   let cursor: string | undefined;
-  /** The second the current cursor was asked for, and the moment (ms): tokens issued up to then may have been revoked unheard. */
+  /**
+   * The second the current cursor was asked for, and the moment (ms): tokens issued up to then may have been revoked
+   * unheard.
+   */
   let syncedAt: { second: number; ms: number } | undefined;
   let reachable = true;
   let lastHeard: Date | undefined;
@@ -60,7 +67,9 @@ export function createRevocationFeed(options: FeedOptions) {
   async function poll() {
     const page = await client.revocations(cursor, options.wait, stop.signal);
     if (page.expired) {
-      logger.warn('revocation feed: the cursor is older than the feed keeps (410); re-syncing, and introspecting tokens issued before the re-sync until they expire');
+      logger.warn(
+        'revocation feed: the cursor is older than the feed keeps (410); re-syncing, and introspecting tokens issued before the re-sync until they expire',
+      );
       cursor = undefined;
       return;
     }
@@ -81,7 +90,9 @@ export function createRevocationFeed(options: FeedOptions) {
         if (stop.signal.aborted) break;
         if (reachable) {
           const since = lastHeard ? `as of ${lastHeard.toISOString()}` : 'none yet';
-          logger.warn(`revocation feed unreachable (${(error as Error).message}); refusing what was known revoked (${since}) and tokens issued before the feed was synced, accepting the rest, until it answers again`);
+          logger.warn(
+            `revocation feed unreachable (${(error as Error).message}); refusing what was known revoked (${since}) and tokens issued before the feed was synced, accepting the rest, until it answers again`,
+          );
         }
         reachable = false;
         await sleep(backoff, stop.signal);
@@ -115,7 +126,12 @@ export function createRevocationFeed(options: FeedOptions) {
       }
       if (!active) throw new GuardError('session_revoked');
     },
-    status: () => ({ synced: syncedAt !== undefined && cursor !== undefined, reachable, lastHeard, revocations: ended.session.size + ended.account.size + ended.terminal.size }),
+    status: () => ({
+      synced: syncedAt !== undefined && cursor !== undefined,
+      reachable,
+      lastHeard,
+      revocations: ended.session.size + ended.account.size + ended.terminal.size,
+    }),
     async close() {
       stop.abort();
       await loop;

@@ -38,7 +38,9 @@ function itemsOf(raw: unknown): RevocationItem[] {
   return raw.flatMap((item: { kind?: unknown; id?: unknown; at?: unknown }) => {
     const at = secondsOf(item.at);
     const known = item.kind === 'session' || item.kind === 'account' || item.kind === 'terminal';
-    return known && typeof item.id === 'string' && Number.isFinite(at) ? [{ kind: item.kind as RevocationItem['kind'], id: item.id, at }] : [];
+    return known && typeof item.id === 'string' && Number.isFinite(at)
+      ? [{ kind: item.kind as RevocationItem['kind'], id: item.id, at }]
+      : [];
   });
 }
 
@@ -49,8 +51,12 @@ export function createServiceCalls(options: { apiUrl: string; clientId: string; 
 
   async function call(kind: 'introspect' | 'feed', path: string, init: RequestInit): Promise<Response> {
     counts[kind] += 1;
-    const response = await fetch(new URL(path, base), { ...init, headers: { ...init.headers, authorization, accept: 'application/json' } });
-    if (response.status === 401) throw new Error(`the auth service refused the client credentials of ${options.clientId} (401)`);
+    const response = await fetch(new URL(path, base), {
+      ...init,
+      headers: { ...init.headers, authorization, accept: 'application/json' },
+    });
+    if (response.status === 401)
+      throw new Error(`the auth service refused the client credentials of ${options.clientId} (401)`);
     return response;
   }
 

@@ -9,13 +9,20 @@ export const SOCKET_IP_HEADER = 'x-commerce-auth-socket-ip';
 export function clientInfoOf(headers: Headers, trustProxyHops: number): ClientInfo {
   let ip = headers.get(SOCKET_IP_HEADER) ?? undefined;
   if (trustProxyHops > 0) {
-    const chain = (headers.get('x-forwarded-for') ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+    const chain = (headers.get('x-forwarded-for') ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     // Each trusted proxy appends the address it saw; the one `hops` from the end is the client.
     ip = chain[chain.length - trustProxyHops] ?? ip;
   }
   const userAgent = headers.get('user-agent') ?? undefined;
   const deviceId = headers.get('x-device-id') ?? undefined;
-  return { ip: ip?.slice(0, 100), userAgent: userAgent?.slice(0, 300), ...(deviceId ? { deviceId: deviceId.slice(0, 100) } : {}) };
+  return {
+    ip: ip?.slice(0, 100),
+    userAgent: userAgent?.slice(0, 300),
+    ...(deviceId ? { deviceId: deviceId.slice(0, 100) } : {}),
+  };
 }
 
 /** The token of an `Authorization: Bearer <token>` header, if there is one. */

@@ -58,16 +58,35 @@ export function createContainer(options: ContainerOptions = {}) {
   const config: Config = parseConfig(env, devSecretsIn(dataDir), devAccessKeyIn(dataDir));
   const logger = options.logger ?? createLogger(config.logLevel);
   if (config.usingDevSecrets && firstNotice('dev_secrets')) {
-    logger.warn({ event: 'dev_secrets' }, `JWT secrets not set: using development secrets kept in ${dataDir}/dev-secrets.json`);
+    logger.warn(
+      { event: 'dev_secrets' },
+      `JWT secrets not set: using development secrets kept in ${dataDir}/dev-secrets.json`,
+    );
   }
   if (config.jwt.usingDevAccessKey && firstNotice('dev_access_key')) {
-    logger.warn({ event: 'dev_access_key' }, `JWT_ACCESS_PRIVATE_KEY not set: signing access tokens (${config.jwt.accessAlgorithm}) with the development key kept in ${dataDir}/dev-access-key-${config.jwt.accessAlgorithm}.pem`);
+    logger.warn(
+      { event: 'dev_access_key' },
+      `JWT_ACCESS_PRIVATE_KEY not set: signing access tokens (${config.jwt.accessAlgorithm}) with the development key kept in ${dataDir}/dev-access-key-${config.jwt.accessAlgorithm}.pem`,
+    );
   }
-  if (config.mfa.usingDevKey && firstNotice('dev_mfa_key')) logger.warn({ event: 'dev_mfa_key' }, `MFA_ENCRYPTION_KEY not set: using the development key kept in ${dataDir}/dev-secrets.json`);
+  if (config.mfa.usingDevKey && firstNotice('dev_mfa_key'))
+    logger.warn(
+      { event: 'dev_mfa_key' },
+      `MFA_ENCRYPTION_KEY not set: using the development key kept in ${dataDir}/dev-secrets.json`,
+    );
   if (!config.production && config.mfa.requiredIsDefault && firstNotice('mfa_required_default')) {
-    logger.info({ event: 'mfa_required_default', mfaRequired: config.mfa.required }, `MFA_REQUIRED not set: under development rules a second factor is required of ${config.mfa.required.join(', ')} accounts (not of the demo accounts' types)`);
+    logger.info(
+      { event: 'mfa_required_default', mfaRequired: config.mfa.required },
+      `MFA_REQUIRED not set: under development rules a second factor is required of ${config.mfa.required.join(', ')} accounts (not of the demo accounts' types)`,
+    );
   }
-  const db = createPrismaClient({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, sqliteSynchronous: config.sqliteSynchronous, connectTimeoutMs: config.databaseTimeout * 1000, onStatement: options.onStatement });
+  const db = createPrismaClient({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    sqliteSynchronous: config.sqliteSynchronous,
+    connectTimeoutMs: config.databaseTimeout * 1000,
+    onStatement: options.onStatement,
+  });
   const clock = { now: () => new Date() };
   const tasks = createDeferredTasks(logger);
   const bcrypt = createBcryptHasher(config.bcryptRounds);
@@ -80,7 +99,12 @@ export function createContainer(options: ContainerOptions = {}) {
 
   const counters = createCounterStore(db.prisma);
   const changeFeed = config.databaseUrl
-    ? postgresChangeFeed({ databaseUrl: config.databaseUrl, prisma: db.prisma, pollMs: config.authCache.pollMs, logger })
+    ? postgresChangeFeed({
+        databaseUrl: config.databaseUrl,
+        prisma: db.prisma,
+        pollMs: config.authCache.pollMs,
+        logger,
+      })
     : sqliteChangeFeed(sqliteFilePath(config.dataDir));
   const cache = createTokenRouteCache(config.authCache.size, changeFeed, metrics.cacheObserver);
   metrics.observeCache(cache);
@@ -144,7 +168,10 @@ export function createContainer(options: ContainerOptions = {}) {
       const timeout = new Promise<false>((resolve) => {
         timer = setTimeout(() => resolve(false), config.databaseTimeout * 1000);
       });
-      const probe = db.prisma.$queryRawUnsafe('SELECT 1').then(() => true, () => false);
+      const probe = db.prisma.$queryRawUnsafe('SELECT 1').then(
+        () => true,
+        () => false,
+      );
       try {
         return await Promise.race([probe, timeout]);
       } finally {

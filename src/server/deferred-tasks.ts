@@ -56,7 +56,14 @@ export function createDeferredTasks(logger: Logger) {
         }
       })
       .catch((error: unknown) => {
-        logger.error({ event: 'deferred_task_failed', task: name, err: error instanceof Error ? { message: error.message, name: error.name } : String(error) }, `${name} failed`);
+        logger.error(
+          {
+            event: 'deferred_task_failed',
+            task: name,
+            err: error instanceof Error ? { message: error.message, name: error.name } : String(error),
+          },
+          `${name} failed`,
+        );
       })
       .finally(() => pending.delete(run));
     pending.add(run);

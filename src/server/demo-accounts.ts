@@ -9,8 +9,18 @@ const demoPassword = () => `demo-${randomBytes(9).toString('base64url')}`;
 export async function createDemoAccounts(container: Container) {
   const { auth } = container;
   if (await auth.operator.hasAdmins()) return null;
-  const passwords = { admin: demoPassword(), owner: demoPassword(), employee: demoPassword(), customer: demoPassword() };
-  const admin = await auth.operator.createAdmin({ email: 'admin@example.com', password: passwords.admin, name: 'Demo Super Admin', admin_type: 'super_admin' });
+  const passwords = {
+    admin: demoPassword(),
+    owner: demoPassword(),
+    employee: demoPassword(),
+    customer: demoPassword(),
+  };
+  const admin = await auth.operator.createAdmin({
+    email: 'admin@example.com',
+    password: passwords.admin,
+    name: 'Demo Super Admin',
+    admin_type: 'super_admin',
+  });
   const { vendor, owner } = await auth.operator.createVendor({
     name: 'Demo Corner Shop',
     owner_email: 'owner@example.com',
@@ -28,7 +38,11 @@ export async function createDemoAccounts(container: Container) {
     module_permissions: { orders: ['read'] },
     store_ids: [store.id],
   });
-  const customer = await auth.operator.createCustomer({ email: 'shopper@example.com', password: passwords.customer, name: 'Demo Shopper' });
+  const customer = await auth.operator.createCustomer({
+    email: 'shopper@example.com',
+    password: passwords.customer,
+    name: 'Demo Shopper',
+  });
   return {
     admin: { email: admin.email, password: passwords.admin, role: 'admin', type: 'super_admin' },
     owner: { email: owner.email, password: passwords.owner, role: 'vendor', type: 'owner' },

@@ -43,7 +43,10 @@ export function devSecretsIn(dataDir: string) {
   };
 }
 
-/** The development key that signs access tokens under EdDSA or ES256: generated once per algorithm, kept beside the secrets. */
+/**
+ * The development key that signs access tokens under EdDSA or ES256: generated once per algorithm, kept beside the
+ * secrets.
+ */
 export function devAccessKeyIn(dataDir: string) {
   return (algorithm: 'EdDSA' | 'ES256'): string => {
     const file = path.join(dataDir, `dev-access-key-${algorithm}.pem`);
@@ -54,8 +57,15 @@ export function devAccessKeyIn(dataDir: string) {
     }
     const { privateKey } =
       algorithm === 'EdDSA'
-        ? generateKeyPairSync('ed25519', { privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } })
-        : generateKeyPairSync('ec', { namedCurve: 'P-256', privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
+        ? generateKeyPairSync('ed25519', {
+            privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+            publicKeyEncoding: { type: 'spki', format: 'pem' },
+          })
+        : generateKeyPairSync('ec', {
+            namedCurve: 'P-256',
+            privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+            publicKeyEncoding: { type: 'spki', format: 'pem' },
+          });
     mkdirSync(dataDir, { recursive: true });
     try {
       writeFileSync(file, privateKey, { mode: 0o600, flag: 'wx' });
@@ -66,7 +76,6 @@ export function devAccessKeyIn(dataDir: string) {
   };
 }
 
-
 /**
  * The environment of an operator command (the CLI) run beside a start. A development start keeps its
  * generated secrets in DATA_DIR; a command given neither NODE_ENV nor the JWT secrets, whose DATA_DIR
@@ -74,7 +83,10 @@ export function devAccessKeyIn(dataDir: string) {
  * code) are the ones that start accepts. A production start never writes that file, and a command given
  * NODE_ENV or secrets keeps them.
  */
-export function operatorEnvironment(env: Record<string, string | undefined>): { env: Record<string, string | undefined>; developmentStart?: string } {
+export function operatorEnvironment(env: Record<string, string | undefined>): {
+  env: Record<string, string | undefined>;
+  developmentStart?: string;
+} {
   const file = devSecretsFile(env.DATA_DIR?.trim() || DEFAULT_DATA_DIR);
   const chosen = env.NODE_ENV || env.COMMERCE_AUTH_NODE_ENV || env.JWT_ACCESS_SECRET || env.JWT_REFRESH_SECRET;
   if (chosen || !existsSync(file)) return { env };

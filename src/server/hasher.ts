@@ -58,7 +58,11 @@ export function createWorkerPool(size: number) {
   let closed = false;
 
   function spawn() {
-    const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { bcryptPath, nice: WORKER_NICE }, resourceLimits: WORKER_LIMITS });
+    const worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: { bcryptPath, nice: WORKER_NICE },
+      resourceLimits: WORKER_LIMITS,
+    });
     const jobs = new Map<number, Pending>();
     held.set(worker, jobs);
     worker.on('message', (message: { id: number; result?: unknown; error?: string }) => {
@@ -102,7 +106,8 @@ export function createWorkerPool(size: number) {
   /** The worker holding the fewest jobs, while one holds fewer than its share. */
   function leastHeld(): Worker | undefined {
     let best: Worker | undefined;
-    for (const [worker, jobs] of held) if (jobs.size < JOBS_PER_WORKER && (!best || jobs.size < held.get(best)!.size)) best = worker;
+    for (const [worker, jobs] of held)
+      if (jobs.size < JOBS_PER_WORKER && (!best || jobs.size < held.get(best)!.size)) best = worker;
     return best;
   }
 
@@ -118,10 +123,16 @@ export function createWorkerPool(size: number) {
         else queue.push(job);
       });
     },
-    /** Jobs not yet started (in the pool's queue or behind a worker's current one), and workers busy with one (for the metrics). */
+    /**
+     * Jobs not yet started (in the pool's queue or behind a worker's current one), and workers busy with one (for the
+     * metrics).
+     */
     stats: () => {
       const counts = [...held.values()].map((jobs) => jobs.size);
-      return { waiting: queue.length + counts.reduce((sum, n) => sum + Math.max(0, n - 1), 0), busy: counts.filter((n) => n > 0).length };
+      return {
+        waiting: queue.length + counts.reduce((sum, n) => sum + Math.max(0, n - 1), 0),
+        busy: counts.filter((n) => n > 0).length,
+      };
     },
     async close() {
       closed = true;
@@ -135,7 +146,10 @@ export function poolSize(): number {
 }
 
 /** A hasher over the worker pool; `close` ends the workers. */
-export function createBcryptHasher(rounds: number, workers = poolSize()): PasswordHasher & { close: () => Promise<void>; stats: () => { waiting: number; busy: number } } {
+export function createBcryptHasher(
+  rounds: number,
+  workers = poolSize(),
+): PasswordHasher & { close: () => Promise<void>; stats: () => { waiting: number; busy: number } } {
   let pool: ReturnType<typeof createWorkerPool> | undefined;
   const get = () => (pool ??= createWorkerPool(workers)); // started on first use: builds never spawn workers
   return {

@@ -32,7 +32,13 @@ async function within(ms: number, work: Promise<unknown>): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
   try {
-    return await Promise.race([work.then(() => true, () => true), timeout]);
+    return await Promise.race([
+      work.then(
+        () => true,
+        () => true,
+      ),
+      timeout,
+    ]);
   } finally {
     clearTimeout(timer);
   }
@@ -56,18 +62,25 @@ export function createGracefulShutdown(server: Server, options: ShutdownOptions)
     started = true;
     state().draining = true;
     for (const res of inFlight) if (!res.headersSent) res.setHeader('connection', 'close');
-    options.log('shutdown_draining', `${signal}: readiness is 503; serving for ${options.delaySeconds}s more`, { signal });
+    options.log('shutdown_draining', `${signal}: readiness is 503; serving for ${options.delaySeconds}s more`, {
+      signal,
+    });
     await sleep(options.delaySeconds * 1000);
 
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-    options.log('shutdown_closing', `stopped accepting; ${inFlight.size} request(s) under way`, { inFlight: inFlight.size });
+    options.log('shutdown_closing', `stopped accepting; ${inFlight.size} request(s) under way`, {
+      inFlight: inFlight.size,
+    });
     // Idle keep-alive connections close now; busy ones as soon as their answer is out.
     server.closeIdleConnections();
     const sweep = setInterval(() => server.closeIdleConnections(), 100);
     const finished = await within(options.timeoutSeconds * 1000, closed);
     clearInterval(sweep);
     if (!finished) {
-      options.log('shutdown_timeout', `${inFlight.size} request(s) still running after ${options.timeoutSeconds}s: closing their connections`);
+      options.log(
+        'shutdown_timeout',
+        `${inFlight.size} request(s) still running after ${options.timeoutSeconds}s: closing their connections`,
+      );
       server.closeAllConnections();
     }
     const closedCleanly = await within(options.timeoutSeconds * 1000, options.close());

@@ -4,8 +4,20 @@
 import pino from 'pino';
 
 const SECRET_FIELDS = [
-  'password', 'new_password', 'passwordHash', 'token', 'access_token', 'refresh_token', 'reset_token',
-  'code', 'codeHash', 'secret', 'authorization', 'cookie', 'accessSecret', 'refreshSecret',
+  'password',
+  'new_password',
+  'passwordHash',
+  'token',
+  'access_token',
+  'refresh_token',
+  'reset_token',
+  'code',
+  'codeHash',
+  'secret',
+  'authorization',
+  'cookie',
+  'accessSecret',
+  'refreshSecret',
 ];
 
 export function createLogger(level: string, destination?: pino.DestinationStream) {

@@ -26,7 +26,10 @@ export function createOutboxMailer(dataDir: string, from: string, logger: Logger
     async send(message) {
       const info = await render.sendMail({ from, ...message });
       await mkdir(outbox, { recursive: true });
-      const file = path.join(outbox, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`);
+      const file = path.join(
+        outbox,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^\w.-]/g, '')}.eml`,
+      );
       await writeFile(file, info.message as Buffer, { mode: 0o600 });
       logger.info({ event: 'mail_written', file }, 'development outbox: message written');
     },

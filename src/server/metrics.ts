@@ -36,7 +36,12 @@ function createMetrics() {
   let pools: PoolSources | undefined;
 
   const labels = ['route', 'method', 'status'] as const;
-  const requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests answered, by route template, method and status', labelNames: labels, registers: [registry] });
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests answered, by route template, method and status',
+    labelNames: labels,
+    registers: [registry],
+  });
   const latency = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'Time to answer an HTTP request, by route template, method and status',
@@ -45,10 +50,30 @@ function createMetrics() {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
-  const signIns = new Counter({ name: 'auth_sign_ins_total', help: 'Sign-in attempts by role and result', labelNames: ['role', 'result'], registers: [registry] });
-  const rateLimited = new Counter({ name: 'auth_rate_limited_total', help: 'Requests refused or left without effect by a rate limit, by limit', labelNames: ['limit'], registers: [registry] });
-  const refreshReuse = new Counter({ name: 'auth_refresh_token_reuse_total', help: 'Rotated refresh tokens presented again after the grace period (family revoked)', labelNames: ['role'], registers: [registry] });
-  const codesMailed = new Counter({ name: 'auth_password_reset_codes_mailed_total', help: 'Password-reset codes mailed', labelNames: ['role'], registers: [registry] });
+  const signIns = new Counter({
+    name: 'auth_sign_ins_total',
+    help: 'Sign-in attempts by role and result',
+    labelNames: ['role', 'result'],
+    registers: [registry],
+  });
+  const rateLimited = new Counter({
+    name: 'auth_rate_limited_total',
+    help: 'Requests refused or left without effect by a rate limit, by limit',
+    labelNames: ['limit'],
+    registers: [registry],
+  });
+  const refreshReuse = new Counter({
+    name: 'auth_refresh_token_reuse_total',
+    help: 'Rotated refresh tokens presented again after the grace period (family revoked)',
+    labelNames: ['role'],
+    registers: [registry],
+  });
+  const codesMailed = new Counter({
+    name: 'auth_password_reset_codes_mailed_total',
+    help: 'Password-reset codes mailed',
+    labelNames: ['role'],
+    registers: [registry],
+  });
 
   const poolGauge = (name: string, help: string, read: (p: PoolSources) => number | undefined) =>
     new Gauge({
@@ -74,14 +99,32 @@ function createMetrics() {
     },
   });
   const cacheHelp = (what: string) => `Token-route reads ${what}, by kind of entry`;
-  const cacheHits = new Counter({ name: 'auth_token_cache_hits_total', help: cacheHelp("answered from the cache"), labelNames: ['kind'], registers: [registry] });
-  const cacheMisses = new Counter({ name: 'auth_token_cache_misses_total', help: cacheHelp('that went to the database with the cache on'), labelNames: ['kind'], registers: [registry] });
+  const cacheHits = new Counter({
+    name: 'auth_token_cache_hits_total',
+    help: cacheHelp('answered from the cache'),
+    labelNames: ['kind'],
+    registers: [registry],
+  });
+  const cacheMisses = new Counter({
+    name: 'auth_token_cache_misses_total',
+    help: cacheHelp('that went to the database with the cache on'),
+    labelNames: ['kind'],
+    registers: [registry],
+  });
 
-  const webhookDeliveries = new Counter({ name: 'webhook_deliveries_total', help: 'Webhook delivery attempts made by this instance, by result (delivered, failed)', labelNames: ['result'], registers: [registry] });
+  const webhookDeliveries = new Counter({
+    name: 'webhook_deliveries_total',
+    help: 'Webhook delivery attempts made by this instance, by result (delivered, failed)',
+    labelNames: ['result'],
+    registers: [registry],
+  });
   let webhookQueue: WebhookQueueSource | undefined;
   // One read of the outbox per scrape serves both gauges.
   let queueRead: Promise<{ depth: number; oldestAgeSeconds: number } | undefined> | undefined;
-  const readQueue = () => (queueRead ??= (webhookQueue?.() ?? Promise.resolve(undefined)).catch(() => undefined).finally(() => setTimeout(() => (queueRead = undefined), 0)));
+  const readQueue = () =>
+    (queueRead ??= (webhookQueue?.() ?? Promise.resolve(undefined))
+      .catch(() => undefined)
+      .finally(() => setTimeout(() => (queueRead = undefined), 0)));
   new Gauge({
     name: 'webhook_queue_depth',
     help: 'Webhook deliveries pending (waiting for an attempt or a retry)',
@@ -110,7 +153,17 @@ function createMetrics() {
       webhookQueue = source;
     },
     /** One answered request; `route` is the route's template (`/api/v1/auth/{role}/login`), never the raw path. */
-    recordRequest({ route, method, status, seconds }: { route: string; method: string; status: number; seconds: number }) {
+    recordRequest({
+      route,
+      method,
+      status,
+      seconds,
+    }: {
+      route: string;
+      method: string;
+      status: number;
+      seconds: number;
+    }) {
       const values = { route, method, status: String(status) };
       requests.inc(values);
       latency.observe(values, seconds);
@@ -133,7 +186,11 @@ function createMetrics() {
       if (sources.database() === undefined || databaseGauges) return;
       databaseGauges = true;
       poolGauge('auth_db_pool_in_use', 'Database connections checked out (PostgreSQL)', (p) => p.database()?.busy);
-      poolGauge('auth_db_pool_waiting', 'Queries waiting for a database connection (PostgreSQL)', (p) => p.database()?.waiting);
+      poolGauge(
+        'auth_db_pool_waiting',
+        'Queries waiting for a database connection (PostgreSQL)',
+        (p) => p.database()?.waiting,
+      );
     },
   };
 }

@@ -16,7 +16,8 @@ export function prehashedPasswords<H extends PasswordHasher>(bcrypt: H): H {
     ...bcrypt,
     hash: async (password) => `${PREHASHED_MARKER}${await bcrypt.hash(prehash(password))}`,
     verify: async (password, stored) => {
-      if (stored.startsWith(PREHASHED_MARKER)) return bcrypt.verify(prehash(password), stored.slice(PREHASHED_MARKER.length));
+      if (stored.startsWith(PREHASHED_MARKER))
+        return bcrypt.verify(prehash(password), stored.slice(PREHASHED_MARKER.length));
       // A plain-bcrypt hash would match any longer password sharing its first 72 bytes.
       if (Buffer.byteLength(password, 'utf8') > BCRYPT_INPUT_BYTES) return false;
       return bcrypt.verify(password, stored);

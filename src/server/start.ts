@@ -19,7 +19,8 @@ import { getMetrics } from '@/server/metrics';
 import { createDeliveryWorker } from '@/server/webhooks/delivery-worker';
 import { commandLine } from './command-line';
 
-const { values: flags } = commandLine(`Usage: npm start | npm run start:dev | npm run dev
+const { values: flags } = commandLine(
+  `Usage: npm start | npm run start:dev | npm run dev
 
 Applies pending migrations, then serves the built app (npm run build first) on PORT (3000) at HOST.
 npm start:          production rules: JWT_ACCESS_SECRET, JWT_REFRESH_SECRET, MFA_ENCRYPTION_KEY and
@@ -27,10 +28,12 @@ npm start:          production rules: JWT_ACCESS_SECRET, JWT_REFRESH_SECRET, MFA
 npm run start:dev:  development rules (--development): generated secrets kept in DATA_DIR, demo
                     accounts printed at the first start, reset codes in the log; loopback only.
 npm run dev:        the same with Next.js's reloading development server (--dev).
-Every variable is listed in .env.example; SIGTERM or Ctrl-C stops it gracefully.`, {
-  dev: { type: 'boolean' },
-  development: { type: 'boolean' },
-});
+Every variable is listed in .env.example; SIGTERM or Ctrl-C stops it gracefully.`,
+  {
+    dev: { type: 'boolean' },
+    development: { type: 'boolean' },
+  },
+);
 const dev = flags.dev === true;
 // Production rules unless development is asked for explicitly: `--development` (npm run start:dev,
 // npm run dev) or NODE_ENV=development. Next.js fills in its own NODE_ENV, so the operator's choice
@@ -47,20 +50,27 @@ class StartupError extends Error {}
 const SERVED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 const ALLOWED = 'GET, POST, PUT, PATCH, DELETE';
 
-/** The build's files: read with GET and HEAD only; Next.js answers any other method with a bare 500 (vercel/next.js#92141). */
+/**
+ * The build's files: read with GET and HEAD only; Next.js answers any other method with a bare 500
+ * (vercel/next.js#92141).
+ */
 const BUILD_FILES = '/_next/static/';
 const BUILD_FILE_METHODS = new Set(['GET', 'HEAD']);
 
 /** What the request is refused with before Next.js sees it, and the methods its path serves. */
 function refusalOf(method: string, path: string): { refusal: AuthError; allow?: string } | undefined {
-  if (!SERVED_METHODS.has(method)) return { refusal: new AuthError('method_not_allowed', 'Use GET, POST, PUT, PATCH or DELETE.'), allow: ALLOWED };
+  if (!SERVED_METHODS.has(method))
+    return { refusal: new AuthError('method_not_allowed', 'Use GET, POST, PUT, PATCH or DELETE.'), allow: ALLOWED };
   try {
     decodeURIComponent(path);
   } catch {
     return { refusal: new AuthError('not_found', 'The path is not valid percent-encoding.') };
   }
   if (path.startsWith(BUILD_FILES) && !BUILD_FILE_METHODS.has(method)) {
-    return { refusal: new AuthError('method_not_allowed', 'The build\'s files are read with GET or HEAD.'), allow: 'GET, HEAD' };
+    return {
+      refusal: new AuthError('method_not_allowed', "The build's files are read with GET or HEAD."),
+      allow: 'GET, HEAD',
+    };
   }
   return undefined;
 }
@@ -74,7 +84,11 @@ function refuseBeforeNext(req: IncomingMessage, res: ServerResponse, browser: Co
   const refused = refusalOf(req.method ?? '', (req.url ?? '/').split('?')[0]!);
   if (!refused) return false;
   // The same headers the API's adapters give every answer they serve, CORS included on the REST API.
-  const headers = new Headers(Object.entries(req.headers).flatMap(([name, value]) => (typeof value === 'string' ? [[name, value] as [string, string]] : [])));
+  const headers = new Headers(
+    Object.entries(req.headers).flatMap(([name, value]) =>
+      typeof value === 'string' ? [[name, value] as [string, string]] : [],
+    ),
+  );
   res.writeHead(refused.refusal.status, {
     'content-type': 'application/problem+json',
     ...apiHeaders(headers, req.url?.startsWith('/api/v1/') ? 'rest' : 'trpc', browser),
@@ -94,16 +108,28 @@ function databaseLabel(config: Config): string {
 async function prepareDatabase(container: Container) {
   const { logger, config } = container;
   try {
-    const { dialect, applied } = await applyMigrations({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log: (msg: string) => logger.info({ event: 'migrate' }, msg) });
-    logger.info({ event: 'migrations', dialect, applied }, applied.length ? `applied ${applied.length} migration(s)` : 'database schema is up to date');
+    const { dialect, applied } = await applyMigrations({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      log: (msg: string) => logger.info({ event: 'migrate' }, msg),
+    });
+    logger.info(
+      { event: 'migrations', dialect, applied },
+      applied.length ? `applied ${applied.length} migration(s)` : 'database schema is up to date',
+    );
   } catch (error) {
-    throw new StartupError(`Cannot reach or migrate the database (${databaseLabel(config)}): ${error instanceof Error ? error.message : String(error)}`);
+    throw new StartupError(
+      `Cannot reach or migrate the database (${databaseLabel(config)}): ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
   if (config.demoAccounts) {
     const demo = await createDemoAccounts(container);
     // Printed once, on the console only, so a developer can sign in; never in production.
     if (demo) console.log(`\nDemo accounts created (shown once):\n${JSON.stringify(demo, null, 2)}\n`);
-    else console.log(`\nNo demo accounts created: this database has an admin already. Demo passwords are printed only at the start that creates them; to see new ones, start with an empty DATA_DIR (${config.dataDir}) or set DATABASE_URL to an empty database.\n`);
+    else
+      console.log(
+        `\nNo demo accounts created: this database has an admin already. Demo passwords are printed only at the start that creates them; to see new ones, start with an empty DATA_DIR (${config.dataDir}) or set DATABASE_URL to an empty database.\n`,
+      );
   }
 }
 
@@ -113,9 +139,22 @@ async function main() {
   const passkeysOff = passkeysOffNotice(container.config.browser.appUrl);
   if (passkeysOff) container.logger.warn({ event: 'passkeys_off' }, passkeysOff);
   await prepareDatabase(container);
-  const stopSweeper = createSweeper(container.db.prisma, { now: () => new Date() }, container.logger, container.config.auditRetention, container.config.customers.unverifiedTtl, container.config.webhooks.retention, container.config.serviceClients.revocationRetention).start(container.config.cleanupInterval);
+  const stopSweeper = createSweeper(
+    container.db.prisma,
+    { now: () => new Date() },
+    container.logger,
+    container.config.auditRetention,
+    container.config.customers.unverifiedTtl,
+    container.config.webhooks.retention,
+    container.config.serviceClients.revocationRetention,
+  ).start(container.config.cleanupInterval);
   const metrics = getMetrics();
-  const webhooks = createDeliveryWorker({ prisma: container.db.prisma, config: container.config, logger: container.logger, observer: { attempted: metrics.webhookAttempt } });
+  const webhooks = createDeliveryWorker({
+    prisma: container.db.prisma,
+    config: container.config,
+    logger: container.logger,
+    observer: { attempted: metrics.webhookAttempt },
+  });
   metrics.observeWebhookQueue(() => webhooks.queue());
   webhooks.start();
 
@@ -132,13 +171,24 @@ async function main() {
   // errors keep Node's own answer (a bare 400), which a listener must now write itself.
   server.on('clientError', (error: NodeJS.ErrnoException, socket) => {
     if (!socket.writable) return socket.destroy();
-    if (error.code !== 'HPE_HEADER_OVERFLOW') return socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
-    const body = JSON.stringify(problemBody(new AuthError('headers_too_large', 'The request headers are over the server\'s limit.')));
-    const head = ['HTTP/1.1 431 Request Header Fields Too Large', 'content-type: application/problem+json', 'cache-control: no-store', `content-length: ${Buffer.byteLength(body)}`, 'connection: close'];
+    if (error.code !== 'HPE_HEADER_OVERFLOW')
+      return socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    const body = JSON.stringify(
+      problemBody(new AuthError('headers_too_large', "The request headers are over the server's limit.")),
+    );
+    const head = [
+      'HTTP/1.1 431 Request Header Fields Too Large',
+      'content-type: application/problem+json',
+      'cache-control: no-store',
+      `content-length: ${Buffer.byteLength(body)}`,
+      'connection: close',
+    ];
     socket.end(`${head.join('\r\n')}\r\n\r\n${body}`);
   });
   server.keepAliveTimeout = 65_000; // longer than common load balancers' idle timeout
-  server.listen(port, hostname, () => console.log(`commerce-auth ready on http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${port}`));
+  server.listen(port, hostname, () =>
+    console.log(`commerce-auth ready on http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${port}`),
+  );
 
   const shutdown = createGracefulShutdown(server, {
     delaySeconds: container.config.shutdown.delay,

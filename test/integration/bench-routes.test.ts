@@ -32,8 +32,13 @@ test('with BENCH_SECRET the bench routes answer only a request carrying it; any 
     }
   }
   const bench = { authorization: `Bearer ${SECRET}` };
-  assert.deepEqual((await request(app.url, 'POST', '/api/v1/bench/compare', { json: password, headers: bench })).body, { ok: true });
+  assert.deepEqual((await request(app.url, 'POST', '/api/v1/bench/compare', { json: password, headers: bench })).body, {
+    ok: true,
+  });
   assert.deepEqual((await request(app.url, 'GET', '/api/v1/bench/noop', { headers: bench })).body, { ok: true });
-  const flood = await request(app.url, 'POST', '/api/v1/bench/compare', { json: { password: 'x'.repeat(4096) }, headers: bench });
-  assert.equal(flood.status, 413, 'even the benchmark\'s body is capped');
+  const flood = await request(app.url, 'POST', '/api/v1/bench/compare', {
+    json: { password: 'x'.repeat(4096) },
+    headers: bench,
+  });
+  assert.equal(flood.status, 413, "even the benchmark's body is capped");
 });

@@ -9,7 +9,21 @@ import { post, request } from '../support/http';
 
 const SPA = 'https://shop.example.test';
 const LOCAL_SPA = 'http://127.0.0.1:5173';
-const PAGES = ['/', '/admin/login', '/vendor/login', '/admin/forgot-password', '/vendor/forgot-password', '/admin', '/admin/admins', '/admin/vendors', '/admin/vendors/some-id', '/vendor', '/vendor/pos', '/docs/api', '/no-such-page'];
+const PAGES = [
+  '/',
+  '/admin/login',
+  '/vendor/login',
+  '/admin/forgot-password',
+  '/vendor/forgot-password',
+  '/admin',
+  '/admin/admins',
+  '/admin/vendors',
+  '/admin/vendors/some-id',
+  '/vendor',
+  '/vendor/pos',
+  '/docs/api',
+  '/no-such-page',
+];
 
 // One database, served under production rules with listed origins and under development rules.
 let development: RunningApp;
@@ -22,7 +36,9 @@ const production = appSuite({
 const { seed } = production;
 
 const preflight = (app: RunningApp, origin: string, path = '/api/v1/auth/admin/login') =>
-  request(app.url, 'OPTIONS', path, { headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } });
+  request(app.url, 'OPTIONS', path, {
+    headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+  });
 const loginFrom = (app: RunningApp, origin: string, password = PASSWORDS.admin) =>
   post(app.url, '/api/v1/auth/admin/login', { email: seed.admin.email, password }, { origin });
 
@@ -43,16 +59,23 @@ describe('CORS on the REST API', () => {
   // refused that header, so a single-page app could sign in only once.
   test('a preflight for a sign-in with the device marker and the terminal credential is allowed', async () => {
     const answer = await request(production.url, 'OPTIONS', '/api/v1/auth/vendor/login', {
-      headers: { origin: SPA, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,x-device-id,x-terminal-token' },
+      headers: {
+        origin: SPA,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'content-type,x-device-id,x-terminal-token',
+      },
     });
     assert.equal(answer.status, 204);
     const allowed = (answer.headers.get('access-control-allow-headers') ?? '').split(',').map((h) => h.trim());
-    for (const header of ['content-type', 'x-device-id', 'x-terminal-token']) assert.ok(allowed.includes(header), `${header} in ${allowed.join(', ')}`);
+    for (const header of ['content-type', 'x-device-id', 'x-terminal-token'])
+      assert.ok(allowed.includes(header), `${header} in ${allowed.join(', ')}`);
   });
 
   // Regression: every preflight under /api/v1 was answered 204 with every method, an unknown path's too.
-  test('a preflight is allowed only the methods of the route it names, and an unknown path\'s is 404', async () => {
-    const me = await request(production.url, 'OPTIONS', '/api/v1/auth/admin/me', { headers: { origin: SPA, 'access-control-request-method': 'GET' } });
+  test("a preflight is allowed only the methods of the route it names, and an unknown path's is 404", async () => {
+    const me = await request(production.url, 'OPTIONS', '/api/v1/auth/admin/me', {
+      headers: { origin: SPA, 'access-control-request-method': 'GET' },
+    });
     assert.equal(me.status, 204);
     assert.equal(me.headers.get('access-control-allow-methods'), 'GET');
     assert.equal(me.headers.get('allow'), 'GET, OPTIONS');
@@ -73,7 +96,10 @@ describe('CORS on the REST API', () => {
     assert.match(answer.headers.get('access-control-expose-headers') ?? '', /Retry-After/i);
     assert.match(answer.headers.get('vary') ?? '', /Origin/);
     assert.equal(answer.headers.get('access-control-allow-credentials'), null);
-    const me = await request(production.url, 'GET', '/api/v1/auth/admin/me', { token: answer.body.access_token, headers: { origin: SPA } });
+    const me = await request(production.url, 'GET', '/api/v1/auth/admin/me', {
+      token: answer.body.access_token,
+      headers: { origin: SPA },
+    });
     assert.equal(me.headers.get('access-control-allow-origin'), SPA);
   });
 
@@ -93,7 +119,11 @@ describe('CORS on the REST API', () => {
     for (const origin of [LOCAL_SPA, 'http://localhost:3001', 'http://127.0.0.1']) {
       assert.equal((await preflight(development, origin)).headers.get('access-control-allow-origin'), origin, origin);
     }
-    for (const origin of ['http://192.168.1.5:5173', 'https://localhost.evil.example', 'http://localhost.evil.example:5173']) {
+    for (const origin of [
+      'http://192.168.1.5:5173',
+      'https://localhost.evil.example',
+      'http://localhost.evil.example:5173',
+    ]) {
       assert.equal((await preflight(development, origin)).headers.get('access-control-allow-origin'), null, origin);
     }
   });
@@ -116,7 +146,8 @@ describe('security headers', () => {
       const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src')) ?? '';
       assert.match(scriptSrc, /'self' 'nonce-[A-Za-z0-9+/=]{16,}' 'strict-dynamic'/, path);
       assert.doesNotMatch(scriptSrc, /unsafe-inline|unsafe-eval/, path);
-      for (const directive of ["frame-ancestors 'none'", "object-src 'none'", "base-uri 'none'", "form-action 'self'"]) assert.ok(csp.includes(directive), `${path}: ${directive}`);
+      for (const directive of ["frame-ancestors 'none'", "object-src 'none'", "base-uri 'none'", "form-action 'self'"])
+        assert.ok(csp.includes(directive), `${path}: ${directive}`);
       assert.equal(h('x-frame-options'), 'DENY', path);
       assert.equal(h('x-content-type-options'), 'nosniff', path);
       assert.equal(h('referrer-policy'), 'no-referrer', path);
@@ -153,18 +184,28 @@ describe('security headers', () => {
     assert.match(https.headers.get('strict-transport-security') ?? '', /max-age=\d+/);
     const api = await request(production.url, 'GET', '/api/v1/health', { headers: { 'x-forwarded-proto': 'https' } });
     assert.match(api.headers.get('strict-transport-security') ?? '', /max-age=\d+/);
-    const untrusted = await request(development.url, 'GET', '/admin/login', { headers: { 'x-forwarded-proto': 'https', 'x-commerce-auth-socket-tls': '1' } });
+    const untrusted = await request(development.url, 'GET', '/admin/login', {
+      headers: { 'x-forwarded-proto': 'https', 'x-commerce-auth-socket-tls': '1' },
+    });
     assert.equal(untrusted.headers.get('strict-transport-security'), null, 'TRUST_PROXY=0 believes neither header');
   });
 });
 
 describe('cross-site requests to the session endpoints', () => {
   const cookieRequest = (app: RunningApp, refreshToken: string, headers: Record<string, string>) =>
-    request(app.url, 'POST', '/api/trpc/session/admin/logout', { headers: { cookie: `admin_refresh_token=${refreshToken}`, 'content-type': 'application/json', ...headers } });
-  const stillSignedIn = async (refreshToken: string) => (await post(production.url, '/api/v1/auth/admin/refresh', { refresh_token: refreshToken })).status === 200;
+    request(app.url, 'POST', '/api/trpc/session/admin/logout', {
+      headers: { cookie: `admin_refresh_token=${refreshToken}`, 'content-type': 'application/json', ...headers },
+    });
+  const stillSignedIn = async (refreshToken: string) =>
+    (await post(production.url, '/api/v1/auth/admin/refresh', { refresh_token: refreshToken })).status === 200;
 
   test('Sec-Fetch-Site cross-site or a foreign Origin: 403 forbidden problem+json, logged, no session ended', async () => {
-    const refusals: Record<string, string>[] = [{ 'sec-fetch-site': 'cross-site' }, { origin: 'https://evil.example' }, { origin: 'null' }, { origin: SPA, 'sec-fetch-site': 'same-site' }];
+    const refusals: Record<string, string>[] = [
+      { 'sec-fetch-site': 'cross-site' },
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+      { origin: SPA, 'sec-fetch-site': 'same-site' },
+    ];
     for (const headers of refusals) {
       const refreshToken = (await loginFrom(production, SPA)).body.refresh_token as string;
       const answer = await cookieRequest(production, refreshToken, headers);
@@ -175,12 +216,18 @@ describe('cross-site requests to the session endpoints', () => {
     }
     const logged = production.output.filter((line) => line.includes('cross_site_refused'));
     assert.ok(logged.length >= 4, 'each refusal is logged');
-    assert.ok(logged.every((line) => !line.includes('admin_refresh_token') && !/eyJ/.test(line)), 'no token in the log');
+    assert.ok(
+      logged.every((line) => !line.includes('admin_refresh_token') && !/eyJ/.test(line)),
+      'no token in the log',
+    );
   });
 
   test('a same-origin request works: the logout ends the session', async () => {
     const refreshToken = (await loginFrom(production, SPA)).body.refresh_token as string;
-    const answer = await cookieRequest(production, refreshToken, { origin: production.url, 'sec-fetch-site': 'same-origin' });
+    const answer = await cookieRequest(production, refreshToken, {
+      origin: production.url,
+      'sec-fetch-site': 'same-origin',
+    });
     assert.equal(answer.status, 200, answer.text);
     assert.equal(await stillSignedIn(refreshToken), false);
   });
@@ -188,6 +235,14 @@ describe('cross-site requests to the session endpoints', () => {
   test('with APP_URL set, that origin is the app: the public origin passes, the Host-derived one does not', async () => {
     const refreshToken = (await loginFrom(development, LOCAL_SPA)).body.refresh_token as string;
     assert.equal((await cookieRequest(development, refreshToken, { origin: development.url })).status, 403);
-    assert.equal((await cookieRequest(development, refreshToken, { origin: 'https://auth.example.test', 'sec-fetch-site': 'same-origin' })).status, 200);
+    assert.equal(
+      (
+        await cookieRequest(development, refreshToken, {
+          origin: 'https://auth.example.test',
+          'sec-fetch-site': 'same-origin',
+        })
+      ).status,
+      200,
+    );
   });
 });

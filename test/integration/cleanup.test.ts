@@ -13,7 +13,12 @@ test('the sweeper deletes expired counters, codes, grants, device markers, refre
   const future = new Date(Date.now() + 3600_000);
   const longAgo = new Date(Date.now() - 3 * 86400_000);
   await withContainer(db, async ({ db: { prisma } }) => {
-    await prisma.rateLimitCounter.createMany({ data: [{ key: 'old', count: 3, expiresAt: past }, { key: 'live', count: 1, expiresAt: future }] });
+    await prisma.rateLimitCounter.createMany({
+      data: [
+        { key: 'old', count: 3, expiresAt: past },
+        { key: 'live', count: 1, expiresAt: future },
+      ],
+    });
     await prisma.passwordResetCode.createMany({
       data: [
         { role: 'admin', accountId: seed.admin.id, codeHash: 'x', expiresAt: past },
@@ -38,8 +43,21 @@ test('the sweeper deletes expired counters, codes, grants, device markers, refre
         { codeHash: 'code-live', terminalId: seed.tillA.id, expiresAt: future },
       ],
     });
-    const family = (id: string, expiresAt: Date, revokedAt: Date | null = null) => ({ id, role: 'vendor', accountId: seed.owner.id, expiresAt, revokedAt });
-    await prisma.refreshFamily.createMany({ data: [family('fam-expired', past), family('fam-revoked-long-ago', future, longAgo), family('fam-revoked-now', future, new Date()), family('fam-live', future)] });
+    const family = (id: string, expiresAt: Date, revokedAt: Date | null = null) => ({
+      id,
+      role: 'vendor',
+      accountId: seed.owner.id,
+      expiresAt,
+      revokedAt,
+    });
+    await prisma.refreshFamily.createMany({
+      data: [
+        family('fam-expired', past),
+        family('fam-revoked-long-ago', future, longAgo),
+        family('fam-revoked-now', future, new Date()),
+        family('fam-live', future),
+      ],
+    });
     await prisma.refreshToken.createMany({
       data: [
         { jti: 'tok-expired', familyId: 'fam-live', issuedAt: longAgo, expiresAt: past, usedAt: longAgo },
@@ -51,15 +69,37 @@ test('the sweeper deletes expired counters, codes, grants, device markers, refre
 
   const app = await suite.start({ CLEANUP_INTERVAL: '1s' });
   const deadline = Date.now() + 15_000;
-  while (!app.output.some((l) => l.includes('expired_rows_removed')) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  while (!app.output.some((l) => l.includes('expired_rows_removed')) && Date.now() < deadline)
+    await new Promise((r) => setTimeout(r, 100));
 
   await withContainer(db, async ({ db: { prisma } }) => {
-    assert.deepEqual((await prisma.rateLimitCounter.findMany({ select: { key: true } })).map((r) => r.key), ['live']);
-    assert.deepEqual((await prisma.passwordResetCode.findMany({ select: { accountId: true } })).map((r) => r.accountId), [seed.limited.id]);
-    assert.deepEqual((await prisma.passwordResetGrant.findMany({ select: { jti: true } })).map((r) => r.jti), ['grant-live']);
-    assert.deepEqual((await prisma.knownDevice.findMany({ select: { idHash: true } })).map((r) => r.idHash), ['device-live']);
-    assert.deepEqual((await prisma.pairingCode.findMany({ select: { codeHash: true } })).map((r) => r.codeHash), ['code-live']);
-    assert.deepEqual((await prisma.refreshFamily.findMany({ select: { id: true }, orderBy: { id: 'asc' } })).map((r) => r.id), ['fam-live', 'fam-revoked-now']);
-    assert.deepEqual((await prisma.refreshToken.findMany({ select: { jti: true }, orderBy: { jti: 'asc' } })).map((r) => r.jti), ['tok-current', 'tok-used-live']);
+    assert.deepEqual(
+      (await prisma.rateLimitCounter.findMany({ select: { key: true } })).map((r) => r.key),
+      ['live'],
+    );
+    assert.deepEqual(
+      (await prisma.passwordResetCode.findMany({ select: { accountId: true } })).map((r) => r.accountId),
+      [seed.limited.id],
+    );
+    assert.deepEqual(
+      (await prisma.passwordResetGrant.findMany({ select: { jti: true } })).map((r) => r.jti),
+      ['grant-live'],
+    );
+    assert.deepEqual(
+      (await prisma.knownDevice.findMany({ select: { idHash: true } })).map((r) => r.idHash),
+      ['device-live'],
+    );
+    assert.deepEqual(
+      (await prisma.pairingCode.findMany({ select: { codeHash: true } })).map((r) => r.codeHash),
+      ['code-live'],
+    );
+    assert.deepEqual(
+      (await prisma.refreshFamily.findMany({ select: { id: true }, orderBy: { id: 'asc' } })).map((r) => r.id),
+      ['fam-live', 'fam-revoked-now'],
+    );
+    assert.deepEqual(
+      (await prisma.refreshToken.findMany({ select: { jti: true }, orderBy: { jti: 'asc' } })).map((r) => r.jti),
+      ['tok-current', 'tok-used-live'],
+    );
   });
 });

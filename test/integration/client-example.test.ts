@@ -10,7 +10,10 @@ import { appSuite } from '../support/app-suite';
 const app = appSuite({ env: { JWT_ACCESS_EXPIRES: '2s' } });
 const { seed } = app;
 
-function runExample(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+function runExample(
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn('npm', ['run', '-s', 'example:pos', '--', ...args], {
       cwd: ROOT,
@@ -43,7 +46,10 @@ test('the POS example signs in, picks a store and terminal and survives an acces
 
   assert.ok(at(/API root: http:\/\/127\.0\.0\.1:\d+\/api\/v1$/) >= 0, stdout);
   assert.ok(at(/signed in as Casey Cashier .*\(employee\); access token lives 2 s/) >= 0, stdout);
-  assert.ok(at(/context: Corner Shop, 1 store\(s\), 1 terminal\(s\)/) >= 0, 'the employee sees only the assigned store');
+  assert.ok(
+    at(/context: Corner Shop, 1 store\(s\), 1 terminal\(s\)/) >= 0,
+    'the employee sees only the assigned store',
+  );
   assert.ok(at(new RegExp(`store: High Street \\(${seed.storeA.id}\\)`)) >= 0, stdout);
   assert.ok(at(new RegExp(`terminal: Till A1 \\(${seed.tillA.id}\\)`)) >= 0, stdout);
 
@@ -52,13 +58,19 @@ test('the POS example signs in, picks a store and terminal and survives an acces
   assert.ok(expired > 0, `a /me call met the expired token\n${stdout}`);
   assert.match(lines[expired + 1] ?? '', /POST \/api\/v1\/auth\/vendor\/refresh -> 200/);
   assert.match(lines[expired + 2] ?? '', /GET \/api\/v1\/auth\/vendor\/me -> 200/);
-  assert.match(lines[expired + 3] ?? '', /\/me #\d+: Casey Cashier at Till A1 \(access token expired: refreshed and retried\)/);
+  assert.match(
+    lines[expired + 3] ?? '',
+    /\/me #\d+: Casey Cashier at Till A1 \(access token expired: refreshed and retried\)/,
+  );
   assert.equal(lines.filter((l) => /refresh -> /.test(l)).length, 1, 'exactly one refresh request');
   assert.match(stdout, /done: 1 refresh\(es\), no second sign-in needed; signed out/);
 });
 
 test('the POS example stops with a message on wrong credentials', async () => {
-  const { code, stderr } = await runExample(['--base-url', app.url], { POS_EMAIL: seed.employee.email, POS_PASSWORD: 'wrong-password-1' });
+  const { code, stderr } = await runExample(['--base-url', app.url], {
+    POS_EMAIL: seed.employee.email,
+    POS_PASSWORD: 'wrong-password-1',
+  });
   assert.equal(code, 1);
   assert.match(stderr, /401 invalid_credentials/);
 });

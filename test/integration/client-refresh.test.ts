@@ -31,7 +31,12 @@ function signedInClient(holdBack?: Parameters<typeof recordingFetch>[0]) {
   const recorder = recordingFetch(holdBack);
   const expired: SessionExpired[] = [];
   const store = memoryTokenStore();
-  const client = createAuthClient({ baseUrl: app.url, fetch: recorder.fetchImpl, tokenStore: store, onSessionExpired: (e) => expired.push(e) });
+  const client = createAuthClient({
+    baseUrl: app.url,
+    fetch: recorder.fetchImpl,
+    tokenStore: store,
+    onSessionExpired: (e) => expired.push(e),
+  });
   return { client, store, expired, ...recorder };
 }
 
@@ -45,7 +50,10 @@ test('25 parallel calls after expiry: one refresh request, 25 successes', async 
 
   const results = await Promise.all(Array.from({ length: 25 }, () => client.vendor.me()));
 
-  assert.deepEqual(results.map((r) => r.vendor.email), Array(25).fill(seed.owner.email));
+  assert.deepEqual(
+    results.map((r) => r.vendor.email),
+    Array(25).fill(seed.owner.email),
+  );
   assert.equal(count(/refresh/), 1, `one refresh request:\n${exchanges.join('\n')}`);
   assert.equal(count(/^POST \/auth\/vendor\/refresh 200$/), 1);
   assert.equal(count(/^GET \/auth\/vendor\/me 401$/), 25, 'every call met the expired token');
@@ -60,7 +68,8 @@ test('a 401 that arrives after the refresh finished reuses the new token instead
   // The context call's 401 is held back (a slow network) until the /me call has refreshed and retried.
   const { client, exchanges } = signedInClient(async (path, status, seen) => {
     if (!path.endsWith('/context') || status !== 401) return;
-    for (let i = 0; i < 500 && !seen.includes('GET /auth/vendor/me 200'); i += 1) await new Promise((r) => setTimeout(r, 10));
+    for (let i = 0; i < 500 && !seen.includes('GET /auth/vendor/me 200'); i += 1)
+      await new Promise((r) => setTimeout(r, 10));
   });
   await client.vendor.login({ email: seed.owner.email, password: PASSWORDS.owner });
   await waitForExpiry();
@@ -69,7 +78,13 @@ test('a 401 that arrives after the refresh finished reuses the new token instead
   assert.equal(context.user.email, seed.owner.email);
   assert.deepEqual(
     exchanges.slice(1),
-    ['GET /auth/vendor/me 401', 'POST /auth/vendor/refresh 200', 'GET /auth/vendor/me 200', 'GET /auth/vendor/context 401', 'GET /auth/vendor/context 200'],
+    [
+      'GET /auth/vendor/me 401',
+      'POST /auth/vendor/refresh 200',
+      'GET /auth/vendor/me 200',
+      'GET /auth/vendor/context 401',
+      'GET /auth/vendor/context 200',
+    ],
     'the late 401 retried with the stored new token',
   );
 });
@@ -80,14 +95,20 @@ test('a wrong OTP on verify returns the 401 to the caller and makes no refresh r
   await waitForExpiry(); // a refresh would now be possible, and needed, for a bearer call
 
   await client.vendor.passwordReset.request({ email: seed.employee.email, vendor_type: 'employee' });
-  const wrongCode = await client.vendor.passwordReset.verify({ email: seed.employee.email, vendor_type: 'employee', code: '000000' }).catch((e: unknown) => e);
+  const wrongCode = await client.vendor.passwordReset
+    .verify({ email: seed.employee.email, vendor_type: 'employee', code: '000000' })
+    .catch((e: unknown) => e);
   assert.ok(isAuthClientError(wrongCode, 'invalid_code'), String(wrongCode));
   assert.equal(wrongCode.status, 401);
 
-  const spentToken = await client.vendor.passwordReset.complete({ reset_token: 'not-a-reset-token', password: 'a-long-new-password-9' }).catch((e: unknown) => e);
+  const spentToken = await client.vendor.passwordReset
+    .complete({ reset_token: 'not-a-reset-token', password: 'a-long-new-password-9' })
+    .catch((e: unknown) => e);
   assert.ok(isAuthClientError(spentToken, 'invalid_reset_token'), String(spentToken));
 
-  const badLogin = await client.vendor.login({ email: seed.employee.email, password: 'wrong-password-1' }).catch((e: unknown) => e);
+  const badLogin = await client.vendor
+    .login({ email: seed.employee.email, password: 'wrong-password-1' })
+    .catch((e: unknown) => e);
   assert.ok(isAuthClientError(badLogin, 'invalid_credentials'), String(badLogin));
 
   assert.equal(count(/refresh/), 0, `no refresh request:\n${exchanges.join('\n')}`);
@@ -124,10 +145,17 @@ test('the roles keep separate sessions: an admin 401 refreshes on the admin rout
   await client.admin.login({ email: seed.admin.email, password: PASSWORDS.admin });
   await client.vendor.login({ email: seed.owner.email, password: PASSWORDS.owner });
   await waitForExpiry();
-  const [admin, vendor, admins] = await Promise.all([client.admin.me(), client.vendor.me(), client.admin.listAdmins({ query: { limit: 5 } })]);
+  const [admin, vendor, admins] = await Promise.all([
+    client.admin.me(),
+    client.vendor.me(),
+    client.admin.listAdmins({ query: { limit: 5 } }),
+  ]);
   assert.equal(admin.admin.email, seed.admin.email);
   assert.equal(vendor.vendor.email, seed.owner.email);
-  assert.ok(admins.items.some((a) => a.email === seed.admin.email), 'an administration route refreshes on 401 too');
+  assert.ok(
+    admins.items.some((a) => a.email === seed.admin.email),
+    'an administration route refreshes on 401 too',
+  );
   assert.equal(count(/^POST \/auth\/admin\/refresh 200$/), 1);
   assert.equal(count(/^POST \/auth\/vendor\/refresh 200$/), 1);
 });
@@ -139,7 +167,9 @@ test('changePassword: a wrong current password is refused without a refresh; the
   await client.admin.login({ email: seed.limited.email, password: PASSWORDS.limited });
   const before = await store.get('admin');
 
-  const wrong = await client.admin.changePassword({ current_password: 'not-the-password-1', new_password: 'a-new-long-password-7' }).catch((e: unknown) => e);
+  const wrong = await client.admin
+    .changePassword({ current_password: 'not-the-password-1', new_password: 'a-new-long-password-7' })
+    .catch((e: unknown) => e);
   assert.ok(isAuthClientError(wrong, 'invalid_credentials'), String(wrong));
   assert.equal(count(/refresh/), 0, `no refresh:\n${exchanges.join('\n')}`);
 
@@ -147,5 +177,9 @@ test('changePassword: a wrong current password is refused without a refresh; the
   const after = await store.get('admin');
   assert.notEqual(after?.refresh_token, before?.refresh_token, 'the new pair is stored');
   assert.equal((await client.admin.me()).admin.email, seed.limited.email);
-  assert.equal((await post(app.url, '/api/v1/auth/admin/refresh', { refresh_token: before!.refresh_token })).status, 401, 'the earlier session ended');
+  assert.equal(
+    (await post(app.url, '/api/v1/auth/admin/refresh', { refresh_token: before!.refresh_token })).status,
+    401,
+    'the earlier session ended',
+  );
 });

@@ -24,9 +24,14 @@ describe('sessions', () => {
   test('admin: login stores the pair, me, refresh rotates it, logout forgets it', async () => {
     const store = memoryTokenStore();
     const client = createAuthClient({ baseUrl: app.url, tokenStore: store });
-    const login = started(await client.admin.login({ email: `  ${seed.admin.email.toUpperCase()} `, password: PASSWORDS.admin }));
+    const login = started(
+      await client.admin.login({ email: `  ${seed.admin.email.toUpperCase()} `, password: PASSWORDS.admin }),
+    );
     assert.equal(login.admin.admin_type, 'super_admin');
-    assert.deepEqual(await store.get('admin'), { access_token: login.access_token, refresh_token: login.refresh_token });
+    assert.deepEqual(await store.get('admin'), {
+      access_token: login.access_token,
+      refresh_token: login.refresh_token,
+    });
 
     assert.equal((await client.admin.me()).admin.email, seed.admin.email);
     const rotated = await client.admin.refresh();
@@ -44,8 +49,14 @@ describe('sessions', () => {
     const profile: VendorProfile = login.vendor;
     assert.deepEqual(profile.module_permissions, { orders: ['read'] });
     const context = await client.vendor.context();
-    assert.deepEqual(context.stores.map((s) => s.id), [seed.storeA.id]);
-    assert.deepEqual(context.pos_terminals.map((t) => t.id), [seed.tillA.id]);
+    assert.deepEqual(
+      context.stores.map((s) => s.id),
+      [seed.storeA.id],
+    );
+    assert.deepEqual(
+      context.pos_terminals.map((t) => t.id),
+      [seed.tillA.id],
+    );
     assert.equal((await client.vendor.me()).vendor.id, profile.id);
   });
 
@@ -62,7 +73,9 @@ describe('sessions', () => {
     assert.ok(rest.items.some((s) => s.id === store.id && s.pos_terminals.some((t) => t.id === till.id)));
 
     // Another sign-in of the owner is ended: ending the calling one would refuse the client's token.
-    const elsewhere = started(await createAuthClient({ baseUrl: app.url }).vendor.login({ email: seed.owner.email, password: PASSWORDS.owner }));
+    const elsewhere = started(
+      await createAuthClient({ baseUrl: app.url }).vendor.login({ email: seed.owner.email, password: PASSWORDS.owner }),
+    );
     const sessions = await owner.vendor.listOwnSessions();
     assert.ok(sessions.items.length >= 2);
     const other = decodePayload(elsewhere.access_token).sid as string;
@@ -89,17 +102,25 @@ describe('password reset', () => {
     const { code } = await smtp.waitFor(email, { since, withCode: true });
     const verified = await client.admin.passwordReset.verify({ email, admin_type: 'admin', code: code! });
     const newPassword = 'client-new-pass-R4d!q8';
-    assert.deepEqual(await client.admin.passwordReset.complete({ reset_token: verified.reset_token, password: newPassword }), { success: true });
+    assert.deepEqual(
+      await client.admin.passwordReset.complete({ reset_token: verified.reset_token, password: newPassword }),
+      { success: true },
+    );
     assert.equal(started(await client.admin.login({ email, password: newPassword })).admin.email, email);
   });
 });
 
 describe('typed errors', () => {
   test('validation_failed carries the field errors', async () => {
-    const error = await rejection(createAuthClient({ baseUrl: app.url }).vendor.login({ email: 'not-an-email', password: 'x' }));
+    const error = await rejection(
+      createAuthClient({ baseUrl: app.url }).vendor.login({ email: 'not-an-email', password: 'x' }),
+    );
     assert.equal(error.status, 400);
     assert.equal(error.code, 'validation_failed');
-    assert.deepEqual(error.fieldErrors.map((e) => e.path), ['email']);
+    assert.deepEqual(
+      error.fieldErrors.map((e) => e.path),
+      ['email'],
+    );
   });
 
   test('a module guard refusal is 403 forbidden', async () => {
@@ -113,7 +134,9 @@ describe('typed errors', () => {
   test('a disabled account is 403 account_disabled after the right password', async () => {
     await withContainer(db, ({ auth }) => auth.operator.setDisabled('vendor', seed.owner.email, true));
     try {
-      const error = await rejection(createAuthClient({ baseUrl: app.url }).vendor.login({ email: seed.owner.email, password: PASSWORDS.owner }));
+      const error = await rejection(
+        createAuthClient({ baseUrl: app.url }).vendor.login({ email: seed.owner.email, password: PASSWORDS.owner }),
+      );
       assert.equal(error.status, 403);
       assert.equal(error.code, 'account_disabled');
     } finally {

@@ -19,7 +19,11 @@ test('a code of the wrong length or with letters gets its error once', async () 
     ['POST', '/api/v1/auth/customer/me/delete', (code) => ({ code }), token],
     ['DELETE', '/api/v1/auth/customer/identities/no-such-identity', (code) => ({ code }), token],
     ['POST', '/api/v1/auth/customer/email/verify', (code) => ({ code }), token],
-    ['POST', '/api/v1/auth/admin/password-reset/verify', (code) => ({ email: s.seed.admin.email, admin_type: 'super_admin', code })],
+    [
+      'POST',
+      '/api/v1/auth/admin/password-reset/verify',
+      (code) => ({ email: s.seed.admin.email, admin_type: 'super_admin', code }),
+    ],
   ];
   for (const [method, path, body, bearer] of routes) {
     for (const code of ['12345', '1234567', '12a456']) {

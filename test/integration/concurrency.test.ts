@@ -29,15 +29,19 @@ const app = appSuite({
 });
 const { db, seed, mail: smtp } = app;
 
-const parallel = <T>(n: number, work: (i: number) => Promise<T>) => Promise.all(Array.from({ length: n }, (_, i) => work(i)));
+const parallel = <T>(n: number, work: (i: number) => Promise<T>) =>
+  Promise.all(Array.from({ length: n }, (_, i) => work(i)));
 const from = (ip: string) => ({ 'x-forwarded-for': ip });
-const login = (role: Role, email: string, password: string, ip: string) => loginAnswer(app.url, role, email, password, from(ip));
-const tally = (answers: Answer[]) => answers.reduce<Record<number, number>>((t, a) => ({ ...t, [a.status]: (t[a.status] ?? 0) + 1 }), {});
+const login = (role: Role, email: string, password: string, ip: string) =>
+  loginAnswer(app.url, role, email, password, from(ip));
+const tally = (answers: Answer[]) =>
+  answers.reduce<Record<number, number>>((t, a) => ({ ...t, [a.status]: (t[a.status] ?? 0) + 1 }), {});
 
 /** The login counters of (role, e-mail, ip): per triple, per identity, per address. */
 async function loginCounters(role: string, email: string, ip: string) {
   return withContainer(db, async (c) => {
-    const value = async (prefix: string) => (await c.db.prisma.rateLimitCounter.findFirst({ where: { key: { startsWith: prefix } } }))?.count ?? 0;
+    const value = async (prefix: string) =>
+      (await c.db.prisma.rateLimitCounter.findFirst({ where: { key: { startsWith: prefix } } }))?.count ?? 0;
     return {
       triple: await value(`login:identity-ip:${role}:${email}:${ip}:`),
       identity: await value(`login:identity:${role}:${email}:`),
@@ -48,7 +52,9 @@ async function loginCounters(role: string, email: string, ip: string) {
 
 test('50 parallel refreshes of one token: every one 200 with the same successor, stored once', async () => {
   const pair = (await login('vendor', seed.owner.email, PASSWORDS.owner, '10.20.0.9')).body;
-  const answers = await parallel(50, () => post(app.url, '/api/v1/auth/vendor/refresh', { refresh_token: pair.refresh_token }));
+  const answers = await parallel(50, () =>
+    post(app.url, '/api/v1/auth/vendor/refresh', { refresh_token: pair.refresh_token }),
+  );
   assert.deepEqual(tally(answers), { 200: 50 });
   const successors = new Set(answers.map((a) => a.body.refresh_token as string));
   assert.equal(successors.size, 1, 'exactly one successor');
@@ -73,9 +79,21 @@ test('50 parallel wrong-password logins with a limit of 10: exactly 10 answered 
     assert.equal(a.body.code, 'rate_limited');
     assert.match(a.headers.get('retry-after') ?? '', /^[1-9]\d*$/);
   }
-  assert.deepEqual(await loginCounters('admin', seed.limited.email, ip), { triple: 10, identity: 10, address: 10 }, 'refused attempts are given back exactly');
-  assert.equal((await login('admin', seed.limited.email, PASSWORDS.limited, ip)).status, 429, 'the triple is locked, right password or not');
-  assert.equal((await login('admin', seed.limited.email, PASSWORDS.limited, '10.20.0.11')).status, 200, 'another address is not');
+  assert.deepEqual(
+    await loginCounters('admin', seed.limited.email, ip),
+    { triple: 10, identity: 10, address: 10 },
+    'refused attempts are given back exactly',
+  );
+  assert.equal(
+    (await login('admin', seed.limited.email, PASSWORDS.limited, ip)).status,
+    429,
+    'the triple is locked, right password or not',
+  );
+  assert.equal(
+    (await login('admin', seed.limited.email, PASSWORDS.limited, '10.20.0.11')).status,
+    200,
+    'another address is not',
+  );
 });
 
 test('regression: 50 parallel right-password logins all answer 200, none 429 merely for attempts in flight', async () => {
@@ -94,22 +112,40 @@ test('regression: 50 parallel right-password logins all answer 200, none 429 mer
 
 test('25 right and 25 wrong passwords in parallel: exactly 10 wrong ones answered 401, and the counter ends there', async () => {
   const ip = '10.20.0.3';
-  const answers = await parallel(50, (i) => login('admin', seed.admin.email, i % 2 ? PASSWORDS.admin : 'wrong-password-3', ip));
+  const answers = await parallel(50, (i) =>
+    login('admin', seed.admin.email, i % 2 ? PASSWORDS.admin : 'wrong-password-3', ip),
+  );
   const right = tally(answers.filter((_, i) => i % 2));
   const wrong = tally(answers.filter((_, i) => !(i % 2)));
-  assert.deepEqual(Object.keys(right).filter((s) => s !== '200' && s !== '429'), [], JSON.stringify(right));
-  assert.deepEqual(Object.keys(wrong).filter((s) => s !== '401' && s !== '429'), [], JSON.stringify(wrong));
+  assert.deepEqual(
+    Object.keys(right).filter((s) => s !== '200' && s !== '429'),
+    [],
+    JSON.stringify(right),
+  );
+  assert.deepEqual(
+    Object.keys(wrong).filter((s) => s !== '401' && s !== '429'),
+    [],
+    JSON.stringify(wrong),
+  );
   // Right passwords wait for free slots too, so the 10 failures all happen; past them, 429.
   assert.equal(wrong[401], 10, JSON.stringify(wrong));
-  assert.deepEqual(await loginCounters('admin', seed.admin.email, ip), { triple: wrong[401] ?? 0, identity: wrong[401] ?? 0, address: wrong[401] ?? 0 });
+  assert.deepEqual(await loginCounters('admin', seed.admin.email, ip), {
+    triple: wrong[401] ?? 0,
+    identity: wrong[401] ?? 0,
+    address: wrong[401] ?? 0,
+  });
 });
 
 async function requestCode(role: 'admin' | 'vendor', email: string, type: string) {
   const since = smtp.messages.length;
-  assert.equal((await post(app.url, `/api/v1/auth/${role}/password-reset`, { email, [`${role}_type`]: type })).status, 200);
+  assert.equal(
+    (await post(app.url, `/api/v1/auth/${role}/password-reset`, { email, [`${role}_type`]: type })).status,
+    200,
+  );
   return (await smtp.waitFor(email, { since, withCode: true })).code!;
 }
-const verify = (email: string, code: string) => post(app.url, '/api/v1/auth/admin/password-reset/verify', { email, admin_type: 'admin', code });
+const verify = (email: string, code: string) =>
+  post(app.url, '/api/v1/auth/admin/password-reset/verify', { email, admin_type: 'admin', code });
 const resetRows = (accountId: string) =>
   withContainer(db, async (c) => ({
     code: await c.db.prisma.passwordResetCode.findFirst({ where: { role: 'admin', accountId } }),
@@ -129,12 +165,22 @@ test('20 parallel step-2 guesses of the right code: one reset token, one grant; 
 
   const resetToken = answers.find((a) => a.status === 200)!.body.reset_token as string;
   const passwords = Array.from({ length: 20 }, (_, i) => `parallel-reset-${i}-Kq7!`);
-  const done = await parallel(20, (i) => post(app.url, '/api/v1/auth/admin/password-reset/complete', { reset_token: resetToken, password: passwords[i] }));
+  const done = await parallel(20, (i) =>
+    post(app.url, '/api/v1/auth/admin/password-reset/complete', { reset_token: resetToken, password: passwords[i] }),
+  );
   assert.deepEqual(tally(done), { 200: 1, 401: 19 });
   const winner = done.findIndex((a) => a.status === 200);
-  assert.equal((await login('admin', email, passwords[winner]!, '10.20.1.1')).status, 200, 'the one accepted password signs in');
+  assert.equal(
+    (await login('admin', email, passwords[winner]!, '10.20.1.1')).status,
+    200,
+    'the one accepted password signs in',
+  );
   for (const loser of [0, 1, 2].map((k) => (winner + 1 + k) % 20)) {
-    assert.equal((await login('admin', email, passwords[loser]!, '10.20.1.2')).status, 401, 'a refused password does not');
+    assert.equal(
+      (await login('admin', email, passwords[loser]!, '10.20.1.2')).status,
+      401,
+      'a refused password does not',
+    );
   }
 });
 
@@ -152,11 +198,14 @@ test('20 parallel step-1 requests for one account: 20 identical answers and exac
   const { email } = seed.owner;
   const mark = app.output.length;
   const since = smtp.messages.length;
-  const answers = await parallel(20, () => post(app.url, '/api/v1/auth/vendor/password-reset', { email, vendor_type: 'owner' }));
+  const answers = await parallel(20, () =>
+    post(app.url, '/api/v1/auth/vendor/password-reset', { email, vendor_type: 'owner' }),
+  );
   assert.deepEqual(tally(answers), { 200: 20 });
   assert.equal(new Set(answers.map((a) => a.text)).size, 1);
   const settled = () => app.output.slice(mark).filter((l) => /password_reset_(limited|mail_sent)/.test(l)).length;
-  for (const deadline = Date.now() + 15_000; settled() < 20 && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 50));
+  for (const deadline = Date.now() + 15_000; settled() < 20 && Date.now() < deadline;)
+    await new Promise((r) => setTimeout(r, 50));
   assert.equal(settled(), 20, 'every request was handled');
   assert.equal(smtp.messages.slice(since).filter((m) => m.to.includes(email)).length, 5);
 });

@@ -6,7 +6,15 @@ import { test } from 'node:test';
 import { PASSWORDS, seedAccounts, withContainer } from '../support/accounts';
 import type { RunningApp } from '../support/app-process';
 import { appSuite } from '../support/app-suite';
-import { runNoise, runResets, runSessions, type Account, type Burst, type ResetWorker, type SessionWorker } from '../support/crash-workers';
+import {
+  runNoise,
+  runResets,
+  runSessions,
+  type Account,
+  type Burst,
+  type ResetWorker,
+  type SessionWorker,
+} from '../support/crash-workers';
 import { get, post } from '../support/http';
 import { login } from '../support/sign-in';
 
@@ -39,8 +47,18 @@ const app = appSuite({
   env: ENV,
   seed: false,
   async setup() {
-    resets = accountsOf(await seedAccounts(db, 'r')).map(({ password, ...account }) => ({ account, confirmed: password, previous: [], completed: 0 }));
-    sessions = accountsOf(await seedAccounts(db, 's')).map(({ password, ...account }) => ({ account, password, chains: [], refreshes: 0 }));
+    resets = accountsOf(await seedAccounts(db, 'r')).map(({ password, ...account }) => ({
+      account,
+      confirmed: password,
+      previous: [],
+      completed: 0,
+    }));
+    sessions = accountsOf(await seedAccounts(db, 's')).map(({ password, ...account }) => ({
+      account,
+      password,
+      chains: [],
+      refreshes: 0,
+    }));
   },
 });
 const { db, mail: smtp } = app;
@@ -52,7 +70,12 @@ const refresh = (a: Account, token: string) => post(url(), `/api/v1/auth/${a.rol
 test('SIGKILL mid-burst, with requests in flight, and a restart on the same database', async (t) => {
   const started = Date.now();
   const burst: Burst = { app, smtp, killed: false, unanswered: 0, errors: [] };
-  const running = [...resets.map((w) => runResets(burst, w)), ...sessions.map((w) => runSessions(burst, w)), runNoise(burst, 'admin'), runNoise(burst, 'vendor')];
+  const running = [
+    ...resets.map((w) => runResets(burst, w)),
+    ...sessions.map((w) => runSessions(burst, w)),
+    runNoise(burst, 'admin'),
+    runNoise(burst, 'vendor'),
+  ];
   const enough = () => resets.every((w) => w.completed >= 2) && sessions.every((w) => w.refreshes >= 10);
   const kill = () => {
     if (burst.killed) return;
@@ -62,9 +85,13 @@ test('SIGKILL mid-burst, with requests in flight, and a restart on the same data
   // Once every worker has had work confirmed, the kill lands 2 ms after a step 3 goes out: it is
   // then usually in flight, as are refreshes, logins and counter updates of the other workers.
   burst.onStep3Sent = () => enough() && setTimeout(kill, 2);
-  for (const deadline = Date.now() + 90_000; !burst.killed && burst.errors.length === 0 && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 20));
+  for (const deadline = Date.now() + 90_000; !burst.killed && burst.errors.length === 0 && Date.now() < deadline;)
+    await new Promise((r) => setTimeout(r, 20));
   assert.deepEqual(burst.errors, [], 'the burst ran cleanly');
-  assert.ok(burst.killed, `the burst made progress: ${resets.map((w) => w.completed).join(',')} resets, ${sessions.map((w) => w.refreshes).join(',')} refreshes`);
+  assert.ok(
+    burst.killed,
+    `the burst made progress: ${resets.map((w) => w.completed).join(',')} resets, ${sessions.map((w) => w.refreshes).join(',')} refreshes`,
+  );
 
   await Promise.all(running);
   await app.stop();
@@ -72,7 +99,9 @@ test('SIGKILL mid-burst, with requests in flight, and a restart on the same data
   assert.deepEqual(burst.errors, []);
   assert.ok(burst.unanswered > 0, 'requests were in flight when the process died');
   const inFlightResets = resets.filter((w) => w.pending).length;
-  t.diagnostic(`killed after ${Date.now() - started} ms: ${burst.unanswered} requests unanswered, ${inFlightResets} step 3 in flight`);
+  t.diagnostic(
+    `killed after ${Date.now() - started} ms: ${burst.unanswered} requests unanswered, ${inFlightResets} step 3 in flight`,
+  );
 
   restarted = await app.start();
 });
@@ -83,22 +112,32 @@ test('each account signs in with its last confirmed password, or with the in-fli
     const label = `${w.account.email} after ${w.completed} resets${w.pending ? ', one in flight' : ''}`;
     const sessionAlive = w.session ? (await refresh(w.account, w.session.refresh_token)).status === 200 : undefined;
     const previousWork = await Promise.all(w.previous.map((p) => signsIn(w.account, p)));
-    assert.deepEqual(previousWork, w.previous.map(() => false), `${label}: earlier passwords are dead`);
+    assert.deepEqual(
+      previousWork,
+      w.previous.map(() => false),
+      `${label}: earlier passwords are dead`,
+    );
     if (!w.pending) {
       assert.ok(await signsIn(w.account, w.confirmed), `${label}: the confirmed password signs in`);
-      if (sessionAlive !== undefined) assert.ok(sessionAlive, `${label}: the session opened after the last reset is alive`);
+      if (sessionAlive !== undefined)
+        assert.ok(sessionAlive, `${label}: the session opened after the last reset is alive`);
       continue;
     }
     const oldWorks = await signsIn(w.account, w.confirmed);
     const newWorks = await signsIn(w.account, w.pending.password);
     assert.notEqual(oldWorks, newWorks, `${label}: exactly one of the confirmed and the in-flight password works`);
     outcomes.push(newWorks ? 'committed' : 'not committed');
-    const replay = await post(url(), `/api/v1/auth/${w.account.role}/password-reset/complete`, { reset_token: w.pending.resetToken, password: w.pending.password });
+    const replay = await post(url(), `/api/v1/auth/${w.account.role}/password-reset/complete`, {
+      reset_token: w.pending.resetToken,
+      password: w.pending.password,
+    });
     if (newWorks) {
       assert.equal(replay.status, 401, `${label}: the committed reset spent its token`);
-      if (sessionAlive !== undefined) assert.equal(sessionAlive, false, `${label}: the committed reset revoked the older session`);
+      if (sessionAlive !== undefined)
+        assert.equal(sessionAlive, false, `${label}: the committed reset revoked the older session`);
     } else {
-      if (sessionAlive !== undefined) assert.ok(sessionAlive, `${label}: the reset that did not commit revoked nothing`);
+      if (sessionAlive !== undefined)
+        assert.ok(sessionAlive, `${label}: the reset that did not commit revoked nothing`);
       assert.equal(replay.status, 200, `${label}: the reset that did not commit left its token unspent`);
       assert.ok(await signsIn(w.account, w.pending.password));
     }
@@ -111,7 +150,11 @@ test('every refresh token answered before the kill still rotates, and so does th
   for (const w of sessions) {
     for (const chain of w.chains) {
       chains += 1;
-      assert.equal((await get(url(), `/api/v1/auth/${w.account.role}/me`, chain.access_token)).status, 200, 'the last answered access token is valid');
+      assert.equal(
+        (await get(url(), `/api/v1/auth/${w.account.role}/me`, chain.access_token)).status,
+        200,
+        'the last answered access token is valid',
+      );
       const next = await refresh(w.account, chain.refresh_token);
       assert.equal(next.status, 200, `${w.account.email}: the last answered refresh token rotates`);
       assert.equal((await refresh(w.account, next.body.refresh_token)).status, 200, 'and its successor does too');
@@ -136,5 +179,9 @@ test('the stored refresh-token chains, codes and counters have no half-written s
     }
   }
   assert.ok(codes.every((c) => c.attempts >= 0 && c.attempts <= 5));
-  assert.deepEqual(counters.filter((c) => c.count < 0), [], 'no counter was refunded more than it was charged');
+  assert.deepEqual(
+    counters.filter((c) => c.count < 0),
+    [],
+    'no counter was refunded more than it was charged',
+  );
 });

@@ -11,7 +11,8 @@ import { request } from '../support/http';
 import { signIn } from '../support/sign-in';
 
 const EVENTS = 20_000;
-const USER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36';
+const USER_AGENT =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36';
 /**
  * How far the server's resident memory may rise above where it stood while it sends the export.
  * The body is 10.5 MiB of JSON (each event names its account): a server that holds it whole holds
@@ -80,6 +81,8 @@ test(`the export of an account with ${EVENTS} events holds every one of them, an
   assert.equal(new Set(events.map((e) => e.id)).size, events.length, 'no event twice');
   assert.equal(answer.body.customer.email, customer.email);
   const growth = after.peak - before.rss;
-  t.diagnostic(`body ${(answer.text.length / 2 ** 20).toFixed(1)} MiB; server RSS ${before.rss.toFixed(0)} MiB before, peak ${after.peak.toFixed(0)} MiB during (+${growth.toFixed(1)} MiB)`);
+  t.diagnostic(
+    `body ${(answer.text.length / 2 ** 20).toFixed(1)} MiB; server RSS ${before.rss.toFixed(0)} MiB before, peak ${after.peak.toFixed(0)} MiB during (+${growth.toFixed(1)} MiB)`,
+  );
   assert.ok(growth < PEAK_GROWTH_LIMIT_MIB, `the server's memory rose ${growth.toFixed(1)} MiB during the export`);
 });

@@ -22,8 +22,14 @@ describe('limits', () => {
   test('past the codes per e-mail, the same answer and no mail', async () => {
     const since = mail.messages.length;
     const answers = [];
-    for (let i = 0; i < 3; i++) answers.push(await customerCall(suite.url, 'requestLoginCode', { json: { email: seed.customer.email }, ip: `10.30.0.${i}` }));
-    assert.deepEqual(answers.map((a) => a.status), [200, 200, 200]);
+    for (let i = 0; i < 3; i++)
+      answers.push(
+        await customerCall(suite.url, 'requestLoginCode', { json: { email: seed.customer.email }, ip: `10.30.0.${i}` }),
+      );
+    assert.deepEqual(
+      answers.map((a) => a.status),
+      [200, 200, 200],
+    );
     assert.equal(new Set(answers.map((a) => a.text)).size, 1);
     // The codes are mailed after the answers (on a loaded machine, later than a fixed pause): wait
     // for the two admitted ones, then long enough for a third to show.
@@ -37,7 +43,12 @@ describe('limits', () => {
     const since = mail.messages.length;
     const answers = [];
     for (let i = 0; i < 4; i++) {
-      answers.push(await customerCall(suite.url, 'register', { json: { email: `burst-${i}@example.com`, password: PASSWORD, name: 'B' }, ip: '10.31.0.1' }));
+      answers.push(
+        await customerCall(suite.url, 'register', {
+          json: { email: `burst-${i}@example.com`, password: PASSWORD, name: 'B' },
+          ip: '10.31.0.1',
+        }),
+      );
     }
     assert.equal(new Set(answers.map((a) => `${a.status} ${a.text}`)).size, 1);
     // The mails go out after the answers (on a loaded machine, later than a fixed pause): wait for
@@ -54,12 +65,29 @@ describe('limits', () => {
     await customerCall(suite.url, 'register', { json: { email, password: PASSWORD, name: 'S' }, ip: '10.32.0.1' });
     await mailedCode(mail, email, since);
     const sweep = (days: number) =>
-      withContainer(db, async ({ db: client, logger, config }) =>
-        (await createSweeper(client.prisma, { now: () => new Date(Date.now() + days * 86_400_000) }, logger, config.auditRetention, config.customers.unverifiedTtl).sweepOnce()).unverifiedCustomers ?? 0);
+      withContainer(
+        db,
+        async ({ db: client, logger, config }) =>
+          (
+            await createSweeper(
+              client.prisma,
+              { now: () => new Date(Date.now() + days * 86_400_000) },
+              logger,
+              config.auditRetention,
+              config.customers.unverifiedTtl,
+            ).sweepOnce()
+          ).unverifiedCustomers ?? 0,
+      );
     assert.equal(await sweep(6), 0);
     assert.ok((await sweep(8)) >= 1);
-    const left = await withContainer(db, async ({ db: client }) => client.prisma.customerAccount.findMany({ where: { email: { in: [email, seed.customer.email] } } }));
-    assert.deepEqual(left.map((row) => row.email), [seed.customer.email], 'the unverified one went, the verified one stays');
+    const left = await withContainer(db, async ({ db: client }) =>
+      client.prisma.customerAccount.findMany({ where: { email: { in: [email, seed.customer.email] } } }),
+    );
+    assert.deepEqual(
+      left.map((row) => row.email),
+      [seed.customer.email],
+      'the unverified one went, the verified one stays',
+    );
     const again = mail.messages.length;
     await customerCall(suite.url, 'register', { json: { email, password: PASSWORD, name: 'S2' }, ip: '10.32.0.2' });
     await mailedCode(mail, email, again);
@@ -69,20 +97,37 @@ describe('limits', () => {
 describe('timing', () => {
   let timed: RunningApp;
   before(async () => {
-    timed = await suite.start({ ...suite.env, BCRYPT_ROUNDS: '10', RATE_LIMIT_CUSTOMER_REGISTER_PER_IP: '1000', RATE_LIMIT_CUSTOMER_CODES_PER_EMAIL: '1000' });
+    timed = await suite.start({
+      ...suite.env,
+      BCRYPT_ROUNDS: '10',
+      RATE_LIMIT_CUSTOMER_REGISTER_PER_IP: '1000',
+      RATE_LIMIT_CUSTOMER_CODES_PER_EMAIL: '1000',
+    });
   });
 
-  async function quartiles(known: () => Promise<{ status: number }>, unknown: (i: number) => Promise<{ status: number }>) {
-    const m = await interleavedLowerQuartiles({ known, unknown }, 20, (_kind, answer) => assert.equal(answer.status, 200));
+  async function quartiles(
+    known: () => Promise<{ status: number }>,
+    unknown: (i: number) => Promise<{ status: number }>,
+  ) {
+    const m = await interleavedLowerQuartiles({ known, unknown }, 20, (_kind, answer) =>
+      assert.equal(answer.status, 200),
+    );
     return [m.known!, m.unknown!] as [number, number];
   }
 
   test('registration takes the same time for a taken and a new e-mail', async () => {
     const [k, u] = await quartiles(
-      () => customerCall(timed.url, 'register', { json: { email: seed.customer.email, password: PASSWORD, name: 'T' } }),
-      (i) => customerCall(timed.url, 'register', { json: { email: `timing-new-${i}@example.com`, password: PASSWORD, name: 'T' } }),
+      () =>
+        customerCall(timed.url, 'register', { json: { email: seed.customer.email, password: PASSWORD, name: 'T' } }),
+      (i) =>
+        customerCall(timed.url, 'register', {
+          json: { email: `timing-new-${i}@example.com`, password: PASSWORD, name: 'T' },
+        }),
     );
-    assert.ok(Math.abs(k - u) < Math.max(5, 0.5 * Math.max(k, u)), `lower quartiles: taken ${k.toFixed(1)} ms, new ${u.toFixed(1)} ms`);
+    assert.ok(
+      Math.abs(k - u) < Math.max(5, 0.5 * Math.max(k, u)),
+      `lower quartiles: taken ${k.toFixed(1)} ms, new ${u.toFixed(1)} ms`,
+    );
   });
 
   test('a sign-in code request takes the same time for a known and an unknown e-mail', async () => {
@@ -90,6 +135,9 @@ describe('timing', () => {
       () => customerCall(timed.url, 'requestLoginCode', { json: { email: seed.customer.email } }),
       (i) => customerCall(timed.url, 'requestLoginCode', { json: { email: `timing-absent-${i}@example.com` } }),
     );
-    assert.ok(Math.abs(k - u) < Math.max(5, 0.5 * Math.max(k, u)), `lower quartiles: known ${k.toFixed(1)} ms, unknown ${u.toFixed(1)} ms`);
+    assert.ok(
+      Math.abs(k - u) < Math.max(5, 0.5 * Math.max(k, u)),
+      `lower quartiles: known ${k.toFixed(1)} ms, unknown ${u.toFixed(1)} ms`,
+    );
   });
 });

@@ -16,15 +16,22 @@ async function signInThroughPages(procedure: 'verifyRegistration' | 'verifyLogin
   const cookie = answer.headers.getSetCookie().find((c) => c.startsWith('customer_refresh_token='));
   assert.ok(cookie, 'a refresh cookie is set');
   assert.match(cookie, /Path=\/api\/trpc\/session\/customer; .*HttpOnly; SameSite=Strict/);
-  const refreshed = await request(suite.url, 'POST', '/api/trpc/session/customer/refresh', { headers: { cookie: cookie.split(';')[0]!, 'content-type': 'application/json' } });
+  const refreshed = await request(suite.url, 'POST', '/api/trpc/session/customer/refresh', {
+    headers: { cookie: cookie.split(';')[0]!, 'content-type': 'application/json' },
+  });
   assert.equal(refreshed.status, 200, refreshed.text);
-  return answer.body as { result: { data: { access_token: string; customer: { email: string; email_verified: boolean } } } };
+  return answer.body as {
+    result: { data: { access_token: string; customer: { email: string; email_verified: boolean } } };
+  };
 }
 
 test('verifying the registration code through the pages signs in with the cookie', async () => {
   const email = 'page-sign-up@example.com';
   const since = suite.mail.messages.length;
-  assert.equal((await customerCall(suite.url, 'register', { json: { email, password: PASSWORD, name: 'Page Customer' } })).status, 200);
+  assert.equal(
+    (await customerCall(suite.url, 'register', { json: { email, password: PASSWORD, name: 'Page Customer' } })).status,
+    200,
+  );
   const signedIn = await signInThroughPages('verifyRegistration', email, await mailedCode(suite.mail, email, since));
   assert.equal(signedIn.result.data.customer.email_verified, true);
 });
@@ -35,7 +42,9 @@ test('a sign-in code through the pages signs in with the cookie; a wrong code is
   await customerCall(suite.url, 'register', { json: { email, password: PASSWORD, name: 'Code Customer' } });
   await mailedCode(suite.mail, email, since);
   const code = await signInCode(suite.url, suite.mail, email);
-  const wrong = await request(suite.url, 'POST', '/api/trpc/customer.verifyLoginCode', { json: { email, code: code === '000000' ? '111111' : '000000' } });
+  const wrong = await request(suite.url, 'POST', '/api/trpc/customer.verifyLoginCode', {
+    json: { email, code: code === '000000' ? '111111' : '000000' },
+  });
   assert.equal(wrong.status, 401, wrong.text);
   assert.equal(wrong.headers.getSetCookie().length, 0);
   const signedIn = await signInThroughPages('verifyLoginCode', email, code);
@@ -43,6 +52,8 @@ test('a sign-in code through the pages signs in with the cookie; a wrong code is
 });
 
 test('a malformed body is 400, never 500', async () => {
-  const answer = await request(suite.url, 'POST', '/api/trpc/customer.verifyLoginCode', { json: { email: 'x', code: 5 } });
+  const answer = await request(suite.url, 'POST', '/api/trpc/customer.verifyLoginCode', {
+    json: { email: 'x', code: 5 },
+  });
   assert.equal(answer.status, 400, answer.text);
 });

@@ -57,13 +57,17 @@ async function providerAnswer(sub: string, tamper?: (url: URL) => void) {
   return { code: answer.get('code')!, state: answer.get('state')!, iss: answer.get('iss') ?? undefined };
 }
 
-const callback = (answer: { code: string; state: string; iss?: string }) => post(suite.url, oidcPath('acme', 'callback'), answer);
+const callback = (answer: { code: string; state: string; iss?: string }) =>
+  post(suite.url, oidcPath('acme', 'callback'), answer);
 
 describe('signing in with a provider', () => {
   test('the providers are listed with their display names', async () => {
     const listed = await get(suite.url, '/api/v1/auth/customer/providers');
     assert.equal(listed.status, 200);
-    assert.deepEqual(listed.body.providers, [{ name: 'acme', display_name: 'Acme ID' }, { name: 'down', display_name: 'down' }]);
+    assert.deepEqual(listed.body.providers, [
+      { name: 'acme', display_name: 'Acme ID' },
+      { name: 'down', display_name: 'down' },
+    ]);
   });
 
   test('the authorization URL asks for the code flow with PKCE S256, a state and a nonce', async () => {
@@ -72,7 +76,8 @@ describe('signing in with a provider', () => {
     assert.equal(url.origin, provider.issuer);
     assert.equal(url.searchParams.get('response_type'), 'code');
     assert.equal(url.searchParams.get('code_challenge_method'), 'S256');
-    for (const name of ['state', 'nonce', 'code_challenge']) assert.ok((url.searchParams.get(name) ?? '').length >= 43, name);
+    for (const name of ['state', 'nonce', 'code_challenge'])
+      assert.ok((url.searchParams.get(name) ?? '').length >= 43, name);
   });
 
   test('a new verified e-mail signs up, and the same identity signs in again; events name the provider', async () => {
@@ -92,7 +97,12 @@ describe('signing in with a provider', () => {
     assert.equal(named('account_created')[0].details.provider, 'acme');
     assert.equal(named('identity_linked')[0].details.provider, 'acme');
     assert.ok(named('sign_in_succeeded').length >= 2);
-    assert.ok(named('sign_in_succeeded').every((e: { details: { provider?: string; method?: string } }) => e.details.provider === 'acme' && e.details.method === 'oidc'));
+    assert.ok(
+      named('sign_in_succeeded').every(
+        (e: { details: { provider?: string; method?: string } }) =>
+          e.details.provider === 'acme' && e.details.method === 'oidc',
+      ),
+    );
   });
 
   test('email_verified false or absent: 403 email_not_verified and no account', async () => {
@@ -118,15 +128,18 @@ describe('signing in with a provider', () => {
     assert.equal((await customerCall(suite.url, 'login', { json: { email, password: PASSWORD } })).status, 200);
   });
 
-  test('pre-registration: the unverified account of the victim\'s e-mail is claimed and the attacker\'s password no longer signs in', async () => {
+  test("pre-registration: the unverified account of the victim's e-mail is claimed and the attacker's password no longer signs in", async () => {
     const { sub, email } = person('victim');
     const attackerPassword = 'attacker-chose-Q7w!x2';
     const since = suite.mail.messages.length;
-    const registered = await customerCall(suite.url, 'register', { json: { email, password: attackerPassword, name: 'Not The Victim' }, ip: '10.41.0.1' });
+    const registered = await customerCall(suite.url, 'register', {
+      json: { email, password: attackerPassword, name: 'Not The Victim' },
+      ip: '10.41.0.1',
+    });
     assert.equal(registered.status, 200);
     await mailedCode(suite.mail, email, since); // the registration's work runs after its answer
     const before = await customerCall(suite.url, 'login', { json: { email, password: attackerPassword } });
-    assert.equal(before.status, 403, 'the unverified account exists, with the attacker\'s password');
+    assert.equal(before.status, 403, "the unverified account exists, with the attacker's password");
 
     const victim = await callback(await providerAnswer(sub));
     assert.equal(victim.status, 200, victim.text);
@@ -159,9 +172,11 @@ describe('refusals of the code flow', () => {
     assert.equal(replayed.body.code, 'provider_refused');
   });
 
-  test('an ID token carrying another nonce than the flow\'s is 401 provider_refused', async () => {
+  test("an ID token carrying another nonce than the flow's is 401 provider_refused", async () => {
     const { sub } = person('nonce');
-    const answer = await providerAnswer(sub, (url) => url.searchParams.set('nonce', 'a-nonce-the-service-never-issued-0123456789'));
+    const answer = await providerAnswer(sub, (url) =>
+      url.searchParams.set('nonce', 'a-nonce-the-service-never-issued-0123456789'),
+    );
     const refused = await callback(answer);
     assert.equal(refused.status, 401, refused.text);
     assert.equal(refused.body.code, 'provider_refused');
@@ -179,7 +194,7 @@ describe('refusals of the code flow', () => {
   });
 });
 
-describe('native apps: an ID token from the provider\'s SDK', () => {
+describe("native apps: an ID token from the provider's SDK", () => {
   const idToken = (claims: Record<string, unknown>, nonce = `nonce-${Math.random()}`) =>
     provider.signIdToken({ nonce, ...claims }).then((id_token) => ({ id_token, nonce }));
   const submit = (body: { id_token: string; nonce: string }) => post(suite.url, oidcPath('acme', 'id-token'), body);
@@ -203,7 +218,10 @@ describe('native apps: an ID token from the provider\'s SDK', () => {
     const token = await idToken({ sub, email, email_verified: true });
     const wrongNonce = await submit({ id_token: token.id_token, nonce: 'not-the-nonce-in-the-token' });
     assert.equal(wrongNonce.status, 401, wrongNonce.text);
-    assert.equal((await submit(await idToken({ sub, email, email_verified: true, iss: 'http://127.0.0.1:1' }))).status, 401);
+    assert.equal(
+      (await submit(await idToken({ sub, email, email_verified: true, iss: 'http://127.0.0.1:1' }))).status,
+      401,
+    );
     const [head, payload] = token.id_token.split('.');
     assert.equal((await submit({ id_token: `${head}.${payload}.${'A'.repeat(342)}`, nonce: token.nonce })).status, 401);
     const unverified = await submit(await idToken({ sub, email, email_verified: false }));
@@ -213,7 +231,15 @@ describe('native apps: an ID token from the provider\'s SDK', () => {
 
   test('malformed bodies are 400', async () => {
     assert.equal((await submit({ id_token: '', nonce: '' })).status, 400);
-    assert.equal((await request(suite.url, 'POST', oidcPath('acme', 'id-token'), { body: '{"id_token": 1}', headers: { 'content-type': 'application/json' } })).status, 400);
+    assert.equal(
+      (
+        await request(suite.url, 'POST', oidcPath('acme', 'id-token'), {
+          body: '{"id_token": 1}',
+          headers: { 'content-type': 'application/json' },
+        })
+      ).status,
+      400,
+    );
     assert.equal((await submit({ id_token: 'not.a.jwt', nonce: 'n' })).status, 401);
   });
 });
@@ -222,35 +248,64 @@ describe('linked identities', () => {
   const identities = (token: string) => get(suite.url, '/api/v1/auth/customer/identities', token);
   /** Links the provider account `sub` to the customer of `token`: the callback's answer. */
   async function link(token: string, sub: string) {
-    const started = await request(suite.url, 'POST', '/api/v1/auth/customer/identities/acme/start', { token, json: { redirect_uri: REDIRECT_URI } });
+    const started = await request(suite.url, 'POST', '/api/v1/auth/customer/identities/acme/start', {
+      token,
+      json: { redirect_uri: REDIRECT_URI },
+    });
     assert.equal(started.status, 200, started.text);
     const answer = await authorize(started.body.authorization_url, REDIRECT_URI, sub);
     return request(suite.url, 'POST', '/api/v1/auth/customer/identities/acme/callback', {
-      token, json: { code: answer.get('code'), state: answer.get('state'), iss: answer.get('iss') ?? undefined },
+      token,
+      json: { code: answer.get('code'), state: answer.get('state'), iss: answer.get('iss') ?? undefined },
     });
   }
-  const unlink = (token: string, id: string, json: unknown) => request(suite.url, 'DELETE', `/api/v1/auth/customer/identities/${id}`, { token, json });
+  const unlink = (token: string, id: string, json: unknown) =>
+    request(suite.url, 'DELETE', `/api/v1/auth/customer/identities/${id}`, { token, json });
 
   test('a signed-in customer links a second identity, signs in with it, and unlinks it with the password', async () => {
     const owner = person('owner');
-    const session = await registeredCustomer(suite.url, suite.mail, `holder-of-${owner.email}`, PASSWORD, 'Olive Owner', '10.42.0.1');
+    const session = await registeredCustomer(
+      suite.url,
+      suite.mail,
+      `holder-of-${owner.email}`,
+      PASSWORD,
+      'Olive Owner',
+      '10.42.0.1',
+    );
     const linked = await link(session.access_token, owner.sub);
     assert.equal(linked.status, 200, linked.text);
     assert.equal(linked.body.identity.provider, 'acme');
     assert.equal(linked.body.identity.email, owner.email);
     const listed = await identities(session.access_token);
-    assert.deepEqual(listed.body.items.map((i: { id: string }) => i.id), [linked.body.identity.id]);
+    assert.deepEqual(
+      listed.body.items.map((i: { id: string }) => i.id),
+      [linked.body.identity.id],
+    );
 
     const viaProvider = await callback(await providerAnswer(owner.sub));
     assert.equal(viaProvider.status, 200, viaProvider.text);
-    assert.equal(viaProvider.body.customer.id, session.customer.id, 'the linked identity signs in its customer, whatever its e-mail');
+    assert.equal(
+      viaProvider.body.customer.id,
+      session.customer.id,
+      'the linked identity signs in its customer, whatever its e-mail',
+    );
 
-    const other = await registeredCustomer(suite.url, suite.mail, `other-${owner.email}`, PASSWORD, 'Otto Other', '10.42.0.2');
+    const other = await registeredCustomer(
+      suite.url,
+      suite.mail,
+      `other-${owner.email}`,
+      PASSWORD,
+      'Otto Other',
+      '10.42.0.2',
+    );
     const taken = await link(other.access_token, owner.sub);
     assert.equal(taken.status, 409, taken.text);
     assert.equal(taken.body.code, 'identity_in_use');
 
-    assert.equal((await unlink(session.access_token, linked.body.identity.id, { password: 'wrong-password-1A!' })).status, 401);
+    assert.equal(
+      (await unlink(session.access_token, linked.body.identity.id, { password: 'wrong-password-1A!' })).status,
+      401,
+    );
     const removed = await unlink(session.access_token, linked.body.identity.id, { password: PASSWORD });
     assert.equal(removed.status, 204, removed.text);
     assert.deepEqual((await identities(session.access_token)).body.items, []);
@@ -272,7 +327,10 @@ describe('linked identities', () => {
     assert.equal((await link(token, second.sub)).status, 200);
     const removed = await unlink(token, first.id, { code: await signInCode(suite.url, suite.mail, only.email) });
     assert.equal(removed.status, 204, removed.text);
-    assert.equal((await unlink(token, first.id, { code: await signInCode(suite.url, suite.mail, only.email) })).status, 404);
+    assert.equal(
+      (await unlink(token, first.id, { code: await signInCode(suite.url, suite.mail, only.email) })).status,
+      404,
+    );
   });
 
   // Over HTTP a customer without a password confirms an unlink with a mailed code, which is single
@@ -290,8 +348,16 @@ describe('linked identities', () => {
       const accountId = session.body.customer.id as string;
       const outcomes = await withContainer(suite.db, (c) => {
         const repository = createIdentityRepository(c.db.prisma);
-        const entry = (provider: string) => auditEntry('identity_unlinked', { role: 'customer', accountId }, selfCause({ role: 'customer', id: accountId }, {}), { provider });
-        return Promise.allSettled(linked.map((i) => repository.unlink(accountId, i.id, entry(i.provider), new Date(), keepsSignInMethod)));
+        const entry = (provider: string) =>
+          auditEntry(
+            'identity_unlinked',
+            { role: 'customer', accountId },
+            selfCause({ role: 'customer', id: accountId }, {}),
+            { provider },
+          );
+        return Promise.allSettled(
+          linked.map((i) => repository.unlink(accountId, i.id, entry(i.provider), new Date(), keepsSignInMethod)),
+        );
       });
       const refusals = outcomes.filter((o) => o.status === 'rejected').map((o) => (o.reason as { code?: string }).code);
       assert.deepEqual(refusals, ['last_sign_in_method'], JSON.stringify(outcomes));
@@ -302,9 +368,16 @@ describe('linked identities', () => {
   test('a flow started to link does not sign in, and one started to sign in does not link', async () => {
     const { sub } = person('crossed');
     const session = await callback(await providerAnswer(sub));
-    const linkStart = await request(suite.url, 'POST', '/api/v1/auth/customer/identities/acme/start', { token: session.body.access_token, json: { redirect_uri: REDIRECT_URI } });
+    const linkStart = await request(suite.url, 'POST', '/api/v1/auth/customer/identities/acme/start', {
+      token: session.body.access_token,
+      json: { redirect_uri: REDIRECT_URI },
+    });
     const answer = await authorize(linkStart.body.authorization_url, REDIRECT_URI, sub);
-    const crossed = await callback({ code: answer.get('code')!, state: answer.get('state')!, iss: answer.get('iss') ?? undefined });
+    const crossed = await callback({
+      code: answer.get('code')!,
+      state: answer.get('state')!,
+      iss: answer.get('iss') ?? undefined,
+    });
     assert.equal(crossed.status, 400);
     assert.equal(crossed.body.code, 'invalid_state');
   });

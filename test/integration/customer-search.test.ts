@@ -37,7 +37,9 @@ async function searchAll(query: string, limit: number): Promise<{ emails: string
 
 /** The shoppers numbered by `matches`, in the list's order (by creation). */
 const shoppers = (matches: (n: number) => boolean) =>
-  Array.from({ length: SHOPPERS }, (_, i) => i + 1).filter(matches).map(shopperEmail);
+  Array.from({ length: SHOPPERS }, (_, i) => i + 1)
+    .filter(matches)
+    .map(shopperEmail);
 
 /** The shoppers, stored past the app as an import would: the index must take rows the app never wrote. */
 async function storeShoppers(suite: AppSuite) {
@@ -75,44 +77,78 @@ describe('customer search among many customers', () => {
 
   test(`a query more than ${INDEX_MATCHES_BOUND} match pages through all of them in order`, async () => {
     const { emails } = await searchAll('@search.example', 100);
-    assert.deepEqual(emails, shoppers(() => true));
+    assert.deepEqual(
+      emails,
+      shoppers(() => true),
+    );
   });
 
   test("LIKE's wildcards and FTS5's quotes in a query are plain text", async () => {
-    for (const query of ['%', '_', '\\', 'shopper_1117', 'shopper%1117', 'shopper-1117"', '"shopper', 'shopper-1117 OR shopper-1118', 'NEAR(shopper']) {
+    for (const query of [
+      '%',
+      '_',
+      '\\',
+      'shopper_1117',
+      'shopper%1117',
+      'shopper-1117"',
+      '"shopper',
+      'shopper-1117 OR shopper-1118',
+      'NEAR(shopper',
+    ]) {
       assert.deepEqual((await searchAll(query, 50)).emails, [], query);
     }
     assert.deepEqual((await searchAll('-1117@', 50)).emails, [shopperEmail(1117)]);
   });
 
-  test('on SQLite the trigram index answers a query few customers match, and leaves one that many match to the walk', { skip: TEST_DIALECT !== 'sqlite' }, async () => {
-    await withContainer(suite.db, async ({ db: { prisma } }) => {
-      assert.equal(await searchReadsIndex(prisma, 'shopper-1117@'), true);
-      assert.equal(await searchReadsIndex(prisma, 'shopper-1'), true);
-      assert.equal(await searchReadsIndex(prisma, '@search.example'), false);
-      assert.equal(await searchReadsIndex(prisma, 'sh'), false, 'two characters make no trigram');
-    });
-  });
+  test(
+    'on SQLite the trigram index answers a query few customers match, and leaves one that many match to the walk',
+    { skip: TEST_DIALECT !== 'sqlite' },
+    async () => {
+      await withContainer(suite.db, async ({ db: { prisma } }) => {
+        assert.equal(await searchReadsIndex(prisma, 'shopper-1117@'), true);
+        assert.equal(await searchReadsIndex(prisma, 'shopper-1'), true);
+        assert.equal(await searchReadsIndex(prisma, '@search.example'), false);
+        assert.equal(await searchReadsIndex(prisma, 'sh'), false, 'two characters make no trigram');
+      });
+    },
+  );
 
   test("a customer's new name and address are found at once, the old ones no more, and a deleted customer never", async () => {
     const email = `renamed-${randomUUID().slice(0, 8)}@search.example`;
     const me = await registeredCustomer(suite.url, suite.mail, email, PASSWORD, 'Quentin Quince', '10.41.0.1');
     assert.deepEqual((await searchAll('quentin quince', 50)).emails, [email]);
 
-    const renamed = await customerCall(suite.url, 'updateMe', { token: me.access_token, json: { name: 'Wilhelmina Wren' } });
+    const renamed = await customerCall(suite.url, 'updateMe', {
+      token: me.access_token,
+      json: { name: 'Wilhelmina Wren' },
+    });
     assert.equal(renamed.status, 200, renamed.text);
     assert.deepEqual((await searchAll('quentin quince', 50)).emails, []);
     assert.deepEqual((await searchAll('wilhelmina', 50)).emails, [email]);
 
     const moved = `moved-${randomUUID().slice(0, 8)}@elsewhere.example`;
     const since = suite.mail.messages.length;
-    assert.equal((await customerCall(suite.url, 'changeEmail', { token: me.access_token, json: { new_email: moved, password: PASSWORD } })).status, 200);
+    assert.equal(
+      (
+        await customerCall(suite.url, 'changeEmail', {
+          token: me.access_token,
+          json: { new_email: moved, password: PASSWORD },
+        })
+      ).status,
+      200,
+    );
     const code = await mailedCode(suite.mail, moved, since);
-    assert.equal((await customerCall(suite.url, 'verifyEmailChange', { token: me.access_token, json: { code } })).status, 200);
+    assert.equal(
+      (await customerCall(suite.url, 'verifyEmailChange', { token: me.access_token, json: { code } })).status,
+      200,
+    );
     assert.deepEqual((await searchAll(email.split('@')[0]!, 50)).emails, []);
     assert.deepEqual((await searchAll('elsewhere.example', 50)).emails, [moved]);
 
-    assert.equal((await customerCall(suite.url, 'deleteMe', { token: me.access_token, json: { password: PASSWORD } })).status, 204);
+    assert.equal(
+      (await customerCall(suite.url, 'deleteMe', { token: me.access_token, json: { password: PASSWORD } })).status,
+      204,
+    );
     assert.deepEqual((await searchAll('wilhelmina', 50)).emails, []);
     assert.deepEqual((await searchAll('elsewhere.example', 50)).emails, []);
   });

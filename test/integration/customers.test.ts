@@ -25,7 +25,10 @@ describe('registration', () => {
   test('register, read the code from the mail, verify: signed in with a verified profile', async () => {
     const { email, ip } = fresh('new');
     const since = mail.messages.length;
-    const answer = await customerCall(suite.url, 'register', { json: { email, password: PASSWORD, name: 'Nia New' }, ip });
+    const answer = await customerCall(suite.url, 'register', {
+      json: { email, password: PASSWORD, name: 'Nia New' },
+      ip,
+    });
     assert.equal(answer.status, 200);
     assert.equal(answer.body.success, true);
     const message = await mail.waitFor(email, { since, withCode: true });
@@ -47,7 +50,10 @@ describe('registration', () => {
     const { email, ip } = fresh('unknown');
     const since = mail.messages.length;
     const forNew = await customerCall(suite.url, 'register', { json: { email, password: PASSWORD, name: 'X' }, ip });
-    const forTaken = await customerCall(suite.url, 'register', { json: { email: seed.customer.email, password: OTHER_PASSWORD, name: 'Mallory' }, ip });
+    const forTaken = await customerCall(suite.url, 'register', {
+      json: { email: seed.customer.email, password: OTHER_PASSWORD, name: 'Mallory' },
+      ip,
+    });
     assert.equal(forTaken.status, forNew.status);
     assert.equal(forTaken.text, forNew.text);
     assert.equal(forTaken.headers.get('content-type'), forNew.headers.get('content-type'));
@@ -74,7 +80,11 @@ describe('registration', () => {
     assert.equal(refused.status, 403);
     assert.equal(refused.body.code, 'email_not_verified');
     const third = await mailedCode(mail, email, since);
-    assert.equal((await customerCall(suite.url, 'verifyRegistration', { json: { email, code: second } })).status, 401, 'a new code replaces the old');
+    assert.equal(
+      (await customerCall(suite.url, 'verifyRegistration', { json: { email, code: second } })).status,
+      401,
+      'a new code replaces the old',
+    );
     const verified = await customerCall(suite.url, 'verifyRegistration', { json: { email, code: third } });
     assert.equal(verified.body.customer.name, 'P2');
   });
@@ -86,14 +96,19 @@ describe('registration', () => {
     await mailedCode(mail, email, since);
     since = mail.messages.length;
     const known = await customerCall(suite.url, 'resendRegistration', { json: { email }, ip });
-    const unknown = await customerCall(suite.url, 'resendRegistration', { json: { email: `nobody-${n}@example.com` }, ip });
+    const unknown = await customerCall(suite.url, 'resendRegistration', {
+      json: { email: `nobody-${n}@example.com` },
+      ip,
+    });
     assert.equal(known.text, unknown.text);
     const code = await mailedCode(mail, email, since);
     assert.equal((await customerCall(suite.url, 'verifyRegistration', { json: { email, code } })).status, 200);
   });
 
   test('a weak password is refused for every address alike (400)', async () => {
-    const res = await customerCall(suite.url, 'register', { json: { email: seed.customer.email, password: 'password', name: 'W' } });
+    const res = await customerCall(suite.url, 'register', {
+      json: { email: seed.customer.email, password: 'password', name: 'W' },
+    });
     assert.equal(res.status, 400);
     assert.equal(res.body.code, 'validation_failed');
   });
@@ -118,17 +133,24 @@ describe('code sign-in', () => {
     const code = await signInCode(suite.url, mail, seed.customer.email);
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++) {
-      const res = await customerCall(suite.url, 'verifyLoginCode', { json: { email: seed.customer.email, code: wrong } });
+      const res = await customerCall(suite.url, 'verifyLoginCode', {
+        json: { email: seed.customer.email, code: wrong },
+      });
       assert.equal(res.body.code, 'invalid_code');
     }
-    assert.equal((await customerCall(suite.url, 'verifyLoginCode', { json: { email: seed.customer.email, code } })).status, 401);
+    assert.equal(
+      (await customerCall(suite.url, 'verifyLoginCode', { json: { email: seed.customer.email, code } })).status,
+      401,
+    );
   });
 
   test('20 parallel verifications of one code give exactly one success', async () => {
     const { email, ip } = fresh('parallel');
     await registeredCustomer(suite.url, mail, email, PASSWORD, 'Par', ip);
     const code = await signInCode(suite.url, mail, email);
-    const answers = await Promise.all(Array.from({ length: 20 }, () => customerCall(suite.url, 'verifyLoginCode', { json: { email, code } })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => customerCall(suite.url, 'verifyLoginCode', { json: { email, code } })),
+    );
     assert.equal(answers.filter((a) => a.status === 200).length, 1);
     assert.ok(answers.every((a) => a.status === 200 || a.body.code === 'invalid_code'));
   });
@@ -155,28 +177,56 @@ describe('the signed-in customer', () => {
     // The first sign-in's session: ending the caller's own would refuse its token from then on.
     const callers = decodePayload(second.access_token).sid;
     const other = (sessions.body.items as { id: string }[]).find((item) => item.id !== callers)!;
-    const del = await fetch(`${suite.url}/api/v1/auth/customer/sessions/${other.id}`, { method: 'DELETE', headers: { authorization: `Bearer ${second.access_token}` } });
+    const del = await fetch(`${suite.url}/api/v1/auth/customer/sessions/${other.id}`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${second.access_token}` },
+    });
     assert.equal(del.status, 204);
-    assert.equal((await customerCall(suite.url, 'listOwnSessions', { token: second.access_token })).body.items.length, 1);
+    assert.equal(
+      (await customerCall(suite.url, 'listOwnSessions', { token: second.access_token })).body.items.length,
+      1,
+    );
     const events = await customerCall(suite.url, 'listOwnEvents', { token: second.access_token });
     assert.ok(events.body.items.some((e: { event: string }) => e.event === 'account_created'));
     // The first sign-in ended: its refresh token is refused, the second's rotates.
-    const refreshed = await Promise.all([first, second].map((pair) => customerCall(suite.url, 'refresh', { json: { refresh_token: pair.refresh_token } })));
-    assert.deepEqual(refreshed.map((r) => r.status), [401, 200]);
+    const refreshed = await Promise.all(
+      [first, second].map((pair) =>
+        customerCall(suite.url, 'refresh', { json: { refresh_token: pair.refresh_token } }),
+      ),
+    );
+    assert.deepEqual(
+      refreshed.map((r) => r.status),
+      [401, 200],
+    );
     const rotated = refreshed[1]!;
-    assert.equal((await customerCall(suite.url, 'logout', { json: { refresh_token: rotated.body.refresh_token } })).status, 204);
-    assert.equal((await customerCall(suite.url, 'refresh', { json: { refresh_token: rotated.body.refresh_token } })).status, 401);
+    assert.equal(
+      (await customerCall(suite.url, 'logout', { json: { refresh_token: rotated.body.refresh_token } })).status,
+      204,
+    );
+    assert.equal(
+      (await customerCall(suite.url, 'refresh', { json: { refresh_token: rotated.body.refresh_token } })).status,
+      401,
+    );
   });
 
   test('a password change ends every earlier session and answers a new pair', async () => {
     const { email, ip } = fresh('password');
     const first = await registeredCustomer(suite.url, mail, email, PASSWORD, 'Pat', ip);
-    const wrong = await customerCall(suite.url, 'changePassword', { token: first.access_token, json: { current_password: 'nope-nope', new_password: OTHER_PASSWORD } });
+    const wrong = await customerCall(suite.url, 'changePassword', {
+      token: first.access_token,
+      json: { current_password: 'nope-nope', new_password: OTHER_PASSWORD },
+    });
     assert.equal(wrong.body.code, 'invalid_credentials');
-    const changed = await customerCall(suite.url, 'changePassword', { token: first.access_token, json: { current_password: PASSWORD, new_password: OTHER_PASSWORD } });
+    const changed = await customerCall(suite.url, 'changePassword', {
+      token: first.access_token,
+      json: { current_password: PASSWORD, new_password: OTHER_PASSWORD },
+    });
     assert.equal(changed.status, 200);
     assert.equal((await customerCall(suite.url, 'me', { token: first.access_token })).status, 401);
-    assert.equal((await customerCall(suite.url, 'refresh', { json: { refresh_token: first.refresh_token } })).status, 401);
+    assert.equal(
+      (await customerCall(suite.url, 'refresh', { json: { refresh_token: first.refresh_token } })).status,
+      401,
+    );
     assert.equal((await customerCall(suite.url, 'me', { token: changed.body.access_token })).status, 200);
     assert.equal((await login(suite.url, 'customer', email, OTHER_PASSWORD)).status, 200);
   });
@@ -186,13 +236,23 @@ describe('the signed-in customer', () => {
     const target = `moved-${n}@example.com`;
     const me = await registeredCustomer(suite.url, mail, email, PASSWORD, 'Mo', ip);
     const token = me.access_token;
-    assert.equal((await customerCall(suite.url, 'changeEmail', { token, json: { new_email: target, password: 'wrong-pass' } })).status, 401);
+    assert.equal(
+      (await customerCall(suite.url, 'changeEmail', { token, json: { new_email: target, password: 'wrong-pass' } }))
+        .status,
+      401,
+    );
     let since = mail.messages.length;
-    const toTaken = await customerCall(suite.url, 'changeEmail', { token, json: { new_email: seed.customer.email, password: PASSWORD } });
+    const toTaken = await customerCall(suite.url, 'changeEmail', {
+      token,
+      json: { new_email: seed.customer.email, password: PASSWORD },
+    });
     const notice = await mail.waitFor(seed.customer.email, { since });
     assert.equal(notice.code, null);
     since = mail.messages.length;
-    const toFree = await customerCall(suite.url, 'changeEmail', { token, json: { new_email: target, password: PASSWORD } });
+    const toFree = await customerCall(suite.url, 'changeEmail', {
+      token,
+      json: { new_email: target, password: PASSWORD },
+    });
     assert.equal(toTaken.text, toFree.text);
     const code = await mailedCode(mail, target, since);
     since = mail.messages.length;
@@ -213,7 +273,9 @@ describe('the signed-in customer', () => {
     const code = await mailedCode(mail, email, since);
     const verified = await customerCall(suite.url, 'verifyReset', { json: { email, code } });
     assert.equal(verified.status, 200);
-    const done = await customerCall(suite.url, 'completeReset', { json: { reset_token: verified.body.reset_token, password: OTHER_PASSWORD } });
+    const done = await customerCall(suite.url, 'completeReset', {
+      json: { reset_token: verified.body.reset_token, password: OTHER_PASSWORD },
+    });
     assert.equal(done.status, 200);
     assert.equal((await login(suite.url, 'customer', email, OTHER_PASSWORD)).status, 200);
   });
@@ -235,7 +297,10 @@ describe('deletion', () => {
   test('delete by password: tokens refused, e-mail free again, old tokens stay refused after registering again', async () => {
     const { email, ip } = fresh('leaver');
     const me = await registeredCustomer(suite.url, mail, email, PASSWORD, 'Lee', ip);
-    assert.equal((await customerCall(suite.url, 'deleteMe', { token: me.access_token, json: { password: 'wrong-pass' } })).status, 401);
+    assert.equal(
+      (await customerCall(suite.url, 'deleteMe', { token: me.access_token, json: { password: 'wrong-pass' } })).status,
+      401,
+    );
     const deleted = await customerCall(suite.url, 'deleteMe', { token: me.access_token, json: { password: PASSWORD } });
     assert.equal(deleted.status, 204);
     assert.equal((await customerCall(suite.url, 'me', { token: me.access_token })).body.code, 'invalid_token');

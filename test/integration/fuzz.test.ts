@@ -9,7 +9,12 @@ import { z } from 'zod';
 import { ERROR_CATALOGUE, type ErrorCode } from '@/contract/error-catalogue';
 import { API_PREFIX } from '@/contract/route';
 import { NAMED_ROUTES } from '@/contract/routes';
-import { adminResetRequest, adminResetVerifyRequest, vendorResetRequest, vendorResetVerifyRequest } from '@/contract/auth-schemas';
+import {
+  adminResetRequest,
+  adminResetVerifyRequest,
+  vendorResetRequest,
+  vendorResetVerifyRequest,
+} from '@/contract/auth-schemas';
 import { RESET_REQUEST_MESSAGE } from '@/core/service/password-reset';
 import { PASSWORDS } from '../support/accounts';
 import { appSuite } from '../support/app-suite';
@@ -41,7 +46,10 @@ const app = appSuite({
     RATE_LIMIT_LOGIN_PER_IP: '100000',
   },
   async setup({ url }) {
-    pairs = { admin: await signIn(url, 'admin', seed.admin.email, PASSWORDS.admin), vendor: await signIn(url, 'vendor', seed.owner.email, PASSWORDS.owner) };
+    pairs = {
+      admin: await signIn(url, 'admin', seed.admin.email, PASSWORDS.admin),
+      vendor: await signIn(url, 'vendor', seed.owner.email, PASSWORDS.owner),
+    };
     const emails = [seed.admin.email, seed.limited.email, seed.owner.email, seed.employee.email, 'nobody@example.com'];
     pool = { forged: await forgedTokens(pairs), real: pairs, emails };
     shopperToken = (await signIn(url, 'customer', seed.customer.email, PASSWORDS.customer)).access_token;
@@ -115,17 +123,26 @@ function verdict(c: FuzzCase, answer: RawAnswer): string | undefined {
   const { route, request } = c;
   const own = route.methods.includes(request.method) && route.kind !== 'unknown';
   const body = own && request.method === 'POST' ? jsonBodyOf(request) : undefined;
-  if (route.kind === 'health' && own) return answer.status === 200 && answer.text === '{"status":"ok"}' ? undefined : 'health must answer 200';
-  if (route.kind === 'reset' && (route.role === 'admin' ? adminResetRequest : vendorResetRequest).safeParse(body).success) {
+  if (route.kind === 'health' && own)
+    return answer.status === 200 && answer.text === '{"status":"ok"}' ? undefined : 'health must answer 200';
+  if (
+    route.kind === 'reset' &&
+    (route.role === 'admin' ? adminResetRequest : vendorResetRequest).safeParse(body).success
+  ) {
     const generic = JSON.stringify({ success: true, message: RESET_REQUEST_MESSAGE });
-    return answer.status === 200 && answer.text === generic ? undefined : 'a well-formed step 1 must get the generic answer';
+    return answer.status === 200 && answer.text === generic
+      ? undefined
+      : 'a well-formed step 1 must get the generic answer';
   }
   if (route.kind === 'verify' && answer.status === 200) {
     const parsed = (route.role === 'admin' ? adminResetVerifyRequest : vendorResetVerifyRequest).safeParse(body);
-    return parsed.success && issuedCodes().has(`${route.role}:${parsed.data.email}:${parsed.data.code}`) ? undefined : 'step 2 accepted a code never issued';
+    return parsed.success && issuedCodes().has(`${route.role}:${parsed.data.email}:${parsed.data.code}`)
+      ? undefined
+      : 'step 2 accepted a code never issued';
   }
   if (answer.status < 400 || answer.status > 499) return `status ${answer.status} is not 4xx`;
-  if (answer.headers['content-type'] !== 'application/problem+json') return `content-type ${answer.headers['content-type']}`;
+  if (answer.headers['content-type'] !== 'application/problem+json')
+    return `content-type ${answer.headers['content-type']}`;
   let problem: Record<string, unknown>;
   try {
     problem = JSON.parse(answer.text) as Record<string, unknown>;
@@ -135,8 +152,14 @@ function verdict(c: FuzzCase, answer: RawAnswer): string | undefined {
   const code = problem.code as ErrorCode;
   const entry = ERROR_CATALOGUE[code];
   if (!entry) return `code ${String(code)} is not in the catalogue`;
-  if (entry.status !== answer.status || problem.status !== answer.status) return `code ${code} with status ${answer.status}`;
-  if (problem.type !== `urn:problem:auth:${code}` || problem.title !== entry.title || typeof problem.detail !== 'string') return 'malformed problem body';
+  if (entry.status !== answer.status || problem.status !== answer.status)
+    return `code ${code} with status ${answer.status}`;
+  if (
+    problem.type !== `urn:problem:auth:${code}` ||
+    problem.title !== entry.title ||
+    typeof problem.detail !== 'string'
+  )
+    return 'malformed problem body';
   if (!allowedCodes(c).includes(code)) return `code ${code} is not one ${route.kind} may answer to ${request.method}`;
   if (code === 'rate_limited' && !/^\d+$/.test(String(answer.headers['retry-after']))) return '429 without Retry-After';
   if (code === 'method_not_allowed' && !answer.headers.allow) return '405 without Allow';
@@ -160,7 +183,11 @@ const seen = new Map<string, number>();
 test(`${RUNS} batches of generated requests to every route answer 4xx problem+json (seed ${SEED})`, async (t) => {
   const property = fc.asyncProperty(fc.array(fuzzCaseArb(pool), { minLength: 1, maxLength: 8 }), async (cases) => {
     const answers = await Promise.all(
-      cases.map((c) => rawRequest(app.url, c.request).catch((error: Error) => Promise.reject(new Error(`${error.message}\n${describeCase(c)}`)))),
+      cases.map((c) =>
+        rawRequest(app.url, c.request).catch((error: Error) =>
+          Promise.reject(new Error(`${error.message}\n${describeCase(c)}`)),
+        ),
+      ),
     );
     cases.forEach((c, i) => {
       const answer = answers[i]!;
@@ -171,16 +198,37 @@ test(`${RUNS} batches of generated requests to every route answer 4xx problem+js
     });
   });
   try {
-    await fc.assert(property, { seed: SEED, numRuns: RUNS, endOnFailure: process.env.FUZZ_SHRINK !== '1', includeErrorInReport: true });
+    await fc.assert(property, {
+      seed: SEED,
+      numRuns: RUNS,
+      endOnFailure: process.env.FUZZ_SHRINK !== '1',
+      includeErrorInReport: true,
+    });
   } catch (error) {
-    throw new Error(`fuzz failed with seed ${SEED} (replay: FUZZ_SEED=${SEED}; FUZZ_SHRINK=1 to shrink)\n${(error as Error).message}`);
+    throw new Error(
+      `fuzz failed with seed ${SEED} (replay: FUZZ_SEED=${SEED}; FUZZ_SHRINK=1 to shrink)\n${(error as Error).message}`,
+    );
   }
   const total = [...seen.values()].reduce((a, b) => a + b, 0);
-  t.diagnostic(`${total} requests; answers: ${JSON.stringify(Object.fromEntries([...seen].sort((a, b) => b[1] - a[1])))}`);
+  t.diagnostic(
+    `${total} requests; answers: ${JSON.stringify(Object.fromEntries([...seen].sort((a, b) => b[1] - a[1])))}`,
+  );
   assert.ok(total >= RUNS * 3, `only ${total} requests were sent`);
   // The generators reach every kind of refusal, not just the body parser.
   const codes = new Set([...seen.keys()].map((k) => k.split(' ')[1]));
-  for (const code of ['validation_failed', 'payload_too_large', 'unsupported_media_type', 'invalid_credentials', 'invalid_token', 'invalid_refresh_token', 'invalid_code', 'invalid_reset_token', 'method_not_allowed', 'not_found', 'rate_limited']) {
+  for (const code of [
+    'validation_failed',
+    'payload_too_large',
+    'unsupported_media_type',
+    'invalid_credentials',
+    'invalid_token',
+    'invalid_refresh_token',
+    'invalid_code',
+    'invalid_reset_token',
+    'method_not_allowed',
+    'not_found',
+    'rate_limited',
+  ]) {
     assert.ok(codes.has(code), `no request was answered ${code}: ${JSON.stringify(Object.fromEntries(seen))}`);
   }
 });
@@ -190,7 +238,12 @@ test('the server stays up, logs no fault, and no real session or account was har
   assert.equal((await rawRequest(app.url, { method: 'GET', path: '/api/v1/health' })).status, 200);
   const faults = app.output.filter((l) => /"level":(50|60)|unhandled_error|Internal Server Error/.test(l));
   assert.deepEqual(faults, [], 'the app logged errors');
-  for (const [role, who] of [['admin', 'admin'], ['admin', 'limited'], ['vendor', 'owner'], ['vendor', 'employee']] as const) {
+  for (const [role, who] of [
+    ['admin', 'admin'],
+    ['admin', 'limited'],
+    ['vendor', 'owner'],
+    ['vendor', 'employee'],
+  ] as const) {
     const res = await login(app.url, role, seed[who].email, PASSWORDS[who], { 'x-forwarded-for': '198.51.100.7' });
     assert.equal(res.status, 200, `${who} still signs in`);
   }
@@ -204,7 +257,9 @@ test('the server stays up, logs no fault, and no real session or account was har
 // trailing bits and surrounding whitespace, so a logout with such a spelling of a live refresh
 // token ended that session.
 test('a padded, malleated or space-wrapped spelling of a live token is refused and leaves its session alone', async () => {
-  const signedIn = await login(app.url, 'vendor', seed.employee.email, PASSWORDS.employee, { 'x-forwarded-for': '198.51.100.8' });
+  const signedIn = await login(app.url, 'vendor', seed.employee.email, PASSWORDS.employee, {
+    'x-forwarded-for': '198.51.100.8',
+  });
   const pair = signedIn.body as RealPair;
   const spellings: Record<string, (t: string) => string> = {
     padded: (t) => mutate(t, 'padded', 0, 0),
@@ -213,7 +268,12 @@ test('a padded, malleated or space-wrapped spelling of a live token is refused a
     'space-wrapped': (t) => ` ${t} `,
   };
   for (const [name, spell] of Object.entries(spellings)) {
-    if (name !== 'space-wrapped') assert.equal((await get(app.url, '/api/v1/auth/vendor/me', spell(pair.access_token))).status, 401, `${name} access token`);
+    if (name !== 'space-wrapped')
+      assert.equal(
+        (await get(app.url, '/api/v1/auth/vendor/me', spell(pair.access_token))).status,
+        401,
+        `${name} access token`,
+      );
     for (const route of ['logout', 'refresh']) {
       const res = await post(app.url, `/api/v1/auth/vendor/${route}`, { refresh_token: spell(pair.refresh_token) });
       assert.equal(res.status, 401, `${route} with a ${name} refresh token`);
@@ -231,8 +291,15 @@ test('a 413 on a streamed body closes the connection, so the next request on it 
     const big = Buffer.from(`{"email":"${'a'.repeat(300_000)}@example.com","admin_type":"admin"}`);
     const path = '/api/v1/auth/admin/password-reset';
     // The server may also reset the connection while the client still writes; that is closing it too.
-    const tooLarge = await rawRequest(app.url, { method: 'POST', path, headers: { 'content-type': 'application/json' }, body: big, chunked: true, agent }).catch(
-      (error: NodeJS.ErrnoException) => (['ECONNRESET', 'EPIPE'].includes(error.code ?? '') ? undefined : Promise.reject(error)),
+    const tooLarge = await rawRequest(app.url, {
+      method: 'POST',
+      path,
+      headers: { 'content-type': 'application/json' },
+      body: big,
+      chunked: true,
+      agent,
+    }).catch((error: NodeJS.ErrnoException) =>
+      ['ECONNRESET', 'EPIPE'].includes(error.code ?? '') ? undefined : Promise.reject(error),
     );
     if (tooLarge) {
       assert.equal(tooLarge.status, 413);
@@ -255,14 +322,25 @@ test('malformed percent-encoding in the path and unknown methods get a 4xx probl
     { method: 'TRACE', path: '/api/v1/auth/admin/login' },
     { method: 'PROPFIND', path: '/api/v1/health' },
     // Regression, found by the fuzzing: headers over Node's limit got a bare 431 with no body.
-    { method: 'GET', path: '/api/v1/auth/admin/me', headers: { authorization: `Bearer ${'eyJ'.repeat(4000)}`, 'x-filler': 'a'.repeat(8000) } },
+    {
+      method: 'GET',
+      path: '/api/v1/auth/admin/me',
+      headers: { authorization: `Bearer ${'eyJ'.repeat(4000)}`, 'x-filler': 'a'.repeat(8000) },
+    },
   ];
   const failures: string[] = [];
   for (const request of cases) {
     const answer = await rawRequest(app.url, request);
     const problem = /^\{/.test(answer.text) ? (JSON.parse(answer.text) as { code?: string }) : {};
-    const ok = answer.status >= 400 && answer.status < 500 && answer.headers['content-type'] === 'application/problem+json' && problem.code! in ERROR_CATALOGUE;
-    if (!ok) failures.push(`${request.method} ${request.path}${request.chunked ? ' (chunked body)' : ''}: ${answer.status} ${answer.headers['content-type']} ${answer.text.slice(0, 40)}`);
+    const ok =
+      answer.status >= 400 &&
+      answer.status < 500 &&
+      answer.headers['content-type'] === 'application/problem+json' &&
+      problem.code! in ERROR_CATALOGUE;
+    if (!ok)
+      failures.push(
+        `${request.method} ${request.path}${request.chunked ? ' (chunked body)' : ''}: ${answer.status} ${answer.headers['content-type']} ${answer.text.slice(0, 40)}`,
+      );
   }
   assert.deepEqual(failures, []);
   assert.equal((await rawRequest(app.url, { method: 'GET', path: '/api/v1/health' })).status, 200);
@@ -277,22 +355,34 @@ function bodyFields(schema: unknown): string[] {
 
 /** Every field of every JSON body a caller with an account (or none) can send, REST and tRPC alike. */
 function textFieldCases() {
-  const tokens: Record<string, string> = { admin: pairs.admin.access_token, vendor: pairs.vendor.access_token, customer: shopperToken };
+  const tokens: Record<string, string> = {
+    admin: pairs.admin.access_token,
+    vendor: pairs.vendor.access_token,
+    customer: shopperToken,
+  };
   // Real records, so that each route reaches its body (a missing business is a 404 first).
-  const ids: Record<string, string> = { vendorId: seed.vendor.id, accountId: seed.employee.id, storeId: seed.storeA.id, adminId: seed.limited.id, customerId: seed.customer.id };
+  const ids: Record<string, string> = {
+    vendorId: seed.vendor.id,
+    accountId: seed.employee.id,
+    storeId: seed.storeA.id,
+    adminId: seed.limited.id,
+    customerId: seed.customer.id,
+  };
   const idOf = (param: string) => ids[param] ?? '00000000-0000-4000-8000-000000000000';
-  // Terminal and service-client routes take other credentials (the client ones a form body too); their own tests send them.
-  return NAMED_ROUTES.filter(({ route }) => route.auth !== 'terminal' && route.auth !== 'client').flatMap(({ name, side, key, route }) =>
-    bodyFields(route.body).map((field) => ({
-      name,
-      field,
-      side,
-      key,
-      method: route.methods[0],
-      path: `${API_PREFIX}${route.path.replace(/\{(\w+)\}/g, (_, param: string) => idOf(param))}`,
-      params: Object.fromEntries([...route.path.matchAll(/\{(\w+)\}/g)].map((m) => [m[1]!, idOf(m[1]!)])),
-      token: route.auth === 'bearer' ? tokens[side] : undefined,
-    })),
+  // Terminal and service-client routes take other credentials (the client ones a form body too); their own tests send
+  // them.
+  return NAMED_ROUTES.filter(({ route }) => route.auth !== 'terminal' && route.auth !== 'client').flatMap(
+    ({ name, side, key, route }) =>
+      bodyFields(route.body).map((field) => ({
+        name,
+        field,
+        side,
+        key,
+        method: route.methods[0],
+        path: `${API_PREFIX}${route.path.replace(/\{(\w+)\}/g, (_, param: string) => idOf(param))}`,
+        params: Object.fromEntries([...route.path.matchAll(/\{(\w+)\}/g)].map((m) => [m[1]!, idOf(m[1]!)])),
+        token: route.auth === 'bearer' ? tokens[side] : undefined,
+      })),
   );
 }
 
@@ -304,8 +394,16 @@ test('a NUL or an unpaired surrogate in any body field, REST or tRPC, answers 40
   assert.ok(cases.length >= 40, `only ${cases.length} body fields`);
   const failures: string[] = [];
   const property = fc.asyncProperty(fc.constantFrom(...cases), unstorableTextArb, async (c, text) => {
-    const headers: Record<string, string> = { 'content-type': 'application/json', ...(c.token ? { authorization: `Bearer ${c.token}` } : {}) };
-    const rest = await rawRequest(app.url, { method: c.method, path: c.path, headers, body: Buffer.from(JSON.stringify({ [c.field]: text })) });
+    const headers: Record<string, string> = {
+      'content-type': 'application/json',
+      ...(c.token ? { authorization: `Bearer ${c.token}` } : {}),
+    };
+    const rest = await rawRequest(app.url, {
+      method: c.method,
+      path: c.path,
+      headers,
+      body: Buffer.from(JSON.stringify({ [c.field]: text })),
+    });
     const problem = JSON.parse(rest.text) as { code?: string; errors?: { path: string }[] };
     if (rest.status !== 400 || problem.code !== 'validation_failed' || problem.errors?.[0]?.path !== c.field) {
       failures.push(`REST ${c.name}.${c.field} ${JSON.stringify(text)}: ${rest.status} ${rest.text.slice(0, 200)}`);
@@ -314,12 +412,16 @@ test('a NUL or an unpaired surrogate in any body field, REST or tRPC, answers 40
     if (c.side === 'service' || c.side === 'terminal' || c.key === 'refresh' || c.key === 'logout') return;
     const input = JSON.stringify({ ...c.params, [c.field]: text });
     const procedure = `/api/trpc/${c.side}.${c.key}`;
-    const trpc = c.method === 'GET'
-      ? await rawRequest(app.url, { method: 'GET', path: `${procedure}?input=${encodeURIComponent(input)}`, headers })
-      : await rawRequest(app.url, { method: 'POST', path: procedure, headers, body: Buffer.from(input) });
-    const data = (JSON.parse(trpc.text) as { error?: { data?: { code?: string; errors?: { path: string }[] } } }).error?.data;
+    const trpc =
+      c.method === 'GET'
+        ? await rawRequest(app.url, { method: 'GET', path: `${procedure}?input=${encodeURIComponent(input)}`, headers })
+        : await rawRequest(app.url, { method: 'POST', path: procedure, headers, body: Buffer.from(input) });
+    const data = (JSON.parse(trpc.text) as { error?: { data?: { code?: string; errors?: { path: string }[] } } }).error
+      ?.data;
     if (trpc.status !== 400 || data?.code !== 'validation_failed' || data.errors?.[0]?.path !== c.field) {
-      failures.push(`tRPC ${c.side}.${c.key}.${c.field} ${JSON.stringify(text)}: ${trpc.status} ${trpc.text.slice(0, 200)}`);
+      failures.push(
+        `tRPC ${c.side}.${c.key}.${c.field} ${JSON.stringify(text)}: ${trpc.status} ${trpc.text.slice(0, 200)}`,
+      );
     }
   });
   await fc.assert(property, { seed: SEED, numRuns: Math.max(cases.length * 2, 150) });

@@ -16,7 +16,10 @@ import { decodePayload, forge } from '../support/tokens';
 
 const ENV = { PASSWORD_RESET_LOG_OTP: '1' };
 let client: ServiceCredentials;
-const app = appSuite({ env: ENV, setup: async (suite) => void (client = await registerServiceClient(suite.db, 'orders')) });
+const app = appSuite({
+  env: ENV,
+  setup: async (suite) => void (client = await registerServiceClient(suite.db, 'orders')),
+});
 
 async function assertInactive(token: string, label: string) {
   const res = await introspect(app.url, client, token);
@@ -44,10 +47,22 @@ test('a live access token answers active with the claims it carries, for each ro
     modules: ['orders'],
     module_permissions: { orders: ['read'] },
   });
-  const admin = (await introspect(app.url, client, (await signIn(app.url, 'admin', app.seed.admin.email, PASSWORDS.admin)).access_token)).body;
+  const admin = (
+    await introspect(
+      app.url,
+      client,
+      (await signIn(app.url, 'admin', app.seed.admin.email, PASSWORDS.admin)).access_token,
+    )
+  ).body;
   assert.equal(admin.admin_type, 'super_admin');
   assert.equal(admin.role, 'admin');
-  const customer = (await introspect(app.url, client, (await signIn(app.url, 'customer', app.seed.customer.email, PASSWORDS.customer)).access_token)).body;
+  const customer = (
+    await introspect(
+      app.url,
+      client,
+      (await signIn(app.url, 'customer', app.seed.customer.email, PASSWORDS.customer)).access_token,
+    )
+  ).body;
   assert.equal(customer.active, true);
   assert.equal(customer.role, 'customer');
   assert.equal(customer.admin_type ?? customer.vendor_type, undefined);
@@ -57,11 +72,15 @@ test('expired, forged, refresh and malformed tokens: {active: false} and nothing
   const signed = await signIn(app.url, 'vendor', app.seed.owner.email, PASSWORDS.owner);
   const claims = decodePayload(signed.access_token);
   const now = Math.floor(Date.now() / 1000);
-  await assertInactive(await forge({ ...claims, iat: now - 3600, exp: now - 60 }, { iat: now - 3600, exp: now - 60 }), 'expired');
+  await assertInactive(
+    await forge({ ...claims, iat: now - 3600, exp: now - 60 }, { iat: now - 3600, exp: now - 60 }),
+    'expired',
+  );
   await assertInactive(await forge(claims, { secret: 'another-secret-of-32-characters-or-more' }), 'another key');
   await assertInactive(signed.refresh_token, 'a refresh token');
-  await assertInactive(await forge({ ...claims, role: 'admin' }), 'another role than the account\'s');
-  for (const junk of ['', 'x', 'a.b.c', 'é'.repeat(20), signed.access_token.slice(0, -2)]) await assertInactive(junk, `junk ${JSON.stringify(junk.slice(0, 8))}`);
+  await assertInactive(await forge({ ...claims, role: 'admin' }), "another role than the account's");
+  for (const junk of ['', 'x', 'a.b.c', 'é'.repeat(20), signed.access_token.slice(0, -2)])
+    await assertInactive(junk, `junk ${JSON.stringify(junk.slice(0, 8))}`);
   assert.equal((await introspect(app.url, client, signed.access_token)).body.active, true, 'the real one still is');
 });
 
@@ -70,7 +89,12 @@ test('every way a token is revoked makes it inactive at once', async () => {
     const token = await revocation.signIn();
     const live = await introspect(app.url, client, token);
     assert.equal(live.body.active, true, `${revocation.name}: live before (${live.text})`);
-    if (revocation.kind !== 'account' && revocation.name !== 'logout' && revocation.name !== 'session ended by the owner') assert.equal(typeof live.body.terminal_id, 'string');
+    if (
+      revocation.kind !== 'account' &&
+      revocation.name !== 'logout' &&
+      revocation.name !== 'session ended by the owner'
+    )
+      assert.equal(typeof live.body.terminal_id, 'string');
     await revocation.revoke(token);
     await assertInactive(token, revocation.name);
   }
@@ -99,7 +123,14 @@ test('credentials are form-url-decoded (RFC 6749 2.3.1): a secret with ":", "+" 
   const secret = 'a:b+c é/%';
   const clientId = 'svc_encoded:client';
   await withContainer(app.db, ({ db }) =>
-    db.prisma.serviceClient.create({ data: { id: 'encoded-client', name: 'encoded', clientId, secretHash: createHash('sha256').update(secret).digest('hex') } }),
+    db.prisma.serviceClient.create({
+      data: {
+        id: 'encoded-client',
+        name: 'encoded',
+        clientId,
+        secretHash: createHash('sha256').update(secret).digest('hex'),
+      },
+    }),
   );
   const token = (await signIn(app.url, 'vendor', app.seed.owner.email, PASSWORDS.owner)).access_token;
   const ok = await introspect(app.url, { client_id: clientId, client_secret: secret }, token);
@@ -115,19 +146,29 @@ test('after a rotation the previous secret keeps working during the overlap, and
   const rotated = await withContainer(app.db, ({ auth }) => auth.serviceClients.operator.rotate(rotating.client_id));
   const token = (await signIn(app.url, 'vendor', app.seed.owner.email, PASSWORDS.owner)).access_token;
   assert.equal((await introspect(app.url, rotating, token)).body.active, true, 'the previous secret');
-  assert.equal((await introspect(app.url, { client_id: rotating.client_id, client_secret: rotated.client_secret }, token)).body.active, true, 'the new secret');
+  assert.equal(
+    (await introspect(app.url, { client_id: rotating.client_id, client_secret: rotated.client_secret }, token)).body
+      .active,
+    true,
+    'the new secret',
+  );
   await withContainer(app.db, ({ auth }) => auth.serviceClients.operator.remove(rotating.client_id));
   assert.equal((await introspect(app.url, rotating, token)).status, 401, 'a removed client');
 });
 
-test('an OAuth library\'s introspection client (oauth4webapi) reads the answers', async () => {
-  const as: oauth.AuthorizationServer = { issuer: app.url, introspection_endpoint: `${app.url}/api/v1/auth/introspect` };
+test("an OAuth library's introspection client (oauth4webapi) reads the answers", async () => {
+  const as: oauth.AuthorizationServer = {
+    issuer: app.url,
+    introspection_endpoint: `${app.url}/api/v1/auth/introspect`,
+  };
   const oauthClient: oauth.Client = { client_id: client.client_id };
   const ask = async (token: string) =>
     oauth.processIntrospectionResponse(
       as,
       oauthClient,
-      await oauth.introspectionRequest(as, oauthClient, oauth.ClientSecretBasic(client.client_secret), token, { [oauth.allowInsecureRequests]: true }),
+      await oauth.introspectionRequest(as, oauthClient, oauth.ClientSecretBasic(client.client_secret), token, {
+        [oauth.allowInsecureRequests]: true,
+      }),
     );
   const signed = await signIn(app.url, 'vendor', app.seed.employee.email, PASSWORDS.employee);
   const live = await ask(signed.access_token);
@@ -141,13 +182,23 @@ test('an OAuth library\'s introspection client (oauth4webapi) reads the answers'
 
 test('a JSON body is 415 whose title and detail agree: introspection takes a form-encoded body (RFC 7662)', async () => {
   const auth = { authorization: rawBasic(client.client_id, client.client_secret) };
-  const res = await request(app.url, 'POST', '/api/v1/auth/introspect', { body: '{"token":"x"}', headers: { ...auth, 'content-type': 'application/json' } });
+  const res = await request(app.url, 'POST', '/api/v1/auth/introspect', {
+    body: '{"token":"x"}',
+    headers: { ...auth, 'content-type': 'application/json' },
+  });
   assert.equal(res.status, 415, res.text);
   assert.equal(res.body.code, 'unsupported_media_type');
   assert.match(res.body.detail, /application\/x-www-form-urlencoded/);
-  assert.doesNotMatch(res.body.title, /JSON/, `the title does not ask for the JSON the detail refuses: ${res.body.title}`);
+  assert.doesNotMatch(
+    res.body.title,
+    /JSON/,
+    `the title does not ask for the JSON the detail refuses: ${res.body.title}`,
+  );
   // The one title of the code reads as true on a JSON route too.
-  const login = await request(app.url, 'POST', '/api/v1/auth/admin/login', { body: 'email=a', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  const login = await request(app.url, 'POST', '/api/v1/auth/admin/login', {
+    body: 'email=a',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
   assert.equal(login.status, 415, login.text);
   assert.equal(login.body.title, res.body.title);
   assert.match(login.body.detail, /application\/json/);
@@ -155,7 +206,8 @@ test('a JSON body is 415 whose title and detail agree: introspection takes a for
 
 test('bad requests are 400 or 415 problem+json, and the per-client limit is 429 with Retry-After', async () => {
   const auth = { authorization: rawBasic(client.client_id, client.client_secret) };
-  const send = (body: string, contentType: string) => request(app.url, 'POST', '/api/v1/auth/introspect', { body, headers: { ...auth, 'content-type': contentType } });
+  const send = (body: string, contentType: string) =>
+    request(app.url, 'POST', '/api/v1/auth/introspect', { body, headers: { ...auth, 'content-type': contentType } });
   for (const [body, type, status] of [
     ['token_type_hint=access_token', 'application/x-www-form-urlencoded', 400],
     ['token=a&token=b', 'application/x-www-form-urlencoded', 400],

@@ -24,7 +24,14 @@ describe('login', () => {
     assert.notEqual(access_token, refresh_token);
     assert.equal(token_type, 'Bearer');
     assert.equal(expires_in, 900);
-    assert.deepEqual(admin, { id: seed.limited.id, email: seed.limited.email, name: 'Orders Admin', admin_type: 'admin', modules: ['orders'], mfa: { totp: false, passkeys: 0 } });
+    assert.deepEqual(admin, {
+      id: seed.limited.id,
+      email: seed.limited.email,
+      name: 'Orders Admin',
+      admin_type: 'admin',
+      modules: ['orders'],
+      mfa: { totp: false, passkeys: 0 },
+    });
   });
 
   test('e-mail is matched case-insensitively after trimming', async () => {
@@ -73,7 +80,10 @@ describe('login', () => {
   });
 
   test('an unknown role is 404 problem+json', async () => {
-    const res = await post(app.url, '/api/v1/auth/shopper/login', { email: seed.owner.email, password: PASSWORDS.owner });
+    const res = await post(app.url, '/api/v1/auth/shopper/login', {
+      email: seed.owner.email,
+      password: PASSWORDS.owner,
+    });
     assert.equal(res.status, 404);
     assert.equal(res.body.code, 'not_found');
   });
@@ -95,7 +105,10 @@ describe('me and vendor context', () => {
   test('an employee without the pos module loads the context of its own stores only', async () => {
     const signedIn = await login('vendor', seed.employee.email, PASSWORDS.employee);
     for (const method of ['GET', 'POST']) {
-      const res = await fetch(`${app.url}/api/v1/auth/vendor/context`, { method, headers: { authorization: `Bearer ${signedIn.body.access_token}` } });
+      const res = await fetch(`${app.url}/api/v1/auth/vendor/context`, {
+        method,
+        headers: { authorization: `Bearer ${signedIn.body.access_token}` },
+      });
       assert.equal(res.status, 200);
       const body = await res.json();
       assert.deepEqual(body.vendor, { id: seed.vendor.id, name: 'Corner Shop' });
@@ -111,7 +124,10 @@ describe('me and vendor context', () => {
     const signedIn = await login('vendor', seed.owner.email, PASSWORDS.owner);
     const res = await get(app.url, '/api/v1/auth/vendor/context', signedIn.body.access_token);
     assert.equal(res.status, 200);
-    assert.deepEqual(res.body.stores.map((s: { name: string }) => s.name), ['High Street', 'Station Road']);
+    assert.deepEqual(
+      res.body.stores.map((s: { name: string }) => s.name),
+      ['High Street', 'Station Road'],
+    );
     assert.equal(res.body.pos_terminals.length, 2);
   });
 

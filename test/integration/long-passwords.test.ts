@@ -12,11 +12,17 @@ const s = administrationSuite();
 let serial = 0;
 
 async function createAdmin(password: string) {
-  const res = await call(s.url, 'POST', '/api/v1/admin/admins', s.tokens.superAdmin, { email: `long-${++serial}@example.com`, name: 'Long', password, admin_type: 'admin' });
+  const res = await call(s.url, 'POST', '/api/v1/admin/admins', s.tokens.superAdmin, {
+    email: `long-${++serial}@example.com`,
+    name: 'Long',
+    password,
+    admin_type: 'admin',
+  });
   return res;
 }
 const login = (email: string, password: string) => post(s.url, '/api/v1/auth/admin/login', { email, password });
-const storedHash = (id: string) => withContainer(s.db, async (c) => (await c.db.prisma.adminAccount.findUniqueOrThrow({ where: { id } })).passwordHash);
+const storedHash = (id: string) =>
+  withContainer(s.db, async (c) => (await c.db.prisma.adminAccount.findUniqueOrThrow({ where: { id } })).passwordHash);
 
 // Regression: a 64-character password in a multibyte script was refused (over 72 bytes), and at
 // login a longer password was compared truncated to 72 bytes.
@@ -27,7 +33,12 @@ test('a 256-character password in a multibyte script is accepted, and its last c
   assert.equal(created.status, 201, created.text);
   assert.equal((await login(created.body.email, password)).status, 200);
   for (const wrong of [password.slice(0, 255) + 'ю', password.slice(0, 72), password.slice(0, 200)]) {
-    problemOf(await login(created.body.email, wrong), 401, 'invalid_credentials', `a password sharing the first ${[...wrong].length - 1} characters`);
+    problemOf(
+      await login(created.body.email, wrong),
+      401,
+      'invalid_credentials',
+      `a password sharing the first ${[...wrong].length - 1} characters`,
+    );
   }
   assert.match(await storedHash(created.body.id), /^sha256\$\$2[aby]\$/, 'stored pre-hashed, with the marker');
 });
@@ -42,8 +53,18 @@ test('an earlier plain-bcrypt hash refuses longer passwords with its first 72 by
   const password = 'legacy-pass-K3j!'.repeat(4).slice(0, 60);
   const created = await createAdmin('placeholder-pass-Y8u%');
   const { id, email } = created.body;
-  await withContainer(s.db, (c) => c.db.prisma.adminAccount.update({ where: { id }, data: { passwordHash: bcrypt.hashSync(password.padEnd(72, '#'), 4) } }));
-  problemOf(await login(email, `${password.padEnd(72, '#')}-and-more`), 401, 'invalid_credentials', 'longer than 72 bytes against a plain-bcrypt hash');
+  await withContainer(s.db, (c) =>
+    c.db.prisma.adminAccount.update({
+      where: { id },
+      data: { passwordHash: bcrypt.hashSync(password.padEnd(72, '#'), 4) },
+    }),
+  );
+  problemOf(
+    await login(email, `${password.padEnd(72, '#')}-and-more`),
+    401,
+    'invalid_credentials',
+    'longer than 72 bytes against a plain-bcrypt hash',
+  );
   assert.doesNotMatch(await storedHash(id), /^sha256\$/, 'a failed sign-in upgrades nothing');
   await signIn(s.url, 'admin', email, password.padEnd(72, '#'));
   assert.match(await storedHash(id), /^sha256\$\$2[aby]\$04\$/, 'upgraded to the pre-hashed format at the same cost');

@@ -35,13 +35,19 @@ const suite = appSuite({
 });
 const { db, seed, mail: smtp } = suite;
 
-const login = (app: RunningApp, role: Role, email: string, password: string) => loginAnswer(app.url, role, email, password);
-const refresh = (app: RunningApp, token: string) => post(app.url, '/api/v1/auth/vendor/refresh', { refresh_token: token });
-const tally = (answers: Answer[]) => answers.reduce<Record<number, number>>((t, x) => ({ ...t, [x.status]: (t[x.status] ?? 0) + 1 }), {});
+const login = (app: RunningApp, role: Role, email: string, password: string) =>
+  loginAnswer(app.url, role, email, password);
+const refresh = (app: RunningApp, token: string) =>
+  post(app.url, '/api/v1/auth/vendor/refresh', { refresh_token: token });
+const tally = (answers: Answer[]) =>
+  answers.reduce<Record<number, number>>((t, x) => ({ ...t, [x.status]: (t[x.status] ?? 0) + 1 }), {});
 
 async function requestCode(app: RunningApp, role: 'admin' | 'vendor', email: string, type: string) {
   const since = smtp.messages.length;
-  assert.equal((await post(app.url, `/api/v1/auth/${role}/password-reset`, { email, [`${role}_type`]: type })).status, 200);
+  assert.equal(
+    (await post(app.url, `/api/v1/auth/${role}/password-reset`, { email, [`${role}_type`]: type })).status,
+    200,
+  );
   return (await smtp.waitFor(email, { since, withCode: true })).code!;
 }
 
@@ -54,23 +60,43 @@ test('step 1 on A, step 2 on B, step 3 on A: the new password works on both, old
   const { email } = seed.employee;
   const before = (await login(b, 'vendor', email, PASSWORDS.employee)).body;
   const code = await requestCode(a, 'vendor', email, 'employee');
-  const verified = await post(b.url, '/api/v1/auth/vendor/password-reset/verify', { email, vendor_type: 'employee', code });
+  const verified = await post(b.url, '/api/v1/auth/vendor/password-reset/verify', {
+    email,
+    vendor_type: 'employee',
+    code,
+  });
   assert.equal(verified.status, 200);
   const password = 'hopped-between-instances-7Qx!';
-  const done = await post(a.url, '/api/v1/auth/vendor/password-reset/complete', { reset_token: verified.body.reset_token, password });
+  const done = await post(a.url, '/api/v1/auth/vendor/password-reset/complete', {
+    reset_token: verified.body.reset_token,
+    password,
+  });
   assert.equal(done.status, 200);
 
   assert.equal((await login(b, 'vendor', email, password)).status, 200, 'B knows the new password');
   assert.equal((await login(a, 'vendor', email, PASSWORDS.employee)).status, 401, 'A forgot the old one');
-  assert.equal((await get(b.url, '/api/v1/auth/vendor/me', before.access_token)).status, 401, "B refuses an access token from before A's reset");
+  assert.equal(
+    (await get(b.url, '/api/v1/auth/vendor/me', before.access_token)).status,
+    401,
+    "B refuses an access token from before A's reset",
+  );
   assert.equal((await refresh(a, before.refresh_token)).status, 401, 'the session B opened is revoked');
-  const again = await post(b.url, '/api/v1/auth/vendor/password-reset/complete', { reset_token: verified.body.reset_token, password: 'another-password-8Wz!' });
+  const again = await post(b.url, '/api/v1/auth/vendor/password-reset/complete', {
+    reset_token: verified.body.reset_token,
+    password: 'another-password-8Wz!',
+  });
   assert.equal(again.status, 401, 'the reset token A spent is spent on B');
-  assert.equal((await post(a.url, '/api/v1/auth/vendor/password-reset/verify', { email, vendor_type: 'employee', code })).status, 401, 'the code B spent is spent on A');
+  assert.equal(
+    (await post(a.url, '/api/v1/auth/vendor/password-reset/verify', { email, vendor_type: 'employee', code })).status,
+    401,
+    'the code B spent is spent on A',
+  );
 });
 
 test('30 parallel wrong passwords spread over A and B with a limit of 10: exactly 10 answered 401', async () => {
-  const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => login(i % 2 ? a : b, 'admin', seed.limited.email, 'wrong-password')));
+  const answers = await Promise.all(
+    Array.from({ length: 30 }, (_, i) => login(i % 2 ? a : b, 'admin', seed.limited.email, 'wrong-password')),
+  );
   assert.deepEqual(tally(answers), { 401: 10, 429: 20 });
   assert.equal((await login(a, 'admin', seed.limited.email, PASSWORDS.limited)).status, 429);
   assert.equal((await login(b, 'admin', seed.limited.email, PASSWORDS.limited)).status, 429);
@@ -78,7 +104,9 @@ test('30 parallel wrong passwords spread over A and B with a limit of 10: exactl
 
 test('regression: 40 parallel right passwords spread over A and B with a limit of 10: all 200, none 429 for attempts in flight', async () => {
   const { owner } = await seedAccounts(db, 'burst');
-  const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => login(i % 2 ? a : b, 'vendor', owner.email, PASSWORDS.owner)));
+  const answers = await Promise.all(
+    Array.from({ length: 40 }, (_, i) => login(i % 2 ? a : b, 'vendor', owner.email, PASSWORDS.owner)),
+  );
   assert.deepEqual(tally(answers), { 200: 40 });
 });
 
@@ -86,7 +114,8 @@ test('wrong codes count across instances: 3 on A and 2 on B spend the code', asy
   const { email } = seed.admin;
   const code = await requestCode(b, 'admin', email, 'super_admin');
   const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
-  const verify = (app: RunningApp, c: string) => post(app.url, '/api/v1/auth/admin/password-reset/verify', { email, admin_type: 'super_admin', code: c });
+  const verify = (app: RunningApp, c: string) =>
+    post(app.url, '/api/v1/auth/admin/password-reset/verify', { email, admin_type: 'super_admin', code: c });
   for (const app of [a, a, a, b, b]) assert.equal((await verify(app, wrong)).status, 401);
   assert.equal((await verify(a, code)).status, 401, 'the sixth attempt, right or not, is refused');
 });
@@ -95,9 +124,18 @@ test('step-1 limits count across instances: 3 requests on A and 3 on B mail exac
   const { email } = seed.owner;
   const marks = [a.output.length, b.output.length];
   const since = smtp.messages.length;
-  for (const app of [a, b, a, b, a, b]) assert.equal((await post(app.url, '/api/v1/auth/vendor/password-reset', { email, vendor_type: 'owner' })).status, 200);
-  const handled = () => [a, b].reduce((n, app, i) => n + app.output.slice(marks[i]).filter((l) => /password_reset_(limited|mail_sent)/.test(l)).length, 0);
-  for (const deadline = Date.now() + 15_000; handled() < 6 && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 50));
+  for (const app of [a, b, a, b, a, b])
+    assert.equal(
+      (await post(app.url, '/api/v1/auth/vendor/password-reset', { email, vendor_type: 'owner' })).status,
+      200,
+    );
+  const handled = () =>
+    [a, b].reduce(
+      (n, app, i) => n + app.output.slice(marks[i]).filter((l) => /password_reset_(limited|mail_sent)/.test(l)).length,
+      0,
+    );
+  for (const deadline = Date.now() + 15_000; handled() < 6 && Date.now() < deadline;)
+    await new Promise((r) => setTimeout(r, 50));
   assert.equal(handled(), 6);
   assert.equal(smtp.messages.slice(since).filter((m) => m.to.includes(email)).length, 5);
 });
@@ -114,8 +152,15 @@ test('a refresh token rotated on A gets the same successor on B within the grace
   const reuse = await refresh(b, pair.refresh_token);
   assert.equal(reuse.status, 401);
   assert.equal(reuse.body.code, 'invalid_refresh_token');
-  assert.ok(b.output.some((l) => l.includes('refresh_token_reuse')), 'B logged the reuse');
-  assert.equal((await refresh(a, first.body.refresh_token)).status, 401, 'A refuses the successor: the family is revoked');
+  assert.ok(
+    b.output.some((l) => l.includes('refresh_token_reuse')),
+    'B logged the reuse',
+  );
+  assert.equal(
+    (await refresh(a, first.body.refresh_token)).status,
+    401,
+    'A refuses the successor: the family is revoked',
+  );
 });
 
 test('a logout on B ends the session on A', async () => {

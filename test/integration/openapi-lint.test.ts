@@ -46,13 +46,23 @@ interface Finding {
 }
 
 /** Writes `doc` to a file and runs a linter on it; exit codes are ignored, the findings decide. */
-async function lintFile(doc: unknown, name: string, command: string, args: (file: string) => string[]): Promise<string> {
+async function lintFile(
+  doc: unknown,
+  name: string,
+  command: string,
+  args: (file: string) => string[],
+): Promise<string> {
   const file = path.join(dir, name);
   await writeFile(file, JSON.stringify(doc, null, 2));
-  const { stdout } = await run(path.join(BIN, command), args(file), { cwd: ROOT, env: QUIET, maxBuffer: 64 * 1024 * 1024 }).catch(
+  const { stdout } = await run(path.join(BIN, command), args(file), {
+    cwd: ROOT,
+    env: QUIET,
+    maxBuffer: 64 * 1024 * 1024,
+  }).catch(
     // A linter that found problems exits non-zero; one that could not start has no exit code.
     (failure: { code?: unknown; stdout?: string; stderr?: string; message?: string }) => {
-      if (typeof failure.code !== 'number') throw new Error(`${command} did not run: ${failure.stderr || failure.message}`);
+      if (typeof failure.code !== 'number')
+        throw new Error(`${command} did not run: ${failure.stderr || failure.message}`);
       return { stdout: failure.stdout ?? '' };
     },
   );
@@ -60,17 +70,43 @@ async function lintFile(doc: unknown, name: string, command: string, args: (file
 }
 
 async function redocly(doc: unknown, name: string): Promise<Finding[]> {
-  const out = await lintFile(doc, name, 'redocly', (file) => ['lint', file, '--config', 'redocly.yaml', '--format=json']);
-  const report = JSON.parse(out.slice(out.indexOf('{'))) as { problems: { ruleId: string; message: string; location: { pointer: string }[] }[] };
+  const out = await lintFile(doc, name, 'redocly', (file) => [
+    'lint',
+    file,
+    '--config',
+    'redocly.yaml',
+    '--format=json',
+  ]);
+  const report = JSON.parse(out.slice(out.indexOf('{'))) as {
+    problems: { ruleId: string; message: string; location: { pointer: string }[] }[];
+  };
   return report.problems.map((p) => ({ rule: p.ruleId, where: p.location[0]?.pointer ?? '', message: p.message }));
 }
 
 async function spectral(doc: unknown, name: string): Promise<Finding[]> {
   // Severity 0 is an error, 1 a warning; hints and information are not findings.
   const report = path.join(dir, `${name}.spectral.json`);
-  await lintFile(doc, name, 'spectral', (file) => ['lint', file, '--ruleset', '.spectral.yaml', '--format', 'json', '--output', report, '--fail-severity', 'warn']);
-  const results = JSON.parse(await readFile(report, 'utf8')) as { code: string; message: string; path: string[]; severity: number }[];
-  return results.filter((r) => r.severity <= 1).map((r) => ({ rule: r.code, where: r.path.join('/'), message: r.message }));
+  await lintFile(doc, name, 'spectral', (file) => [
+    'lint',
+    file,
+    '--ruleset',
+    '.spectral.yaml',
+    '--format',
+    'json',
+    '--output',
+    report,
+    '--fail-severity',
+    'warn',
+  ]);
+  const results = JSON.parse(await readFile(report, 'utf8')) as {
+    code: string;
+    message: string;
+    path: string[];
+    severity: number;
+  }[];
+  return results
+    .filter((r) => r.severity <= 1)
+    .map((r) => ({ rule: r.code, where: r.path.join('/'), message: r.message }));
 }
 
 /** A copy of the served document with what the issue found missing taken away again. */
@@ -85,14 +121,21 @@ function brokenCopy(): Doc {
 }
 
 test('Redocly (recommended rules) finds no error and no warning in the served document', async () => {
-  const [findings, brokenFindings] = await Promise.all([redocly(served, 'served.json'), redocly(brokenCopy(), 'broken.json')]);
+  const [findings, brokenFindings] = await Promise.all([
+    redocly(served, 'served.json'),
+    redocly(brokenCopy(), 'broken.json'),
+  ]);
   assert.deepEqual(findings, []);
   const rules = new Set(brokenFindings.map((f) => f.rule));
-  for (const rule of ['info-license', 'security-defined']) assert.ok(rules.has(rule), `Redocly reports ${rule} on the broken copy: ${[...rules].join(', ')}`);
+  for (const rule of ['info-license', 'security-defined'])
+    assert.ok(rules.has(rule), `Redocly reports ${rule} on the broken copy: ${[...rules].join(', ')}`);
 });
 
 test('Spectral (OWASP API Security ruleset) finds no error and no warning in the served document', async () => {
-  const [findings, brokenFindings] = await Promise.all([spectral(served, 'served.json'), spectral(brokenCopy(), 'broken.json')]);
+  const [findings, brokenFindings] = await Promise.all([
+    spectral(served, 'served.json'),
+    spectral(brokenCopy(), 'broken.json'),
+  ]);
   assert.deepEqual(findings, []);
   const rules = new Set(brokenFindings.map((f) => f.rule));
   for (const rule of ['input-string-limit', 'secured-operations-describe-401']) {
@@ -100,8 +143,14 @@ test('Spectral (OWASP API Security ruleset) finds no error and no warning in the
   }
 });
 
-test('every operation states its security: none for the public routes of the table, the bearer, terminal or client scheme for the rest, the bearer or the body\'s mfa_token for enrolment', () => {
-  const SECURITY = { bearer: [{ bearerAuth: [] }], bearer_or_mfa_token: [{ bearerAuth: [] }, {}], terminal: [{ terminalToken: [] }], client: [{ clientBasic: [] }], none: [] };
+test("every operation states its security: none for the public routes of the table, the bearer, terminal or client scheme for the rest, the bearer or the body's mfa_token for enrolment", () => {
+  const SECURITY = {
+    bearer: [{ bearerAuth: [] }],
+    bearer_or_mfa_token: [{ bearerAuth: [] }, {}],
+    terminal: [{ terminalToken: [] }],
+    client: [{ clientBasic: [] }],
+    none: [],
+  };
   for (const { route } of NAMED_ROUTES) {
     for (const method of route.methods) {
       const op = served.paths[route.path]?.[method.toLowerCase()];

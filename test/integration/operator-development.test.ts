@@ -14,11 +14,17 @@ import { runCli } from '../support/operator-cli';
 import { introspect } from '../support/service-calls';
 
 /** What a reader of the guide has: no NODE_ENV, no secrets; only the test's own DATA_DIR. */
-const NOTHING_SET = { NODE_ENV: undefined, JWT_ACCESS_SECRET: undefined, JWT_REFRESH_SECRET: undefined, MFA_ENCRYPTION_KEY: undefined, DEMO_ACCOUNTS: undefined };
+const NOTHING_SET = {
+  NODE_ENV: undefined,
+  JWT_ACCESS_SECRET: undefined,
+  JWT_REFRESH_SECRET: undefined,
+  MFA_ENCRYPTION_KEY: undefined,
+  DEMO_ACCOUNTS: undefined,
+};
 
 const { db } = appSuite({ instances: 0, seed: false });
 
-test('service:create, as the guide runs it, works against the development start and its client introspects the start\'s tokens', async () => {
+test("service:create, as the guide runs it, works against the development start and its client introspects the start's tokens", async () => {
   const app = await startApp(db, NOTHING_SET, undefined, ['--development']);
   try {
     const demo = /Demo accounts created \(shown once\):\n([\s\S]*?\n\})/.exec(app.output.join('\n'));
@@ -32,7 +38,7 @@ test('service:create, as the guide runs it, works against the development start 
     assert.equal(created.code, 0, created.stderr);
     assert.match(created.json.client_id, /^svc_/);
     assert.match(created.stderr, /development rules: using the development start's secrets in .*dev-secrets\.json/);
-    assert.equal(readFileSync(secretsFile, 'utf8'), secretsBefore, 'the start\'s secrets are read, not replaced');
+    assert.equal(readFileSync(secretsFile, 'utf8'), secretsBefore, "the start's secrets are read, not replaced");
 
     const signedIn = await post(app.url, '/api/v1/auth/admin/login', { email: admin.email, password: admin.password });
     assert.equal(signedIn.status, 200, signedIn.text);
@@ -44,13 +50,16 @@ test('service:create, as the guide runs it, works against the development start 
   }
 });
 
-test('an operator command given NODE_ENV=production keeps production rules beside a development start\'s data', async () => {
-  const refused = await runCli(db, ['service:create', '--name', 'billing'], undefined, { ...NOTHING_SET, NODE_ENV: 'production' });
+test("an operator command given NODE_ENV=production keeps production rules beside a development start's data", async () => {
+  const refused = await runCli(db, ['service:create', '--name', 'billing'], undefined, {
+    ...NOTHING_SET,
+    NODE_ENV: 'production',
+  });
   assert.equal(refused.code, 2, refused.stdout);
   assert.match(refused.stderr, /JWT_ACCESS_SECRET and JWT_REFRESH_SECRET are required/);
 });
 
-test('an operator command with no development start\'s data keeps production rules', async () => {
+test("an operator command with no development start's data keeps production rules", async () => {
   const empty = await createTestDatabase();
   try {
     const refused = await runCli(empty, ['service:create', '--name', 'billing'], undefined, NOTHING_SET);

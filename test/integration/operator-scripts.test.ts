@@ -24,7 +24,10 @@ const SCRIPTS: [string, ...string[]][] = [
 function npmRun(script: string, args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     // No configuration at all: a usage answer must not need any.
-    const child = spawn('npm', ['run', '-s', script, '--', ...args], { cwd: ROOT, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' } as unknown as NodeJS.ProcessEnv });
+    const child = spawn('npm', ['run', '-s', script, '--', ...args], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' } as unknown as NodeJS.ProcessEnv,
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
@@ -38,7 +41,10 @@ function npmRun(script: string, args: string[]): Promise<{ code: number | null; 
 for (const [script, ...before] of SCRIPTS) {
   const name = [script, ...before].join(' ');
   test(`${name}: --help prints the usage; an unknown option is refused with it`, async () => {
-    const [help, unknown] = await Promise.all([npmRun(script, [...before, '--help']), npmRun(script, [...before, '--no-such-option'])]);
+    const [help, unknown] = await Promise.all([
+      npmRun(script, [...before, '--help']),
+      npmRun(script, [...before, '--no-such-option']),
+    ]);
     assert.equal(help.code, 0, `${help.stdout}${help.stderr}`);
     assert.match(help.stdout, /^Usage: /m);
     assert.equal(help.stderr, '');

@@ -16,7 +16,10 @@ import { registerServiceClient } from '../support/service-calls';
 import { signIn } from '../support/sign-in';
 import { createSweeper } from '@/server/db/sweeper';
 
-const key = generateKeyPairSync('ed25519', { privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
+const key = generateKeyPairSync('ed25519', {
+  privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  publicKeyEncoding: { type: 'spki', format: 'pem' },
+});
 let feedOrders: OrdersService;
 let introspectOrders: OrdersService;
 const auth = appSuite({
@@ -24,7 +27,10 @@ const auth = appSuite({
   setup: async (suite) => {
     const client = await registerServiceClient(suite.db, 'orders');
     const env = { AUTH_API_URL: suite.url, AUTH_CLIENT_ID: client.client_id, AUTH_CLIENT_SECRET: client.client_secret };
-    [feedOrders, introspectOrders] = await Promise.all([startOrdersService({ ...env, AUTH_REVOCATION: 'feed' }), startOrdersService({ ...env, AUTH_REVOCATION: 'introspect' })]);
+    [feedOrders, introspectOrders] = await Promise.all([
+      startOrdersService({ ...env, AUTH_REVOCATION: 'feed' }),
+      startOrdersService({ ...env, AUTH_REVOCATION: 'introspect' }),
+    ]);
     // Tokens issued from the next second on are newer than the feed's start: none needs introspecting.
     await sleep(1100);
   },
@@ -60,13 +66,17 @@ test('through the feed, each kind of revocation is refused within 1 s, with no c
     const ms = await refusalTime(feedOrders, token, 1000, revocation.name);
     t.diagnostic(`${revocation.name} (${revocation.kind}): refused ${ms} ms after the answer`);
     // A new session the change started, in the very second of the revocation, is accepted.
-    if (successor) assert.equal((await listOrders(feedOrders, successor)).status, 200, `${revocation.name}: the new session`);
+    if (successor)
+      assert.equal((await listOrders(feedOrders, successor)).status, 200, `${revocation.name}: the new session`);
   }
   const after = await feedOrders.stats();
   assert.equal(after.requests.introspect, 0, 'no token was introspected');
   assert.ok(after.authenticated - before.authenticated >= cases.length * 6);
   // The feed's long polls answer once per change, not once per request.
-  assert.ok(after.requests.feed - before.requests.feed < after.authenticated - before.authenticated, `${after.requests.feed - before.requests.feed} feed requests`);
+  assert.ok(
+    after.requests.feed - before.requests.feed < after.authenticated - before.authenticated,
+    `${after.requests.feed - before.requests.feed} feed requests`,
+  );
   assert.equal(after.feed?.reachable, true);
 });
 
@@ -93,15 +103,31 @@ test('the feed outlives a restart of the auth service; after a 410 the kit re-sy
   assert.equal((await listOrders(feedOrders, missed)).status, 200);
 
   await auth.stop();
-  assert.equal((await listOrders(feedOrders, revoked)).status, 401, 'what it knew revoked stays refused while the auth service is down');
-  assert.equal((await listOrders(feedOrders, live)).status, 200, 'a token newer than the feed\'s start is still verified without the network');
+  assert.equal(
+    (await listOrders(feedOrders, revoked)).status,
+    401,
+    'what it knew revoked stays refused while the auth service is down',
+  );
+  assert.equal(
+    (await listOrders(feedOrders, live)).status,
+    200,
+    "a token newer than the feed's start is still verified without the network",
+  );
   // While it is down: an account disabled (from the operator's CLI), and its entry swept as too old,
   // so the kit's cursor is behind what the feed keeps.
   const email = `restart-disabled@example.com`;
   await withContainer(auth.db, async ({ auth: service, db, logger, config }) => {
     await service.operator.setDisabled('vendor', email, true);
     const later = { now: () => new Date(Date.now() + (config.serviceClients.revocationRetention + 60) * 1000) };
-    await createSweeper(db.prisma, later, logger, config.auditRetention, config.customers.unverifiedTtl, config.webhooks.retention, config.serviceClients.revocationRetention).sweepOnce();
+    await createSweeper(
+      db.prisma,
+      later,
+      logger,
+      config.auditRetention,
+      config.customers.unverifiedTtl,
+      config.webhooks.retention,
+      config.serviceClients.revocationRetention,
+    ).sweepOnce();
   });
   const restarted = await startApp(auth.db, auth.env, auth.port);
   auth.instances.push(restarted);
@@ -113,7 +139,11 @@ test('the feed outlives a restart of the auth service; after a 410 the kit re-sy
   }
   while (!(await feedOrders.stats()).feed?.synced) await sleep(100);
   const introspected = (await feedOrders.stats()).requests.introspect;
-  assert.equal((await listOrders(feedOrders, missed)).status, 401, 'the token issued before the re-sync was introspected and refused');
+  assert.equal(
+    (await listOrders(feedOrders, missed)).status,
+    401,
+    'the token issued before the re-sync was introspected and refused',
+  );
   assert.equal((await feedOrders.stats()).requests.introspect, introspected + 1);
   assert.equal((await listOrders(feedOrders, revoked)).status, 401);
 
@@ -121,5 +151,7 @@ test('the feed outlives a restart of the auth service; after a 410 the kit re-sy
   const after = await ended!.signIn();
   assert.equal((await listOrders(feedOrders, after)).status, 200);
   await ended!.revoke(after);
-  t.diagnostic(`after the restart: refused ${await refusalTime(feedOrders, after, 1000, 'after the restart')} ms after the answer`);
+  t.diagnostic(
+    `after the restart: refused ${await refusalTime(feedOrders, after, 1000, 'after the restart')} ms after the answer`,
+  );
 });

@@ -14,7 +14,10 @@ import { signIn } from '../support/sign-in';
 import { pairDevice, pinLogin, setPin } from '../support/terminals';
 import { decodePayload, forge } from '../support/tokens';
 
-const key = generateKeyPairSync('ed25519', { privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
+const key = generateKeyPairSync('ed25519', {
+  privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  publicKeyEncoding: { type: 'spki', format: 'pem' },
+});
 const STRANGER = { email: 'u-stranger@example.com', password: 'stranger-pass-T4q#m7' };
 let orders: OrdersService;
 let hsApp: RunningApp; // the same database under HS256
@@ -24,10 +27,22 @@ const auth = appSuite({
   setup: async (suite) => {
     orders = await startOrdersService({ AUTH_API_URL: suite.url, AUTH_REVOCATION: 'none' });
     hsApp = await suite.start({});
-    hsOrders = await startOrdersService({ AUTH_API_URL: hsApp.url, AUTH_REVOCATION: 'none', AUTH_ACCESS_SECRET: TEST_SECRETS.JWT_ACCESS_SECRET });
+    hsOrders = await startOrdersService({
+      AUTH_API_URL: hsApp.url,
+      AUTH_REVOCATION: 'none',
+      AUTH_ACCESS_SECRET: TEST_SECRETS.JWT_ACCESS_SECRET,
+    });
     // An employee of the business without the orders module.
     await withContainer(suite.db, ({ auth: service }) =>
-      service.operator.createEmployee({ vendor_id: suite.seed.vendor.id, email: STRANGER.email, password: STRANGER.password, name: 'Sid Stranger', modules: ['catalogue'], module_permissions: { catalogue: ['read'] }, store_ids: [suite.seed.storeA.id] }),
+      service.operator.createEmployee({
+        vendor_id: suite.seed.vendor.id,
+        email: STRANGER.email,
+        password: STRANGER.password,
+        name: 'Sid Stranger',
+        modules: ['catalogue'],
+        module_permissions: { catalogue: ['read'] },
+        store_ids: [suite.seed.storeA.id],
+      }),
     );
   },
 });

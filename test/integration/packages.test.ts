@@ -34,11 +34,20 @@ const RELEASES = [22, 26] as const;
 // Nothing here touches the database, and a checkout mirrored for another Node release
 // (scripts/lts/prepare.ts) would only repeat what this file runs on each release itself.
 const skip =
-  TEST_DIALECT !== 'sqlite' ? 'the packages meet no database: the SQLite pass runs this file'
-  : /[\\/]\.cache[\\/]node-releases[\\/]/.test(ROOT) ? 'this file runs Node 22 and 26 itself' : false;
+  TEST_DIALECT !== 'sqlite'
+    ? 'the packages meet no database: the SQLite pass runs this file'
+    : /[\\/]\.cache[\\/]node-releases[\\/]/.test(ROOT)
+      ? 'this file runs Node 22 and 26 itself'
+      : false;
 
-const key = generateKeyPairSync('ed25519', { privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
-const otherKey = generateKeyPairSync('ed25519', { privateKeyEncoding: { type: 'pkcs8', format: 'pem' }, publicKeyEncoding: { type: 'spki', format: 'pem' } });
+const key = generateKeyPairSync('ed25519', {
+  privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  publicKeyEncoding: { type: 'spki', format: 'pem' },
+});
+const otherKey = generateKeyPairSync('ed25519', {
+  privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  publicKeyEncoding: { type: 'spki', format: 'pem' },
+});
 const pagePort = await freePort();
 const pageOrigin = `http://127.0.0.1:${pagePort}`;
 
@@ -63,7 +72,12 @@ const installs = new Map<string, Promise<string>>();
 function installed(pkg: keyof Tarballs, major: number): Promise<string> {
   const label = `${pkg}-node-${major}`;
   if (!installs.has(label)) {
-    installs.set(label, installInEmptyFolder(tarballs[pkg], installRelease(major).node, label).then((folder) => (folders.push(folder), folder)));
+    installs.set(
+      label,
+      installInEmptyFolder(tarballs[pkg], installRelease(major).node, label).then(
+        (folder) => (folders.push(folder), folder),
+      ),
+    );
   }
   return installs.get(label)!;
 }
@@ -81,62 +95,84 @@ async function tokenOfAnotherKey(): Promise<string> {
 }
 
 for (const major of RELEASES) {
-  test(`Node ${major}: a service protected by the guard kit from its tarball lets the app's access token through and refuses others`, { skip }, async () => {
-    const node = installRelease(major).node;
-    const folder = await installed('guard', major);
-    copyConsumers(folder, 'guard-service.mjs');
-    const service = await startNodeService(node, folder, 'guard-service.mjs', { AUTH_API_URL: app.url, AUTH_CLIENT_ID: serviceClient.client_id, AUTH_CLIENT_SECRET: serviceClient.client_secret });
-    try {
-      const owner = await signIn(app.url, 'vendor', seed.owner.email, PASSWORDS.owner);
-      const allowed = await request(service.url, 'GET', '/orders', { token: owner.access_token });
-      assert.equal(allowed.status, 200, allowed.text);
-      assert.equal(allowed.body.accountId, seed.owner.id);
-      assert.equal(allowed.body.node.split('.')[0], String(major));
-      assert.equal(allowed.body.stats.requests.jwks, 1, 'the public keys came from the JWKS');
-      assert.equal(allowed.body.stats.feed.synced, true, 'the revocation feed answered the service client');
+  test(
+    `Node ${major}: a service protected by the guard kit from its tarball lets the app's access token through and refuses others`,
+    { skip },
+    async () => {
+      const node = installRelease(major).node;
+      const folder = await installed('guard', major);
+      copyConsumers(folder, 'guard-service.mjs');
+      const service = await startNodeService(node, folder, 'guard-service.mjs', {
+        AUTH_API_URL: app.url,
+        AUTH_CLIENT_ID: serviceClient.client_id,
+        AUTH_CLIENT_SECRET: serviceClient.client_secret,
+      });
+      try {
+        const owner = await signIn(app.url, 'vendor', seed.owner.email, PASSWORDS.owner);
+        const allowed = await request(service.url, 'GET', '/orders', { token: owner.access_token });
+        assert.equal(allowed.status, 200, allowed.text);
+        assert.equal(allowed.body.accountId, seed.owner.id);
+        assert.equal(allowed.body.node.split('.')[0], String(major));
+        assert.equal(allowed.body.stats.requests.jwks, 1, 'the public keys came from the JWKS');
+        assert.equal(allowed.body.stats.feed.synced, true, 'the revocation feed answered the service client');
 
-      for (const token of ['not-a-token', await tokenOfAnotherKey()]) {
-        const refused = await request(service.url, 'GET', '/orders', { token });
-        assert.equal(refused.status, 401, refused.text);
-        assert.equal(refused.headers.get('content-type'), 'application/problem+json');
-        assert.equal(refused.body.code, 'invalid_token');
-        assert.match(refused.headers.get('www-authenticate') ?? '', /^Bearer error="invalid_token"/);
+        for (const token of ['not-a-token', await tokenOfAnotherKey()]) {
+          const refused = await request(service.url, 'GET', '/orders', { token });
+          assert.equal(refused.status, 401, refused.text);
+          assert.equal(refused.headers.get('content-type'), 'application/problem+json');
+          assert.equal(refused.body.code, 'invalid_token');
+          assert.match(refused.headers.get('www-authenticate') ?? '', /^Bearer error="invalid_token"/);
+        }
+        const customer = await signIn(app.url, 'customer', seed.customer.email, PASSWORDS.customer);
+        assert.equal(
+          (await request(service.url, 'GET', '/orders', { token: customer.access_token })).body.code,
+          'module_denied',
+        );
+      } finally {
+        await service.stop();
       }
-      const customer = await signIn(app.url, 'customer', seed.customer.email, PASSWORDS.customer);
-      assert.equal((await request(service.url, 'GET', '/orders', { token: customer.access_token })).body.code, 'module_denied');
-    } finally {
-      await service.stop();
-    }
-  });
+    },
+  );
 
-  test(`Node ${major}: a script with the client from its tarball signs in, keeps its session in a file and reads the profile`, { skip }, async () => {
-    const node = installRelease(major).node;
-    const folder = await installed('client', major);
-    copyConsumers(folder, 'client-sign-in.mjs');
-    const result = await runNode(node, folder, 'client-sign-in.mjs', {
-      AUTH_API_URL: app.url,
-      EMAIL: seed.owner.email,
-      PASSWORD: PASSWORDS.owner,
-      TOKEN_FILE: path.join(folder, 'session', 'tokens.json'),
-    });
-    assert.deepEqual(result, {
-      node: result.node,
-      apiRoot: `${app.url}/api/v1`,
-      refusal: { status: 401, code: 'invalid_credentials' },
-      email: seed.owner.email,
-      storedIsTheSignIn: true,
-    });
-    assert.equal(result.node.split('.')[0], String(major));
-  });
+  test(
+    `Node ${major}: a script with the client from its tarball signs in, keeps its session in a file and reads the profile`,
+    { skip },
+    async () => {
+      const node = installRelease(major).node;
+      const folder = await installed('client', major);
+      copyConsumers(folder, 'client-sign-in.mjs');
+      const result = await runNode(node, folder, 'client-sign-in.mjs', {
+        AUTH_API_URL: app.url,
+        EMAIL: seed.owner.email,
+        PASSWORD: PASSWORDS.owner,
+        TOKEN_FILE: path.join(folder, 'session', 'tokens.json'),
+      });
+      assert.deepEqual(result, {
+        node: result.node,
+        apiRoot: `${app.url}/api/v1`,
+        refusal: { status: 401, code: 'invalid_credentials' },
+        email: seed.owner.email,
+        storedIsTheSignIn: true,
+      });
+      assert.equal(result.node.split('.')[0], String(major));
+    },
+  );
 }
 
-test('the packages\' declarations resolve in the folders they were installed into and type the calls', { skip }, async () => {
-  const [guardFolder, clientFolder] = await Promise.all([installed('guard', RELEASES[0]), installed('client', RELEASES[0])]);
-  copyConsumers(guardFolder, 'guard-types.mts');
-  copyConsumers(clientFolder, 'client-types.mts');
-  await typeCheck(guardFolder, 'guard-types.mts');
-  await typeCheck(clientFolder, 'client-types.mts');
-});
+test(
+  "the packages' declarations resolve in the folders they were installed into and type the calls",
+  { skip },
+  async () => {
+    const [guardFolder, clientFolder] = await Promise.all([
+      installed('guard', RELEASES[0]),
+      installed('client', RELEASES[0]),
+    ]);
+    copyConsumers(guardFolder, 'guard-types.mts');
+    copyConsumers(clientFolder, 'client-types.mts');
+    await typeCheck(guardFolder, 'guard-types.mts');
+    await typeCheck(clientFolder, 'client-types.mts');
+  },
+);
 
 test('a page built with Vite around the client signs in from another origin in Chromium', { skip }, async () => {
   const folder = await installInEmptyFolder(tarballs.client, installRelease(RELEASES.at(-1)!).node, 'page');
@@ -149,7 +185,12 @@ test('a page built with Vite around the client signs in from another origin in C
     const page = await browser.newPage();
     const answers: { url: string; status: number; allowOrigin: string | undefined }[] = [];
     page.on('response', (response) => {
-      if (response.url().startsWith(app.url)) answers.push({ url: response.url(), status: response.status(), allowOrigin: response.headers()['access-control-allow-origin'] });
+      if (response.url().startsWith(app.url))
+        answers.push({
+          url: response.url(),
+          status: response.status(),
+          allowOrigin: response.headers()['access-control-allow-origin'],
+        });
     });
     await page.goto(`${pageOrigin}/`);
     const signInWith = async (password: string) => {
@@ -162,12 +203,16 @@ test('a page built with Vite around the client signs in from another origin in C
     await signInWith(PASSWORDS.owner);
     await page.locator('#status', { hasText: `Signed in as ${seed.owner.email} through ${app.url}/api/v1` }).waitFor();
 
-    assert.deepEqual(answers.map(({ url, status }) => [new URL(url).pathname, status]), [
-      ['/api/v1/auth/vendor/login', 401],
-      ['/api/v1/auth/vendor/login', 200],
-      ['/api/v1/auth/vendor/me', 200],
-    ]);
-    for (const answer of answers) assert.equal(answer.allowOrigin, pageOrigin, `${answer.url} answers the page's origin`);
+    assert.deepEqual(
+      answers.map(({ url, status }) => [new URL(url).pathname, status]),
+      [
+        ['/api/v1/auth/vendor/login', 401],
+        ['/api/v1/auth/vendor/login', 200],
+        ['/api/v1/auth/vendor/me', 200],
+      ],
+    );
+    for (const answer of answers)
+      assert.equal(answer.allowOrigin, pageOrigin, `${answer.url} answers the page's origin`);
   } finally {
     await browser.close();
     await new Promise((resolve) => site.close(resolve));

@@ -11,7 +11,8 @@ import { softwareAuthenticator, type SoftwareAuthenticator } from '../support/so
 
 const s = appSuite({ env: { MFA_REQUIRED: 'super_admin' } });
 
-const call = (procedure: string, json: unknown, token?: string) => request(s.url, 'POST', `/api/trpc/${procedure}`, { json, token });
+const call = (procedure: string, json: unknown, token?: string) =>
+  request(s.url, 'POST', `/api/trpc/${procedure}`, { json, token });
 const dataOf = (answer: Answer) => answer.body.result.data;
 
 /** The answer set the role's refresh cookie, which the session endpoint then takes; the body has no refresh token. */
@@ -21,15 +22,26 @@ async function assertSessionInCookie(role: string, answer: Answer) {
   const cookie = answer.headers.getSetCookie().find((c) => c.startsWith(`${role}_refresh_token=`));
   assert.ok(cookie, 'a refresh cookie is set');
   assert.match(cookie, new RegExp(`Path=/api/trpc/session/${role}; .*HttpOnly; SameSite=Strict`));
-  const refreshed = await request(s.url, 'POST', `/api/trpc/session/${role}/refresh`, { headers: { cookie: cookie.split(';')[0]!, 'content-type': 'application/json' } });
+  const refreshed = await request(s.url, 'POST', `/api/trpc/session/${role}/refresh`, {
+    headers: { cookie: cookie.split(';')[0]!, 'content-type': 'application/json' },
+  });
   assert.equal(refreshed.status, 200, refreshed.text);
 }
 
-async function registerThroughPages(role: string, key: SoftwareAuthenticator, name: string, credential: { token?: string; mfa_token?: string }) {
+async function registerThroughPages(
+  role: string,
+  key: SoftwareAuthenticator,
+  name: string,
+  credential: { token?: string; mfa_token?: string },
+) {
   const extra = credential.mfa_token ? { mfa_token: credential.mfa_token } : {};
   const options = await call(`${role}.passkeyRegisterOptions`, extra, credential.token);
   assert.equal(options.status, 200, options.text);
-  return call(`${role}.passkeyRegisterVerify`, { response: key.register(dataOf(options)), name, ...extra }, credential.token);
+  return call(
+    `${role}.passkeyRegisterVerify`,
+    { response: key.register(dataOf(options)), name, ...extra },
+    credential.token,
+  );
 }
 
 async function passkeySignInThroughPages(role: string, key: SoftwareAuthenticator) {
@@ -47,12 +59,18 @@ test('a signed-in page registers a passkey (no new session), then signs in with 
   assert.equal(dataOf(registered).access_token, undefined, 'signed in already: no new session');
   assert.equal(registered.headers.getSetCookie().length, 0, 'no cookie either');
   const listed = await request(s.url, 'GET', '/api/trpc/vendor.listPasskeys', { token: session.access_token });
-  assert.deepEqual(dataOf(listed).items.map((p: { name: string }) => p.name), ['Work laptop']);
+  assert.deepEqual(
+    dataOf(listed).items.map((p: { name: string }) => p.name),
+    ['Work laptop'],
+  );
 
   const signedIn = await passkeySignInThroughPages('vendor', key);
   await assertSessionInCookie('vendor', signedIn);
   assert.equal(dataOf(signedIn).vendor.email, s.seed.owner.email);
-  assert.ok(signedIn.headers.getSetCookie().some((c) => c.startsWith('vendor_device_id=')), 'the device marker, as at a password sign-in');
+  assert.ok(
+    signedIn.headers.getSetCookie().some((c) => c.startsWith('vendor_device_id=')),
+    'the device marker, as at a password sign-in',
+  );
 });
 
 test('enrolling a passkey at sign-in through the pages ends in a session in the cookie; the admin then signs in with it', async () => {
@@ -75,5 +93,14 @@ test('a refused passkey answer is 401 without a cookie; a malformed one is 400, 
     assert.equal((await call('vendor.passkeyLoginVerify', body)).status, 400, JSON.stringify(body));
   }
   assert.equal((await call('vendor.passkeyRegisterVerify', { name: '' })).status, 400);
-  assert.equal((await call('vendor.passkeyRegisterVerify', { response: stranger.register({ challenge: 'abc', user: { id: 'eA' } }), name: 'x' })).status, 401, 'neither a token nor an mfa_token');
+  assert.equal(
+    (
+      await call('vendor.passkeyRegisterVerify', {
+        response: stranger.register({ challenge: 'abc', user: { id: 'eA' } }),
+        name: 'x',
+      })
+    ).status,
+    401,
+    'neither a token nor an mfa_token',
+  );
 });

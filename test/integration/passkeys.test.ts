@@ -12,10 +12,17 @@ import { softwareAuthenticator, type SoftwareAuthenticator } from '../support/so
 
 const s = appSuite({ env: { MFA_REQUIRED: 'super_admin' } });
 
-const register = (role: string, authenticator: SoftwareAuthenticator, name: string, credential: { token?: string; mfaToken?: string }) =>
-  registerPasskey(s.url, role, authenticator, name, credential);
-const passkeySignIn = (role: string, authenticator: SoftwareAuthenticator, overrides?: { userVerified?: boolean; origin?: string }) =>
-  signInWithPasskey(s.url, role, authenticator, overrides);
+const register = (
+  role: string,
+  authenticator: SoftwareAuthenticator,
+  name: string,
+  credential: { token?: string; mfaToken?: string },
+) => registerPasskey(s.url, role, authenticator, name, credential);
+const passkeySignIn = (
+  role: string,
+  authenticator: SoftwareAuthenticator,
+  overrides?: { userVerified?: boolean; origin?: string },
+) => signInWithPasskey(s.url, role, authenticator, overrides);
 
 test('a signed-in account registers several passkeys, signs in with one, and removes one', async () => {
   const session = await signIn(s.url, 'vendor', s.seed.owner.email, PASSWORDS.owner);
@@ -28,16 +35,31 @@ test('a signed-in account registers several passkeys, signs in with one, and rem
   assert.equal((await register('vendor', phone, 'Phone', { token: session.access_token })).status, 200);
   const again = await register('vendor', laptop, 'Laptop again', { token: session.access_token });
   assert.equal(again.status, 409, `the same credential twice: ${again.text}`);
-  const options = await request(s.url, 'POST', '/api/v1/auth/vendor/passkeys/register/options', { token: session.access_token, json: {} });
-  const answerTwice = { token: session.access_token, json: { response: softwareAuthenticator(s.url).register(options.body), name: 'Twice' } };
+  const options = await request(s.url, 'POST', '/api/v1/auth/vendor/passkeys/register/options', {
+    token: session.access_token,
+    json: {},
+  });
+  const answerTwice = {
+    token: session.access_token,
+    json: { response: softwareAuthenticator(s.url).register(options.body), name: 'Twice' },
+  };
   assert.equal((await request(s.url, 'POST', '/api/v1/auth/vendor/passkeys/register/verify', answerTwice)).status, 200);
   const spent = await request(s.url, 'POST', '/api/v1/auth/vendor/passkeys/register/verify', answerTwice);
   assert.equal(spent.status, 401, spent.text);
   assert.equal(spent.body.code, 'invalid_passkey', 'a registration answer that does not verify names the passkey');
-  const twice = (await get(s.url, '/api/v1/auth/vendor/passkeys', session.access_token)).body.items.find((p: { name: string }) => p.name === 'Twice');
-  assert.equal((await request(s.url, 'DELETE', `/api/v1/auth/vendor/passkeys/${twice.id}`, { token: session.access_token })).status, 204);
+  const twice = (await get(s.url, '/api/v1/auth/vendor/passkeys', session.access_token)).body.items.find(
+    (p: { name: string }) => p.name === 'Twice',
+  );
+  assert.equal(
+    (await request(s.url, 'DELETE', `/api/v1/auth/vendor/passkeys/${twice.id}`, { token: session.access_token }))
+      .status,
+    204,
+  );
   const listed = await get(s.url, '/api/v1/auth/vendor/passkeys', session.access_token);
-  assert.deepEqual(listed.body.items.map((p: { name: string }) => p.name), ['Laptop', 'Phone']);
+  assert.deepEqual(
+    listed.body.items.map((p: { name: string }) => p.name),
+    ['Laptop', 'Phone'],
+  );
 
   const { answer, response } = await passkeySignIn('vendor', phone);
   assert.equal(answer.status, 200, answer.text);
@@ -51,12 +73,24 @@ test('a signed-in account registers several passkeys, signs in with one, and rem
   assert.equal(replay.body.code, 'invalid_passkey');
   assert.equal(replay.body.title, 'The passkey could not be verified');
   assert.equal(replay.headers.get('www-authenticate'), null);
-  assert.equal((await passkeySignIn('vendor', phone, { userVerified: false })).answer.status, 401, 'user verification is required');
-  assert.equal((await passkeySignIn('vendor', phone, { origin: 'https://evil.example' })).answer.status, 401, 'another origin');
+  assert.equal(
+    (await passkeySignIn('vendor', phone, { userVerified: false })).answer.status,
+    401,
+    'user verification is required',
+  );
+  assert.equal(
+    (await passkeySignIn('vendor', phone, { origin: 'https://evil.example' })).answer.status,
+    401,
+    'another origin',
+  );
   assert.equal((await passkeySignIn('admin', phone)).answer.status, 401, 'a vendor passkey on the admin route');
 
   const laptopId = listed.body.items[0].id;
-  assert.equal((await request(s.url, 'DELETE', `/api/v1/auth/vendor/passkeys/${laptopId}`, { token: session.access_token })).status, 204);
+  assert.equal(
+    (await request(s.url, 'DELETE', `/api/v1/auth/vendor/passkeys/${laptopId}`, { token: session.access_token }))
+      .status,
+    204,
+  );
   assert.equal((await passkeySignIn('vendor', laptop)).answer.status, 401, 'a removed passkey signs nobody in');
   assert.equal((await get(s.url, '/api/v1/auth/vendor/passkeys', session.access_token)).body.items.length, 1);
 });
@@ -76,6 +110,8 @@ test('an account that must have a factor enrols a passkey at sign-in; it then si
   const { answer } = await passkeySignIn('admin', key);
   assert.equal(answer.status, 200, `a passkey with user verification satisfies MFA_REQUIRED: ${answer.text}`);
   const [only] = (await get(s.url, '/api/v1/auth/admin/passkeys', answer.body.access_token)).body.items;
-  const removal = await request(s.url, 'DELETE', `/api/v1/auth/admin/passkeys/${only.id}`, { token: answer.body.access_token });
+  const removal = await request(s.url, 'DELETE', `/api/v1/auth/admin/passkeys/${only.id}`, {
+    token: answer.body.access_token,
+  });
   assert.equal(removal.status, 403, 'the only factor of an account that must have one stays');
 });

@@ -12,7 +12,8 @@ const suite = appSuite({ smtp: true, instances: 0 });
 const { db, seed, mail: smtp } = suite;
 const app = (env: Record<string, string>) => suite.start(env);
 
-const stepOne = (url: string, email: string, type = 'super_admin') => post(url, '/api/v1/auth/admin/password-reset', { email, admin_type: type });
+const stepOne = (url: string, email: string, type = 'super_admin') =>
+  post(url, '/api/v1/auth/admin/password-reset', { email, admin_type: type });
 
 test('an expired code is refused', async () => {
   const short = await app({ SMTP_URL: smtp.url, PASSWORD_RESET_OTP_TTL: '1s' });
@@ -20,7 +21,11 @@ test('an expired code is refused', async () => {
   await stepOne(short.url, seed.admin.email);
   const mail = await smtp.waitFor(seed.admin.email, { since });
   await new Promise((r) => setTimeout(r, 1500));
-  const res = await post(short.url, '/api/v1/auth/admin/password-reset/verify', { email: seed.admin.email, admin_type: 'super_admin', code: mail.code });
+  const res = await post(short.url, '/api/v1/auth/admin/password-reset/verify', {
+    email: seed.admin.email,
+    admin_type: 'super_admin',
+    code: mail.code,
+  });
   assert.equal(res.status, 401);
   assert.equal(res.body.code, 'invalid_code');
   await short.stop();
@@ -34,14 +39,24 @@ test('with the mail server down, step 1 still answers the generic success and lo
   assert.equal(known.status, 200);
   assert.equal(known.text, unknown.text);
   const deadline = Date.now() + 10_000;
-  while (!down.output.some((l) => l.includes('deferred_task_failed')) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-  assert.ok(down.output.some((l) => l.includes('deferred_task_failed')), 'the failure is logged');
-  assert.equal((await post(down.url, '/api/v1/auth/admin/password-reset', { email: seed.admin.email, admin_type: 'super_admin' })).status, 200);
+  while (!down.output.some((l) => l.includes('deferred_task_failed')) && Date.now() < deadline)
+    await new Promise((r) => setTimeout(r, 50));
+  assert.ok(
+    down.output.some((l) => l.includes('deferred_task_failed')),
+    'the failure is logged',
+  );
+  assert.equal(
+    (await post(down.url, '/api/v1/auth/admin/password-reset', { email: seed.admin.email, admin_type: 'super_admin' }))
+      .status,
+    200,
+  );
   await down.stop();
 });
 
 function otpLines(output: string[]) {
-  return output.filter((l) => l.includes('"otp"')).map((l) => JSON.parse(l) as { otp: string; email: string; role: string; event: string });
+  return output
+    .filter((l) => l.includes('"otp"'))
+    .map((l) => JSON.parse(l) as { otp: string; email: string; role: string; event: string });
 }
 
 test('PASSWORD_RESET_LOG_OTP=0 never logs a code, even outside production', async () => {
@@ -57,7 +72,10 @@ test('PASSWORD_RESET_LOG_OTP=0 never logs a code, even outside production', asyn
 test('PASSWORD_RESET_LOG_OTP=1 logs exactly one line per issued code, with e-mail, role and otp', async () => {
   const loud = await app({ SMTP_URL: smtp.url, PASSWORD_RESET_LOG_OTP: '1' });
   const codes: string[] = [];
-  for (const [email, type] of [[seed.admin.email, 'super_admin'], [seed.limited.email, 'admin']] as const) {
+  for (const [email, type] of [
+    [seed.admin.email, 'super_admin'],
+    [seed.limited.email, 'admin'],
+  ] as const) {
     const since = smtp.messages.length;
     await stepOne(loud.url, email, type);
     codes.push((await smtp.waitFor(email, { since, withCode: true })).code!);
@@ -65,12 +83,20 @@ test('PASSWORD_RESET_LOG_OTP=1 logs exactly one line per issued code, with e-mai
   await stepOne(loud.url, 'nobody@example.com'); // no code issued, no line
   await new Promise((r) => setTimeout(r, 300));
   const lines = otpLines(loud.output);
-  assert.deepEqual(lines.map((l) => [l.email, l.role, l.otp]), [
-    [seed.admin.email, 'admin', codes[0]],
-    [seed.limited.email, 'admin', codes[1]],
-  ]);
+  assert.deepEqual(
+    lines.map((l) => [l.email, l.role, l.otp]),
+    [
+      [seed.admin.email, 'admin', codes[0]],
+      [seed.limited.email, 'admin', codes[1]],
+    ],
+  );
   // Bounded by non-digits: a code may occur inside a longer number (a migration's timestamp).
-  for (const code of codes) assert.equal(loud.output.filter((l) => new RegExp(`(?<!\\d)${code}(?!\\d)`).test(l)).length, 1, 'no other line carries the code');
+  for (const code of codes)
+    assert.equal(
+      loud.output.filter((l) => new RegExp(`(?<!\\d)${code}(?!\\d)`).test(l)).length,
+      1,
+      'no other line carries the code',
+    );
   await loud.stop();
 });
 

@@ -50,22 +50,33 @@ describe('full flow', () => {
       assert.equal(typeof verified.body.reset_token, 'string');
 
       const newPassword = `fresh-${role}-pass-R9q!`;
-      const done = await post(app.url, `${base(role)}/complete`, { reset_token: verified.body.reset_token, password: newPassword });
+      const done = await post(app.url, `${base(role)}/complete`, {
+        reset_token: verified.body.reset_token,
+        password: newPassword,
+      });
       assert.equal(done.status, 200);
       assert.deepEqual(done.body, { success: true });
 
       assert.equal((await login(app.url, role, account.email, oldPassword)).status, 401);
       const after = await login(app.url, role, account.email, newPassword);
       assert.equal(after.status, 200);
-      assert.equal((await post(app.url, `/api/v1/auth/${role}/refresh`, { refresh_token: before.body.refresh_token })).status, 401);
+      assert.equal(
+        (await post(app.url, `/api/v1/auth/${role}/refresh`, { refresh_token: before.body.refresh_token })).status,
+        401,
+      );
       assert.equal((await get(app.url, `/api/v1/auth/${role}/me`, before.body.access_token)).status, 401);
       assert.equal((await get(app.url, `/api/v1/auth/${role}/me`, after.body.access_token)).status, 200);
 
-      const reused = await post(app.url, `${base(role)}/complete`, { reset_token: verified.body.reset_token, password: 'another-pass-T7w@' });
+      const reused = await post(app.url, `${base(role)}/complete`, {
+        reset_token: verified.body.reset_token,
+        password: 'another-pass-T7w@',
+      });
       assert.equal(reused.status, 401);
       assert.equal(reused.body.code, 'invalid_reset_token');
       assert.equal((await verify(role, account.email, type, mail.code!)).status, 401, 'the code is spent');
-      [before.body.access_token, before.body.refresh_token, verified.body.reset_token, after.body.access_token].forEach((t) => secretsSeen.add(t));
+      [before.body.access_token, before.body.refresh_token, verified.body.reset_token, after.body.access_token].forEach(
+        (t) => secretsSeen.add(t),
+      );
       secretsSeen.add(newPassword);
       secretsSeen.add(mail.code!);
     });
@@ -91,14 +102,21 @@ describe('step 1', () => {
     await smtp.waitFor(seed.admin.email, { since });
     await new Promise((r) => setTimeout(r, 500));
     // Only reset codes count: a password-changed notice of a test running alongside may arrive too.
-    assert.deepEqual(smtp.messages.slice(since).filter((m) => m.subject !== 'Your password was changed').map((m) => m.to[0]), [seed.admin.email]);
+    assert.deepEqual(
+      smtp.messages
+        .slice(since)
+        .filter((m) => m.subject !== 'Your password was changed')
+        .map((m) => m.to[0]),
+      [seed.admin.email],
+    );
     await withContainer(db, (c) => c.auth.operator.setDisabled('vendor', seed.owner.email, false));
   });
 
   test('a new request replaces the earlier code', async () => {
     const first = await requestCode('admin', seed.admin.email, 'super_admin');
     const second = await requestCode('admin', seed.admin.email, 'super_admin');
-    if (first.code !== second.code) assert.equal((await verify('admin', seed.admin.email, 'super_admin', first.code!)).status, 401);
+    if (first.code !== second.code)
+      assert.equal((await verify('admin', seed.admin.email, 'super_admin', first.code!)).status, 401);
     assert.equal((await verify('admin', seed.admin.email, 'super_admin', second.code!)).status, 200);
   });
 
@@ -130,10 +148,15 @@ describe('step 2', () => {
 
   test('20 parallel guesses on one code: at most five are weighed, one right guess wins once', async () => {
     const mail = await requestCode('admin', seed.limited.email, 'admin');
-    const guesses = Array.from({ length: 20 }, (_, i) => (i === 3 ? mail.code! : String((Number(mail.code) + i + 1) % 1_000_000).padStart(6, '0')));
+    const guesses = Array.from({ length: 20 }, (_, i) =>
+      i === 3 ? mail.code! : String((Number(mail.code) + i + 1) % 1_000_000).padStart(6, '0'),
+    );
     const answers = await Promise.all(guesses.map((g) => verify('admin', seed.limited.email, 'admin', g)));
     const statuses = answers.map((a) => a.status);
-    assert.ok(statuses.every((s) => s === 200 || s === 401), statuses.join(','));
+    assert.ok(
+      statuses.every((s) => s === 200 || s === 401),
+      statuses.join(','),
+    );
     assert.ok(statuses.filter((s) => s === 200).length <= 1);
   });
 });
@@ -142,7 +165,10 @@ describe('step 3', () => {
   test('tokens of another purpose are refused as reset_token, and a reset token is no access token', async () => {
     const signedIn = await login(app.url, 'admin', seed.admin.email, PASSWORDS.admin);
     for (const token of [signedIn.body.access_token, signedIn.body.refresh_token, 'garbage']) {
-      const res = await post(app.url, `${base('admin')}/complete`, { reset_token: token, password: 'whatever-pass-U8e&' });
+      const res = await post(app.url, `${base('admin')}/complete`, {
+        reset_token: token,
+        password: 'whatever-pass-U8e&',
+      });
       assert.equal(res.status, 401);
       assert.equal(res.body.code, 'invalid_reset_token');
     }
@@ -151,18 +177,36 @@ describe('step 3', () => {
     const asBearer = await get(app.url, '/api/v1/auth/admin/me', verified.body.reset_token);
     assert.equal(asBearer.status, 401);
     assert.equal(asBearer.body.code, 'invalid_token');
-    const onVendor = await post(app.url, `${base('vendor')}/complete`, { reset_token: verified.body.reset_token, password: 'whatever-pass-U8e&' });
+    const onVendor = await post(app.url, `${base('vendor')}/complete`, {
+      reset_token: verified.body.reset_token,
+      password: 'whatever-pass-U8e&',
+    });
     assert.equal(onVendor.status, 401, 'an admin reset token is refused on the vendor route');
 
-    const short = await post(app.url, `${base('admin')}/complete`, { reset_token: verified.body.reset_token, password: 'Qz7!xw2' });
+    const short = await post(app.url, `${base('admin')}/complete`, {
+      reset_token: verified.body.reset_token,
+      password: 'Qz7!xw2',
+    });
     assert.equal(short.status, 400);
-    assert.deepEqual(short.body.errors.map((e: { path: string }) => e.path), ['password']);
-    const long = await post(app.url, `${base('admin')}/complete`, { reset_token: verified.body.reset_token, password: 'é'.repeat(257) });
+    assert.deepEqual(
+      short.body.errors.map((e: { path: string }) => e.path),
+      ['password'],
+    );
+    const long = await post(app.url, `${base('admin')}/complete`, {
+      reset_token: verified.body.reset_token,
+      password: 'é'.repeat(257),
+    });
     assert.equal(long.status, 400);
     assert.match(long.body.detail, /256 characters/);
-    const common = await post(app.url, `${base('admin')}/complete`, { reset_token: verified.body.reset_token, password: 'qwerty123' });
+    const common = await post(app.url, `${base('admin')}/complete`, {
+      reset_token: verified.body.reset_token,
+      password: 'qwerty123',
+    });
     assert.equal(common.status, 400);
-    const ok = await post(app.url, `${base('admin')}/complete`, { reset_token: verified.body.reset_token, password: PASSWORDS.admin });
+    const ok = await post(app.url, `${base('admin')}/complete`, {
+      reset_token: verified.body.reset_token,
+      password: PASSWORDS.admin,
+    });
     assert.equal(ok.status, 200, 'refused passwords did not spend the token');
     secretsSeen.add(verified.body.reset_token);
     secretsSeen.add(signedIn.body.access_token);
@@ -175,7 +219,8 @@ describe('logs', () => {
     smtp.messages.forEach((m) => m.code && secretsSeen.add(m.code));
     assert.ok(app.output.length > 10, 'the app logged');
     for (const line of app.output) {
-      for (const secret of secretsSeen) assert.ok(!line.includes(secret), `a log line carries a secret: ${line.slice(0, 120)}`);
+      for (const secret of secretsSeen)
+        assert.ok(!line.includes(secret), `a log line carries a secret: ${line.slice(0, 120)}`);
     }
     assert.ok(app.output.some((l) => l.includes('password_reset_mail_sent')));
   });

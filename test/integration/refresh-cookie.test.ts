@@ -11,7 +11,10 @@ const app = appSuite({ env: { TRUST_PROXY: '1' } });
 const HTTPS = { 'x-forwarded-proto': 'https' };
 
 async function signInThroughPages(headers: Record<string, string>) {
-  const answer = await request(app.url, 'POST', '/api/trpc/admin.login', { json: { email: app.seed.admin.email, password: PASSWORDS.admin }, headers });
+  const answer = await request(app.url, 'POST', '/api/trpc/admin.login', {
+    json: { email: app.seed.admin.email, password: PASSWORDS.admin },
+    headers,
+  });
   assert.equal(answer.status, 200, answer.text);
   const cookie = answer.headers.getSetCookie().find((c) => c.includes('admin_refresh_token='));
   assert.ok(cookie, 'a refresh cookie is set');
@@ -19,7 +22,9 @@ async function signInThroughPages(headers: Record<string, string>) {
 }
 
 const refreshWith = (cookie: string, headers: Record<string, string>) =>
-  request(app.url, 'POST', '/api/trpc/session/admin/refresh', { headers: { cookie, 'content-type': 'application/json', ...headers } });
+  request(app.url, 'POST', '/api/trpc/session/admin/refresh', {
+    headers: { cookie, 'content-type': 'application/json', ...headers },
+  });
 
 test('over https the refresh cookie is __Secure- prefixed and Secure, and refreshing reads that name only', async () => {
   const cookie = await signInThroughPages(HTTPS);
@@ -27,10 +32,18 @@ test('over https the refresh cookie is __Secure- prefixed and Secure, and refres
   assert.match(cookie, /; Secure/);
   const pair = cookie.split(';')[0]!;
   const value = pair.slice(pair.indexOf('=') + 1);
-  assert.equal((await refreshWith(`admin_refresh_token=${value}`, HTTPS)).status, 401, 'the unprefixed name is not read over https');
+  assert.equal(
+    (await refreshWith(`admin_refresh_token=${value}`, HTTPS)).status,
+    401,
+    'the unprefixed name is not read over https',
+  );
   const refreshed = await refreshWith(pair, HTTPS);
   assert.equal(refreshed.status, 200, refreshed.text);
-  assert.match(refreshed.headers.getSetCookie().join('\n'), /__Secure-admin_refresh_token=/, 'the rotated token keeps the prefixed name');
+  assert.match(
+    refreshed.headers.getSetCookie().join('\n'),
+    /__Secure-admin_refresh_token=/,
+    'the rotated token keeps the prefixed name',
+  );
 });
 
 test('over plain http the cookie keeps its plain name', async () => {

@@ -23,7 +23,8 @@ async function currentCursor(): Promise<string> {
   return res.body.cursor as string;
 }
 
-const logout = (refreshToken: string) => request(app.url, 'POST', '/api/v1/auth/vendor/logout', { json: { refresh_token: refreshToken } });
+const logout = (refreshToken: string) =>
+  request(app.url, 'POST', '/api/v1/auth/vendor/logout', { json: { refresh_token: refreshToken } });
 
 test('without a cursor: the current one; after it, what was revoked since, oldest first, with a later cursor', async () => {
   const first = await signIn(app.url, 'vendor', app.seed.employee.email, PASSWORDS.employee);
@@ -37,23 +38,44 @@ test('without a cursor: the current one; after it, what was revoked since, oldes
   assert.equal((await logout(second.refresh_token)).status, 204);
   const page = await revocations(app.url, client, `?after=${cursor}`);
   assert.equal(page.status, 200, page.text);
-  assert.deepEqual(page.body.items.map((i: { kind: string; id: string }) => [i.kind, i.id]), [['session', decodePayload(first.access_token).sid], ['session', decodePayload(second.access_token).sid]]);
-  for (const item of page.body.items) assert.ok(item.at >= before - 1 && item.at <= Math.floor(Date.now() / 1000), `at ${item.at} is the second before the revocation`);
+  assert.deepEqual(
+    page.body.items.map((i: { kind: string; id: string }) => [i.kind, i.id]),
+    [
+      ['session', decodePayload(first.access_token).sid],
+      ['session', decodePayload(second.access_token).sid],
+    ],
+  );
+  for (const item of page.body.items)
+    assert.ok(
+      item.at >= before - 1 && item.at <= Math.floor(Date.now() / 1000),
+      `at ${item.at} is the second before the revocation`,
+    );
   assert.ok(Number(page.body.cursor) > Number(cursor));
-  assert.deepEqual((await revocations(app.url, client, `?after=${page.body.cursor}`)).body, { items: [], cursor: page.body.cursor });
+  assert.deepEqual((await revocations(app.url, client, `?after=${page.body.cursor}`)).body, {
+    items: [],
+    cursor: page.body.cursor,
+  });
 });
 
 test('disabling an account announces the account and each session it ended', async () => {
   const owner = (await signIn(app.url, 'vendor', app.seed.owner.email, PASSWORDS.owner)).access_token;
   const employee = await signIn(app.url, 'vendor', app.seed.employee.email, PASSWORDS.employee);
   const cursor = await currentCursor();
-  const disabled = await request(app.url, 'POST', `/api/v1/vendor/accounts/${app.seed.employee.id}/disable`, { token: owner });
+  const disabled = await request(app.url, 'POST', `/api/v1/vendor/accounts/${app.seed.employee.id}/disable`, {
+    token: owner,
+  });
   assert.equal(disabled.status, 200, disabled.text);
   const items = (await revocations(app.url, client, `?after=${cursor}`)).body.items as { kind: string; id: string }[];
   const account = items.find((i) => i.kind === 'account');
   assert.equal(account?.id, app.seed.employee.id, 'the account');
-  assert.ok(items.some((i) => i.kind === 'session' && i.id === decodePayload(employee.access_token).sid), 'its session');
-  assert.equal((await request(app.url, 'POST', `/api/v1/vendor/accounts/${app.seed.employee.id}/enable`, { token: owner })).status, 200);
+  assert.ok(
+    items.some((i) => i.kind === 'session' && i.id === decodePayload(employee.access_token).sid),
+    'its session',
+  );
+  assert.equal(
+    (await request(app.url, 'POST', `/api/v1/vendor/accounts/${app.seed.employee.id}/enable`, { token: owner })).status,
+    200,
+  );
 });
 
 test('a long poll waits, and answers within a second of a revocation', async () => {
@@ -71,13 +93,26 @@ test('a long poll waits, and answers within a second of a revocation', async () 
   const page = await polling;
   const latency = Date.now() - revokedAt;
   assert.equal(page.status, 200, page.text);
-  assert.deepEqual(page.body.items.map((i: { id: string }) => i.id), [decodePayload(signed.access_token).sid]);
+  assert.deepEqual(
+    page.body.items.map((i: { id: string }) => i.id),
+    [decodePayload(signed.access_token).sid],
+  );
   assert.ok(latency < 1000, `answered ${latency} ms after the logout`);
 });
 
 test('malformed cursors and waits are 400, a cursor ahead of the feed 410, and no credentials 401', async () => {
   const cursor = await currentCursor();
-  for (const query of ['?after=abc', '?after=-1', '?after=1.5', `?after=${'9'.repeat(16)}`, `?after=${cursor}&wait=31`, `?after=${cursor}&wait=x`, `?after=${cursor}&wait=-1`, '?after=1%00', `?after=${cursor}&wait=1%00`]) {
+  for (const query of [
+    '?after=abc',
+    '?after=-1',
+    '?after=1.5',
+    `?after=${'9'.repeat(16)}`,
+    `?after=${cursor}&wait=31`,
+    `?after=${cursor}&wait=x`,
+    `?after=${cursor}&wait=-1`,
+    '?after=1%00',
+    `?after=${cursor}&wait=1%00`,
+  ]) {
     const res = await revocations(app.url, client, query);
     assert.equal(res.status, 400, `${query}: ${res.text}`);
     assert.equal(res.headers.get('content-type'), 'application/problem+json');
@@ -98,7 +133,15 @@ test('entries older than the retention are swept; a cursor from before them is 4
   const latest = (await revocations(app.url, client, `?after=${old}`)).body.cursor as string;
   const removed = await withContainer(app.db, async ({ db, logger, config }) => {
     const later = { now: () => new Date(Date.now() + (config.serviceClients.revocationRetention + 60) * 1000) };
-    const sweeper = createSweeper(db.prisma, later, logger, config.auditRetention, config.customers.unverifiedTtl, config.webhooks.retention, config.serviceClients.revocationRetention);
+    const sweeper = createSweeper(
+      db.prisma,
+      later,
+      logger,
+      config.auditRetention,
+      config.customers.unverifiedTtl,
+      config.webhooks.retention,
+      config.serviceClients.revocationRetention,
+    );
     return (await sweeper.sweepOnce()).revocations;
   });
   assert.ok((removed ?? 0) >= 1, 'the entry was removed');

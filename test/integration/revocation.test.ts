@@ -19,7 +19,11 @@ let b: RunningApp;
 const suite = appSuite({
   smtp: true,
   instances: 2,
-  env: { RATE_LIMIT_LOGIN_PER_IDENTITY_IP: '1000', RATE_LIMIT_LOGIN_PER_IDENTITY: '1000', RATE_LIMIT_LOGIN_PER_IP: '1000' },
+  env: {
+    RATE_LIMIT_LOGIN_PER_IDENTITY_IP: '1000',
+    RATE_LIMIT_LOGIN_PER_IDENTITY: '1000',
+    RATE_LIMIT_LOGIN_PER_IP: '1000',
+  },
   setup({ instances }) {
     [a, b] = instances as [RunningApp, RunningApp];
   },
@@ -85,7 +89,10 @@ test('DELETE of a session refuses its access token at once, and on the other ins
   const [ended, caller] = [await employeeSignIn(), await employeeSignIn()];
   await warm(ended.access_token);
   const sid = decodePayload(ended.access_token).sid as string;
-  assert.equal((await request(a.url, 'DELETE', `/api/v1/auth/vendor/sessions/${sid}`, { token: caller.access_token })).status, 204);
+  assert.equal(
+    (await request(a.url, 'DELETE', `/api/v1/auth/vendor/sessions/${sid}`, { token: caller.access_token })).status,
+    204,
+  );
   await assertRefusedEverywhere(ended.access_token);
   assert.equal((await me(b, caller.access_token)).status, 200);
 });
@@ -127,7 +134,10 @@ test('completing a password reset refuses every earlier access token at once, an
   const { code } = await mail.waitFor(who.email, { since, withCode: true });
   const verified = await post(a.url, '/api/v1/auth/vendor/password-reset/verify', { ...who, code });
   assert.equal(verified.status, 200, verified.text);
-  const done = await post(a.url, '/api/v1/auth/vendor/password-reset/complete', { reset_token: verified.body.reset_token, password: PASSWORDS.employee });
+  const done = await post(a.url, '/api/v1/auth/vendor/password-reset/complete', {
+    reset_token: verified.body.reset_token,
+    password: PASSWORDS.employee,
+  });
   assert.equal(done.status, 200, done.text);
   await assertRefusedEverywhere(before.access_token);
 });
@@ -165,7 +175,11 @@ test('a token without sid (issued before the claim existed) answers to the accou
   assert.equal((await post(a.url, '/api/v1/auth/vendor/logout', { refresh_token: owner.refresh_token })).status, 204);
   assert.equal((await me(a, old)).status, 200, 'no session to end: it lives until it expires');
   const { sid: _, ...withEmptySid } = decodePayload(owner.access_token);
-  assert.equal((await me(a, await forge({ ...withEmptySid, sid: 42 }))).status, 401, 'a sid that is not a string is refused');
+  assert.equal(
+    (await me(a, await forge({ ...withEmptySid, sid: 42 }))).status,
+    401,
+    'a sid that is not a string is refused',
+  );
 });
 
 test('the second factors a profile shows change at once on the instance that changed them, and within a second on the other', async () => {
@@ -188,7 +202,10 @@ test('the second factors a profile shows change at once on the instance that cha
   assert.equal(await totpShown(a), true, 'the very next request on the instance that enrolled');
   await msUntilShown(b, true);
 
-  const removed = await request(b.url, 'DELETE', '/api/v1/auth/admin/mfa/totp', { token, json: { password: PASSWORDS.admin } });
+  const removed = await request(b.url, 'DELETE', '/api/v1/auth/admin/mfa/totp', {
+    token,
+    json: { password: PASSWORDS.admin },
+  });
   assert.equal(removed.status, 204, removed.text);
   assert.equal(await totpShown(b), false, 'the very next request on the instance that removed it');
   await msUntilShown(a, false);

@@ -12,12 +12,16 @@ import { get, post } from '../support/http';
 import { failedRequests, startMixedLoad, type LoadRequest, type LoadUser } from '../support/mixed-load';
 import { startSmtpSink, type SmtpSink } from '../support/smtp-sink';
 
-const skip = TEST_DIALECT !== 'postgresql'
-  ? 'several instances behind a load balancer share PostgreSQL (the SQLite pass has no server to share)'
-  : !haproxyInstalled() ? 'haproxy is not installed (apt-get install -y haproxy)' : false;
+const skip =
+  TEST_DIALECT !== 'postgresql'
+    ? 'several instances behind a load balancer share PostgreSQL (the SQLite pass has no server to share)'
+    : !haproxyInstalled()
+      ? 'haproxy is not installed (apt-get install -y haproxy)'
+      : false;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const summary = (requests: LoadRequest[]) => JSON.stringify(requests.map(({ op, status, error }) => ({ op, status, error })).slice(0, 10));
+const summary = (requests: LoadRequest[]) =>
+  JSON.stringify(requests.map(({ op, status, error }) => ({ op, status, error })).slice(0, 10));
 
 describe('rolling restart behind HAProxy', { skip }, () => {
   let db: TestDatabase;
@@ -53,7 +57,10 @@ describe('rolling restart behind HAProxy', { skip }, () => {
       { role: 'vendor', email: seed.owner.email, password: PASSWORDS.owner },
       { role: 'vendor', email: seed.employee.email, password: PASSWORDS.employee },
     ];
-    lb = await startHaproxy(ports.map((p) => `127.0.0.1:${p}`), 500);
+    lb = await startHaproxy(
+      ports.map((p) => `127.0.0.1:${p}`),
+      500,
+    );
     await lb.waitUntilUp(['app1', 'app2']);
   });
   after(async () => {
@@ -73,8 +80,14 @@ describe('rolling restart behind HAProxy', { skip }, () => {
       const before = load.requests.length;
       await old.stop('SIGTERM');
       assert.equal(await exitCode, 0, `instance ${i + 1} exits 0 after draining`);
-      assert.ok(old.output.some((l) => l.includes('"event":"shutdown_done"')), 'it logged a clean stop');
-      assert.ok(load.requests.length > before + 10, `the load kept flowing while it drained\nhaproxy: ${lb.output.join('')}`);
+      assert.ok(
+        old.output.some((l) => l.includes('"event":"shutdown_done"')),
+        'it logged a clean stop',
+      );
+      assert.ok(
+        load.requests.length > before + 10,
+        `the load kept flowing while it drained\nhaproxy: ${lb.output.join('')}`,
+      );
       apps[i] = await startApp(db, env, ports[i]);
       await lb.waitUntilUp(['app1', 'app2']);
       await sleep(500);
@@ -83,7 +96,11 @@ describe('rolling restart behind HAProxy', { skip }, () => {
     const { requests } = load;
     const failed = failedRequests(requests);
     assert.ok(requests.length > 200, `a steady load: ${requests.length} requests`);
-    for (const op of ['login', 'refresh', 'me', 'context', 'reset'] as const) assert.ok(requests.some((r) => r.op === op), `the load included ${op}`);
+    for (const op of ['login', 'refresh', 'me', 'context', 'reset'] as const)
+      assert.ok(
+        requests.some((r) => r.op === op),
+        `the load included ${op}`,
+      );
     t.diagnostic(`${requests.length} requests through HAProxy during two rolling restarts, ${failed.length} failed`);
     assert.equal(failed.length, 0, `failed or dropped: ${summary(failed)}\nhaproxy: ${lb.output.join('')}`);
 
@@ -98,7 +115,11 @@ describe('rolling restart behind HAProxy', { skip }, () => {
     for (const deadline = Date.now() + 10_000; Date.now() < deadline; await sleep(50)) {
       if (smtp.messages.filter((m) => m.to.includes(resetEmail)).length - mailsBefore >= resets) break;
     }
-    assert.equal(smtp.messages.filter((m) => m.to.includes(resetEmail)).length - mailsBefore, resets, 'one mail per reset request');
+    assert.equal(
+      smtp.messages.filter((m) => m.to.includes(resetEmail)).length - mailsBefore,
+      resets,
+      'one mail per reset request',
+    );
   });
 
   test('SIGKILL of one instance fails only the requests in flight on it', async (t) => {
@@ -115,10 +136,19 @@ describe('rolling restart behind HAProxy', { skip }, () => {
     const inFlightAtKill = requests.filter((r) => r.started <= exitedAt && r.ended >= killedAt);
     const failed = failedRequests(requests);
     assert.ok(requests.filter((r) => r.started > killedAt).length > 50, 'the load went on after the kill');
-    for (const r of failed) assert.ok(inFlightAtKill.includes(r), `a request that was not in flight at the kill failed: ${JSON.stringify(r)} (killed at ${killedAt}, gone at ${exitedAt})\nhaproxy: ${lb.output.join('')}`);
+    for (const r of failed)
+      assert.ok(
+        inFlightAtKill.includes(r),
+        `a request that was not in flight at the kill failed: ${JSON.stringify(r)} (killed at ${killedAt}, gone at ${exitedAt})\nhaproxy: ${lb.output.join('')}`,
+      );
     assert.ok(failed.length <= inFlightAtKill.length);
-    t.diagnostic(`${requests.length} requests; ${inFlightAtKill.length} in flight at the kill; ${failed.length} failed`);
-    assert.ok(failed.every((r) => r.status === 502 || r.status === 0), summary(failed));
+    t.diagnostic(
+      `${requests.length} requests; ${inFlightAtKill.length} in flight at the kill; ${failed.length} failed`,
+    );
+    assert.ok(
+      failed.every((r) => r.status === 502 || r.status === 0),
+      summary(failed),
+    );
     await lb.waitUntilUp(['app2']);
   });
 });

@@ -20,17 +20,38 @@ const inTable = (path: string) =>
   NAMED_ROUTES.some(({ route }) => new RegExp(`^${route.path.replace(/\{\w+\}/g, '[^/]+')}$`).test(path));
 
 /** The token routes that are also static Next.js paths, for speed; the dispatcher answers them as any other. */
-const STATIC_TOKEN_ROUTES = ['admin/me', 'vendor/me', 'customer/me', 'vendor/context', 'admin/refresh', 'vendor/refresh', 'customer/refresh'];
+const STATIC_TOKEN_ROUTES = [
+  'admin/me',
+  'vendor/me',
+  'customer/me',
+  'vendor/context',
+  'admin/refresh',
+  'vendor/refresh',
+  'customer/refresh',
+];
 
-test('the route handlers under /api/v1 are the dispatcher, static paths of the table that re-export it, and the bench\'s two handlers', () => {
+test("the route handlers under /api/v1 are the dispatcher, static paths of the table that re-export it, and the bench's two handlers", () => {
   const dir = path.join(ROOT, 'src/app/api/v1');
-  const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => path.basename(f) === 'route.ts').map((f) => f.replace(/\\/g, '/'));
+  const files = readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => path.basename(f) === 'route.ts')
+    .map((f) => f.replace(/\\/g, '/'));
   const staticFiles = STATIC_TOKEN_ROUTES.map((p) => `auth/${p}/route.ts`);
-  assert.deepEqual(files.sort(), ['[[...path]]/route.ts', 'bench/noop/route.ts', 'bench/compare/route.ts', ...staticFiles].sort());
+  assert.deepEqual(
+    files.sort(),
+    ['[[...path]]/route.ts', 'bench/noop/route.ts', 'bench/compare/route.ts', ...staticFiles].sort(),
+  );
   for (const file of ['[[...path]]/route.ts', ...staticFiles]) {
     const source = readFileSync(path.join(dir, file), 'utf8');
-    assert.match(source, /^export \{ GET, POST, PUT, PATCH, DELETE, OPTIONS \} from '@\/server\/rest\/route-handlers';$/m, file);
-    assert.equal(source.split('\n').filter((line) => line && !line.startsWith('//')).length, 1, `${file} holds nothing but the re-export`);
+    assert.match(
+      source,
+      /^export \{ GET, POST, PUT, PATCH, DELETE, OPTIONS \} from '@\/server\/rest\/route-handlers';$/m,
+      file,
+    );
+    assert.equal(
+      source.split('\n').filter((line) => line && !line.startsWith('//')).length,
+      1,
+      `${file} holds nothing but the re-export`,
+    );
   }
   for (const p of STATIC_TOKEN_ROUTES) assert.ok(inTable(`/auth/${p}`), `/auth/${p} is in the route table`);
 });
@@ -49,7 +70,10 @@ test('every table entry answers its methods with a declared status, and other me
       const allowed = methodsOf.get(route.path)!;
       if (allowed.has(method)) {
         if (!route.methods.includes(method as never)) continue; // another entry of the same path serves it
-        assert.ok(declared.has(answer.status), `${name}: ${method} answered ${answer.status}, declared ${[...declared].join(', ')}: ${answer.text}`);
+        assert.ok(
+          declared.has(answer.status),
+          `${name}: ${method} answered ${answer.status}, declared ${[...declared].join(', ')}: ${answer.text}`,
+        );
       } else {
         assert.equal(answer.status, 405, `${name}: ${method} ${answer.text}`);
         assert.equal(answer.body.code, 'method_not_allowed');
@@ -61,13 +85,18 @@ test('every table entry answers its methods with a declared status, and other me
 
 // Regression: Next.js answered OPTIONS on every path under /api/v1, an unknown one too, with 204
 // and an Allow that listed every method, whatever the path served.
-test('OPTIONS on a listed path answers 204 with Allow naming that path\'s own methods', async () => {
+test("OPTIONS on a listed path answers 204 with Allow naming that path's own methods", async () => {
   const methodsOf = new Map<string, Set<string>>();
-  for (const { route } of NAMED_ROUTES) methodsOf.set(route.path, new Set([...(methodsOf.get(route.path) ?? []), ...route.methods]));
+  for (const { route } of NAMED_ROUTES)
+    methodsOf.set(route.path, new Set([...(methodsOf.get(route.path) ?? []), ...route.methods]));
   for (const [template, methods] of methodsOf) {
     const answer = await request(app.url, 'OPTIONS', `/api/v1${fill(template)}`);
     assert.equal(answer.status, 204, `${template}: ${answer.text}`);
-    assert.deepEqual(answer.headers.get('allow')?.split(', ').sort(), [...methods, 'OPTIONS'].sort(), `${template}: Allow`);
+    assert.deepEqual(
+      answer.headers.get('allow')?.split(', ').sort(),
+      [...methods, 'OPTIONS'].sort(),
+      `${template}: Allow`,
+    );
     assert.equal(answer.headers.get('access-control-allow-methods'), null, `${template}: not a preflight`);
     assert.equal(answer.headers.get('x-content-type-options'), 'nosniff', template);
   }
@@ -75,8 +104,17 @@ test('OPTIONS on a listed path answers 204 with Allow naming that path\'s own me
 
 test('paths the table lacks are 404 problem+json for every method', async () => {
   const unlisted = [
-    '/', '/auth', '/auth/admin', '/auth/admin/context', '/auth/shopper/login', '/auth/admin/login/extra',
-    '/admin', '/vendor/accounts/a/b/c/d', '/bench/noop', '/bench/compare', '/HEALTH',
+    '/',
+    '/auth',
+    '/auth/admin',
+    '/auth/admin/context',
+    '/auth/shopper/login',
+    '/auth/admin/login/extra',
+    '/admin',
+    '/vendor/accounts/a/b/c/d',
+    '/bench/noop',
+    '/bench/compare',
+    '/HEALTH',
     ...NAMED_ROUTES.map(({ route }) => `${fill(route.path)}/more`),
   ].filter((p) => !inTable(p));
   for (const p of unlisted) {

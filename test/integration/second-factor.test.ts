@@ -40,15 +40,24 @@ test('an enrolled account signs in with a code; a code works once, on any instan
   assert.deepEqual(verified.body.vendor.mfa, { totp: true, passkeys: 0 });
   assert.equal((await get(s.url, '/api/v1/auth/vendor/me', verified.body.access_token)).status, 200);
 
-  const replay = await verifyMfa(s.url, 'vendor', { mfa_token: await mfaTokenOf(s.url, 'vendor', email, PASSWORDS.owner), code: ahead });
+  const replay = await verifyMfa(s.url, 'vendor', {
+    mfa_token: await mfaTokenOf(s.url, 'vendor', email, PASSWORDS.owner),
+    code: ahead,
+  });
   assert.equal(replay.status, 401, replay.text);
   assert.equal(replay.body.code, 'invalid_code');
   const second = await s.start();
-  const elsewhere = await verifyMfa(second.url, 'vendor', { mfa_token: await mfaTokenOf(second.url, 'vendor', email, PASSWORDS.owner), code: ahead });
+  const elsewhere = await verifyMfa(second.url, 'vendor', {
+    mfa_token: await mfaTokenOf(second.url, 'vendor', email, PASSWORDS.owner),
+    code: ahead,
+  });
   assert.equal(elsewhere.status, 401, `a second instance refuses the replay too: ${elsewhere.text}`);
 
   for (const offset of [2, -1]) {
-    const refused = await verifyMfa(s.url, 'vendor', { mfa_token: await mfaTokenOf(s.url, 'vendor', email, PASSWORDS.owner), code: totpCode(secret, offset) });
+    const refused = await verifyMfa(s.url, 'vendor', {
+      mfa_token: await mfaTokenOf(s.url, 'vendor', email, PASSWORDS.owner),
+      code: totpCode(secret, offset),
+    });
     assert.equal(refused.status, 401, `offset ${offset}: ${refused.text}`);
   }
 });
@@ -67,34 +76,61 @@ test('MFA_REQUIRED: an account without a factor must enrol before it gets a sess
   assert.equal(setup.status, 200, setup.text);
   assert.match(setup.body.otpauth_uri, /^otpauth:\/\/totp\/.+secret=/);
   assert.match(setup.body.qr_svg, /^<svg/);
-  const wrong = await post(s.url, '/api/v1/auth/admin/mfa/totp/confirm', { mfa_token: mfaToken, code: wrongCodeFor(setup.body.secret) });
+  const wrong = await post(s.url, '/api/v1/auth/admin/mfa/totp/confirm', {
+    mfa_token: mfaToken,
+    code: wrongCodeFor(setup.body.secret),
+  });
   assert.equal(wrong.status, 401, wrong.text);
   assert.equal(wrong.body.code, 'invalid_code');
   await awayFromStepEdge();
-  const confirmed = await post(s.url, '/api/v1/auth/admin/mfa/totp/confirm', { mfa_token: mfaToken, code: totpCode(setup.body.secret) });
+  const confirmed = await post(s.url, '/api/v1/auth/admin/mfa/totp/confirm', {
+    mfa_token: mfaToken,
+    code: totpCode(setup.body.secret),
+  });
   assert.equal(confirmed.status, 200, confirmed.text);
   assert.equal(confirmed.body.recovery_codes.length, 10);
   assert.deepEqual(confirmed.body.admin.mfa, { totp: true, passkeys: 0 });
   const token = confirmed.body.access_token;
   assert.equal((await get(s.url, '/api/v1/auth/admin/me', token)).body.admin.mfa.totp, true);
-  const again = await post(s.url, '/api/v1/auth/admin/mfa/totp/confirm', { mfa_token: mfaToken, code: totpCode(setup.body.secret) });
+  const again = await post(s.url, '/api/v1/auth/admin/mfa/totp/confirm', {
+    mfa_token: mfaToken,
+    code: totpCode(setup.body.secret),
+  });
   assert.equal(again.status, 401, 'the enrolment mfa_token is spent');
 
-  const removal = await request(s.url, 'DELETE', '/api/v1/auth/admin/mfa/totp', { token, json: { password: PASSWORDS.admin } });
+  const removal = await request(s.url, 'DELETE', '/api/v1/auth/admin/mfa/totp', {
+    token,
+    json: { password: PASSWORDS.admin },
+  });
   assert.equal(removal.status, 403, removal.text);
   assert.equal(removal.body.code, 'forbidden');
 
   // Recovery codes: each once; new ones void the old.
   const [first, second] = confirmed.body.recovery_codes as string[];
-  const used = await verifyMfa(s.url, 'admin', { mfa_token: await mfaTokenOf(s.url, 'admin', email, PASSWORDS.admin), recovery_code: first! });
+  const used = await verifyMfa(s.url, 'admin', {
+    mfa_token: await mfaTokenOf(s.url, 'admin', email, PASSWORDS.admin),
+    recovery_code: first!,
+  });
   assert.equal(used.status, 200, used.text);
-  const reused = await verifyMfa(s.url, 'admin', { mfa_token: await mfaTokenOf(s.url, 'admin', email, PASSWORDS.admin), recovery_code: first! });
+  const reused = await verifyMfa(s.url, 'admin', {
+    mfa_token: await mfaTokenOf(s.url, 'admin', email, PASSWORDS.admin),
+    recovery_code: first!,
+  });
   assert.equal(reused.status, 401, reused.text);
-  const renewed = await request(s.url, 'POST', '/api/v1/auth/admin/mfa/recovery-codes', { token: used.body.access_token, json: { password: PASSWORDS.admin } });
+  const renewed = await request(s.url, 'POST', '/api/v1/auth/admin/mfa/recovery-codes', {
+    token: used.body.access_token,
+    json: { password: PASSWORDS.admin },
+  });
   assert.equal(renewed.status, 200, renewed.text);
-  const old = await verifyMfa(s.url, 'admin', { mfa_token: await mfaTokenOf(s.url, 'admin', email, PASSWORDS.admin), recovery_code: second! });
+  const old = await verifyMfa(s.url, 'admin', {
+    mfa_token: await mfaTokenOf(s.url, 'admin', email, PASSWORDS.admin),
+    recovery_code: second!,
+  });
   assert.equal(old.status, 401, 'the earlier codes are void');
-  const fresh = await verifyMfa(s.url, 'admin', { mfa_token: await mfaTokenOf(s.url, 'admin', email, PASSWORDS.admin), recovery_code: renewed.body.recovery_codes[0].toUpperCase() });
+  const fresh = await verifyMfa(s.url, 'admin', {
+    mfa_token: await mfaTokenOf(s.url, 'admin', email, PASSWORDS.admin),
+    recovery_code: renewed.body.recovery_codes[0].toUpperCase(),
+  });
   assert.equal(fresh.status, 200, fresh.text);
 });
 
@@ -118,7 +154,11 @@ test('an mfa_token and an access token each serve only their own purpose; five w
   const accessAsMfa = await verifyMfa(s.url, 'vendor', { mfa_token: session.access_token, code: totpCode(secret, 1) });
   assert.equal(accessAsMfa.status, 401);
   assert.equal(accessAsMfa.body.code, 'invalid_token');
-  assert.equal((await verifyMfa(s.url, 'admin', { mfa_token: mfaToken, code: totpCode(secret, 1) })).status, 401, 'a vendor mfa_token on the admin route');
+  assert.equal(
+    (await verifyMfa(s.url, 'admin', { mfa_token: mfaToken, code: totpCode(secret, 1) })).status,
+    401,
+    'a vendor mfa_token on the admin route',
+  );
 
   for (let i = 0; i < 5; i++) {
     const wrong = await verifyMfa(s.url, 'vendor', { mfa_token: mfaToken, code: wrongCodeFor(secret) });
@@ -129,7 +169,16 @@ test('an mfa_token and an access token each serve only their own purpose; five w
   const spent = await verifyMfa(s.url, 'vendor', { mfa_token: mfaToken, code: totpCode(secret, 1) });
   assert.equal(spent.status, 401, spent.text);
   assert.equal(spent.body.code, 'invalid_token');
-  const events = await get(s.url, '/api/v1/auth/vendor/events?event=mfa_failed', (await verifyMfa(s.url, 'vendor', { mfa_token: await mfaTokenOf(s.url, 'vendor', email, PASSWORDS.employee), code: totpCode(secret, 1) })).body.access_token);
+  const events = await get(
+    s.url,
+    '/api/v1/auth/vendor/events?event=mfa_failed',
+    (
+      await verifyMfa(s.url, 'vendor', {
+        mfa_token: await mfaTokenOf(s.url, 'vendor', email, PASSWORDS.employee),
+        code: totpCode(secret, 1),
+      })
+    ).body.access_token,
+  );
   assert.equal(events.status, 200, events.text);
   assert.equal(events.body.items.length, 5);
   assert.ok(!JSON.stringify(events.body).includes(secret));
@@ -139,10 +188,16 @@ test('removing the app needs the password; afterwards the password alone signs i
   const { email } = s.seed.limited;
   const session = await signIn(s.url, 'admin', email, PASSWORDS.limited);
   const { secret } = await enrolTotp(s.url, 'admin', session.access_token);
-  const wrong = await request(s.url, 'DELETE', '/api/v1/auth/admin/mfa/totp', { token: session.access_token, json: { password: 'not-the-password' } });
+  const wrong = await request(s.url, 'DELETE', '/api/v1/auth/admin/mfa/totp', {
+    token: session.access_token,
+    json: { password: 'not-the-password' },
+  });
   assert.equal(wrong.status, 401);
   assert.equal(wrong.body.code, 'invalid_credentials');
-  const removed = await request(s.url, 'DELETE', '/api/v1/auth/admin/mfa/totp', { token: session.access_token, json: { password: PASSWORDS.limited } });
+  const removed = await request(s.url, 'DELETE', '/api/v1/auth/admin/mfa/totp', {
+    token: session.access_token,
+    json: { password: PASSWORDS.limited },
+  });
   assert.equal(removed.status, 204, removed.text);
   const after = await signIn(s.url, 'admin', email, PASSWORDS.limited);
   assert.deepEqual(after.admin.mfa, { totp: false, passkeys: 0 });
@@ -153,12 +208,32 @@ test('removing the app needs the password; afterwards the password alone signs i
 });
 
 test('a wrong password takes as long with a second factor as without', async () => {
-  const timed = await s.start({ ...s.env, BCRYPT_ROUNDS: '10', RATE_LIMIT_LOGIN_PER_IDENTITY_IP: '1000', RATE_LIMIT_LOGIN_PER_IDENTITY: '1000', RATE_LIMIT_LOGIN_PER_IP: '1000' });
+  const timed = await s.start({
+    ...s.env,
+    BCRYPT_ROUNDS: '10',
+    RATE_LIMIT_LOGIN_PER_IDENTITY_IP: '1000',
+    RATE_LIMIT_LOGIN_PER_IDENTITY: '1000',
+    RATE_LIMIT_LOGIN_PER_IP: '1000',
+  });
   const password = 'timing-pass-A1b!x';
-  await withContainer(s.db, async ({ auth }) => {
-    for (const who of ['with', 'without']) await auth.operator.createAdmin({ email: `timing-${who}@example.com`, password, name: who, admin_type: 'admin' });
-  }, { BCRYPT_ROUNDS: '10' });
-  await enrolTotp(timed.url, 'admin', (await signIn(timed.url, 'admin', 'timing-with@example.com', password)).access_token);
+  await withContainer(
+    s.db,
+    async ({ auth }) => {
+      for (const who of ['with', 'without'])
+        await auth.operator.createAdmin({
+          email: `timing-${who}@example.com`,
+          password,
+          name: who,
+          admin_type: 'admin',
+        });
+    },
+    { BCRYPT_ROUNDS: '10' },
+  );
+  await enrolTotp(
+    timed.url,
+    'admin',
+    (await signIn(timed.url, 'admin', 'timing-with@example.com', password)).access_token,
+  );
   const m = await interleavedLowerQuartiles(
     {
       withFactor: () => login(timed.url, 'admin', 'timing-with@example.com', 'wrong-password'),
@@ -167,5 +242,8 @@ test('a wrong password takes as long with a second factor as without', async () 
     20,
     (kind, answer) => assert.equal(answer.status, 401, kind),
   );
-  assert.ok(Math.abs(m.withFactor! - m.without!) < 0.35 * Math.max(m.withFactor!, m.without!), `lower quartiles: with a factor ${m.withFactor!.toFixed(1)} ms, without ${m.without!.toFixed(1)} ms`);
+  assert.ok(
+    Math.abs(m.withFactor! - m.without!) < 0.35 * Math.max(m.withFactor!, m.without!),
+    `lower quartiles: with a factor ${m.withFactor!.toFixed(1)} ms, without ${m.without!.toFixed(1)} ms`,
+  );
 });

@@ -11,8 +11,11 @@ import { runCli } from '../support/operator-cli';
 const app = administrationSuite();
 const base = '/api/v1/admin/service-clients';
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-const storedRow = (id: string) => withContainer(app.db, ({ db }) => db.prisma.serviceClient.findUnique({ where: { id } }));
-const eventsOf = async (event: string) => (await call(app.url, 'GET', `/api/v1/admin/audit-events?event=${event}&limit=100`, app.tokens.superAdmin)).body.items as { details: Record<string, unknown>; actor: unknown }[];
+const storedRow = (id: string) =>
+  withContainer(app.db, ({ db }) => db.prisma.serviceClient.findUnique({ where: { id } }));
+const eventsOf = async (event: string) =>
+  (await call(app.url, 'GET', `/api/v1/admin/audit-events?event=${event}&limit=100`, app.tokens.superAdmin)).body
+    .items as { details: Record<string, unknown>; actor: unknown }[];
 
 test('an admin with integrations registers a client, sees its secret once, rotates it and removes it', async () => {
   const token = app.tokens.integrationsAdmin;
@@ -31,7 +34,10 @@ test('an admin with integrations registers a client, sees its secret once, rotat
 
   const listed = await call(app.url, 'GET', base, token);
   assert.equal(listed.status, 200);
-  assert.deepEqual(listed.body.items.find((c: { id: string }) => c.id === id), { id, name: 'orders', client_id, created_at });
+  assert.deepEqual(
+    listed.body.items.find((c: { id: string }) => c.id === id),
+    { id, name: 'orders', client_id, created_at },
+  );
   assert.ok(!listed.text.includes(client_secret), 'the list never shows a secret');
   assert.equal(listed.body.next_cursor, null);
 
@@ -40,7 +46,10 @@ test('an admin with integrations registers a client, sees its secret once, rotat
   assert.equal(rotated.body.client_id, client_id);
   assert.notEqual(rotated.body.client_secret, client_secret);
   const overlap = Date.parse(rotated.body.previous_valid_until) - Date.now();
-  assert.ok(overlap > 23 * 3600_000 && overlap <= 24 * 3600_000, 'the previous secret is good for SERVICE_SECRET_OVERLAP (24h)');
+  assert.ok(
+    overlap > 23 * 3600_000 && overlap <= 24 * 3600_000,
+    'the previous secret is good for SERVICE_SECRET_OVERLAP (24h)',
+  );
   const afterRotation = await storedRow(id);
   assert.equal(afterRotation?.secretHash, sha256(rotated.body.client_secret));
   assert.equal(afterRotation?.previousSecretHash, sha256(client_secret));
@@ -54,29 +63,53 @@ test('an admin with integrations registers a client, sees its secret once, rotat
     const [entry] = (await eventsOf(event)).filter((e) => e.details.service_client_id === id);
     assert.ok(entry, `${event} is in the audit trail`);
     assert.equal(entry.details.client_id, client_id);
-    assert.deepEqual(entry.actor, { role: 'admin', account_id: app.w.integrationsAdmin.id, email: app.w.integrationsAdmin.email, name: app.w.integrationsAdmin.name });
+    assert.deepEqual(entry.actor, {
+      role: 'admin',
+      account_id: app.w.integrationsAdmin.id,
+      email: app.w.integrationsAdmin.email,
+      name: app.w.integrationsAdmin.name,
+    });
     assert.ok(!JSON.stringify(entry).includes(client_secret));
   }
 });
 
 test('a name is required and bounded; admins without integrations are refused', async () => {
-  problemOf(await call(app.url, 'POST', base, app.tokens.superAdmin, { name: ' ' }), 400, 'validation_failed', 'blank name');
-  problemOf(await call(app.url, 'POST', base, app.tokens.superAdmin, { name: 'x'.repeat(201) }), 400, 'validation_failed', 'long name');
+  problemOf(
+    await call(app.url, 'POST', base, app.tokens.superAdmin, { name: ' ' }),
+    400,
+    'validation_failed',
+    'blank name',
+  );
+  problemOf(
+    await call(app.url, 'POST', base, app.tokens.superAdmin, { name: 'x'.repeat(201) }),
+    400,
+    'validation_failed',
+    'long name',
+  );
   problemOf(await call(app.url, 'GET', base, app.tokens.ordersAdmin), 403, 'forbidden', 'orders admin');
   problemOf(await call(app.url, 'GET', base, app.tokens.owner), 401, 'invalid_token', 'vendor token');
 });
 
 test('the list pages oldest first with a cursor', async () => {
   const ids: string[] = [];
-  for (const name of ['page-1', 'page-2', 'page-3']) ids.push((await call(app.url, 'POST', base, app.tokens.superAdmin, { name })).body.id);
+  for (const name of ['page-1', 'page-2', 'page-3'])
+    ids.push((await call(app.url, 'POST', base, app.tokens.superAdmin, { name })).body.id);
   const seen: string[] = [];
   let cursor: string | null = '';
   while (cursor !== null) {
-    const page: { body: { items: { id: string }[]; next_cursor: string | null } } = await call(app.url, 'GET', `${base}?limit=2${cursor ? `&cursor=${cursor}` : ''}`, app.tokens.superAdmin);
+    const page: { body: { items: { id: string }[]; next_cursor: string | null } } = await call(
+      app.url,
+      'GET',
+      `${base}?limit=2${cursor ? `&cursor=${cursor}` : ''}`,
+      app.tokens.superAdmin,
+    );
     seen.push(...page.body.items.map((c) => c.id));
     cursor = page.body.next_cursor;
   }
-  assert.deepEqual(seen.filter((id) => ids.includes(id)), ids);
+  assert.deepEqual(
+    seen.filter((id) => ids.includes(id)),
+    ids,
+  );
 });
 
 test('the operator creates, rotates and removes a client from the CLI', async () => {

@@ -8,9 +8,17 @@ import { post } from '../support/http';
 import { appSuite } from '../support/app-suite';
 
 const VENDOR_MAX_AGE = 6;
-const s = appSuite({ env: { JWT_REFRESH_EXPIRES: '1h', JWT_REFRESH_REUSE_GRACE: '1s', SESSION_MAX_AGE: '2d', SESSION_MAX_AGE_VENDOR: `${VENDOR_MAX_AGE}s` } });
+const s = appSuite({
+  env: {
+    JWT_REFRESH_EXPIRES: '1h',
+    JWT_REFRESH_REUSE_GRACE: '1s',
+    SESSION_MAX_AGE: '2d',
+    SESSION_MAX_AGE_VENDOR: `${VENDOR_MAX_AGE}s`,
+  },
+});
 
-const expOf = (token: string) => (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { exp: number }).exp;
+const expOf = (token: string) =>
+  (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { exp: number }).exp;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 // Regression: each rotation moved the family's expiry, so a client refreshing often enough stayed
@@ -21,7 +29,10 @@ test('refreshing never extends a vendor sign-in past its start plus SESSION_MAX_
   let pair = await signIn(s.url, 'vendor', s.seed.owner.email, PASSWORDS.owner);
   const answeredAt = Math.ceil(Date.now() / 1000);
   const end = expOf(pair.refresh_token);
-  assert.ok(end >= sentAt + VENDOR_MAX_AGE && end <= answeredAt + VENDOR_MAX_AGE, 'the first refresh token ends with the sign-in');
+  assert.ok(
+    end >= sentAt + VENDOR_MAX_AGE && end <= answeredAt + VENDOR_MAX_AGE,
+    'the first refresh token ends with the sign-in',
+  );
   for (let i = 0; i < 2; i++) {
     await sleep(2000);
     const res = await post(s.url, '/api/v1/auth/vendor/refresh', { refresh_token: pair.refresh_token });
@@ -40,7 +51,10 @@ test('the admin role falls back to SESSION_MAX_AGE: its refresh tokens keep thei
   const res = await post(s.url, '/api/v1/auth/admin/refresh', { refresh_token: pair.refresh_token });
   assert.equal(res.status, 200, res.text);
   const lifetime = expOf(res.body.refresh_token) - Math.floor(Date.now() / 1000);
-  assert.ok(lifetime > 3500 && lifetime <= 3600, `refresh token lifetime ${lifetime}s is JWT_REFRESH_EXPIRES, under the 2d cap`);
+  assert.ok(
+    lifetime > 3500 && lifetime <= 3600,
+    `refresh token lifetime ${lifetime}s is JWT_REFRESH_EXPIRES, under the 2d cap`,
+  );
 });
 
 test('without a variable of its own, a role takes SESSION_MAX_AGE: an admin sign-in ends with it', async () => {

@@ -24,7 +24,7 @@ function pagePaths(dir = path.join(ROOT, 'src/app'), prefix = ''): string[] {
   });
 }
 
-test('anything but GET and HEAD on a build file is 405 problem+json with Allow: GET, HEAD and the app\'s headers', async () => {
+test("anything but GET and HEAD on a build file is 405 problem+json with Allow: GET, HEAD and the app's headers", async () => {
   const page = await rawRequest(s.url, { method: 'GET', path: '/admin/login' });
   const chunk = page.text.match(/\/_next\/static\/chunks\/[\w.-]+\.js/)?.[0];
   assert.ok(chunk, 'the page names a chunk');
@@ -32,7 +32,12 @@ test('anything but GET and HEAD on a build file is 405 problem+json with Allow: 
   assert.equal((await rawRequest(s.url, { method: 'HEAD', path: chunk })).status, 200);
   for (const target of [chunk, '/_next/static/chunks/no-such-file.js', '/_next/static/media/x.woff2']) {
     for (const method of OTHER_METHODS) {
-      const answer = await rawRequest(s.url, { method, path: target, body, headers: { 'content-type': 'application/json' } });
+      const answer = await rawRequest(s.url, {
+        method,
+        path: target,
+        body,
+        headers: { 'content-type': 'application/json' },
+      });
       const label = `${method} ${target}: ${answer.status} ${answer.text.slice(0, 200)}`;
       assert.equal(answer.status, 405, label);
       assert.equal(answer.headers['content-type'], 'application/problem+json', label);
@@ -49,9 +54,21 @@ test('no page route answers any method with a 5xx', async () => {
   assert.ok(paths.includes('/admin/webhooks') && paths.includes('/docs/api/no-such-id'), paths.join(' '));
   for (const target of paths) {
     for (const method of ['GET', 'HEAD', ...OTHER_METHODS]) {
-      for (const headers of [{}, { 'content-type': 'application/json' }, { 'content-type': 'application/x-www-form-urlencoded' }] as Record<string, string>[]) {
-        const answer = await rawRequest(s.url, { method, path: target, headers, ...(method === 'GET' || method === 'HEAD' ? {} : { body }) });
-        assert.ok(answer.status < 500, `${method} ${target} ${JSON.stringify(headers)}: ${answer.status} ${answer.text.slice(0, 200)}`);
+      for (const headers of [
+        {},
+        { 'content-type': 'application/json' },
+        { 'content-type': 'application/x-www-form-urlencoded' },
+      ] as Record<string, string>[]) {
+        const answer = await rawRequest(s.url, {
+          method,
+          path: target,
+          headers,
+          ...(method === 'GET' || method === 'HEAD' ? {} : { body }),
+        });
+        assert.ok(
+          answer.status < 500,
+          `${method} ${target} ${JSON.stringify(headers)}: ${answer.status} ${answer.text.slice(0, 200)}`,
+        );
       }
     }
   }

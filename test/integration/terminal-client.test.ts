@@ -16,16 +16,25 @@ test('a till pairs, lists its staff and switches in with a PIN through the typed
   await setPin(app.url, owner, PASSWORDS.owner, '402815');
   const client = createAuthClient({ baseUrl: app.url, tokenStore: memoryTokenStore() });
 
-  const { terminal_token: terminalToken, terminal } = await client.terminal.pair(await pairingCode(app.url, owner, seed.storeA.id, seed.tillA.id));
+  const { terminal_token: terminalToken, terminal } = await client.terminal.pair(
+    await pairingCode(app.url, owner, seed.storeA.id, seed.tillA.id),
+  );
   assert.equal(terminal.id, seed.tillA.id);
   const { staff } = await client.terminal.staff(terminalToken);
   assert.deepEqual(staff, [{ account_id: seed.owner.id, name: 'Olive Owner' }]);
 
-  await assert.rejects(client.terminal.pinLogin(terminalToken, { account_id: seed.owner.id, pin: '999001' }), (e) => isAuthClientError(e, 'invalid_credentials'));
+  await assert.rejects(client.terminal.pinLogin(terminalToken, { account_id: seed.owner.id, pin: '999001' }), (e) =>
+    isAuthClientError(e, 'invalid_credentials'),
+  );
   const session = await client.terminal.pinLogin(terminalToken, { account_id: seed.owner.id, pin: '402815' });
   assert.equal(session.vendor.id, seed.owner.id);
   const context = await client.vendor.context();
-  assert.deepEqual(context.pos_terminals.map((t) => t.id), [seed.tillA.id]);
+  assert.deepEqual(
+    context.pos_terminals.map((t) => t.id),
+    [seed.tillA.id],
+  );
   await assert.rejects(client.vendor.listVendorAccounts(), (e) => isAuthClientError(e, 'step_up_required'));
-  await assert.rejects(client.terminal.staff('not-a-credential'), (e) => isAuthClientError(e, 'invalid_terminal_token'));
+  await assert.rejects(client.terminal.staff('not-a-credential'), (e) =>
+    isAuthClientError(e, 'invalid_terminal_token'),
+  );
 });

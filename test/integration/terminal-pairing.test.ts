@@ -16,7 +16,6 @@ let owner: string;
 let storeKeeperB: string;
 let superAdmin: string;
 
-
 /** Runs in the suite's own hook, once the app and the seed accounts are there. */
 async function setUp() {
   owner = (await signIn(suite.url, 'vendor', seed.owner.email, PASSWORDS.owner)).access_token;
@@ -24,8 +23,13 @@ async function setUp() {
   // An employee who manages stores, but works only at store B.
   await withContainer(suite.db, ({ auth }) =>
     auth.operator.createEmployee({
-      vendor_id: seed.vendor.id, email: 'keeper-b@example.com', password: STAFF_PASSWORD, name: 'Kim Keeper',
-      modules: ['stores'], module_permissions: { stores: ['read', 'write'] }, store_ids: [seed.storeB.id],
+      vendor_id: seed.vendor.id,
+      email: 'keeper-b@example.com',
+      password: STAFF_PASSWORD,
+      name: 'Kim Keeper',
+      modules: ['stores'],
+      module_permissions: { stores: ['read', 'write'] },
+      store_ids: [seed.storeB.id],
     }),
   );
   storeKeeperB = (await signIn(suite.url, 'vendor', 'keeper-b@example.com', STAFF_PASSWORD)).access_token;
@@ -33,22 +37,39 @@ async function setUp() {
 
 describe('pairing codes', () => {
   test('a code is 8 characters without look-alikes, valid for PAIRING_CODE_TTL, and stored only as a hash', async () => {
-    const res = await request(suite.url, 'POST', `/api/v1/vendor/stores/${seed.storeA.id}/terminals/${seed.tillA.id}/pairing`, { token: owner });
+    const res = await request(
+      suite.url,
+      'POST',
+      `/api/v1/vendor/stores/${seed.storeA.id}/terminals/${seed.tillA.id}/pairing`,
+      { token: owner },
+    );
     assert.equal(res.status, 201, res.text);
     assert.match(res.body.code, new RegExp(`^[${PAIRING_ALPHABET}]{8}$`));
     assert.doesNotMatch(PAIRING_ALPHABET, /[01258OILSZB]/, 'no 0/O, 1/I/L, 2/Z, 5/S, 8/B');
     assert.equal(res.body.expires_in, 600);
-    const stored = await withContainer(suite.db, ({ db }) => db.prisma.pairingCode.findMany({ select: { codeHash: true } }));
-    assert.ok(stored.length > 0 && stored.every((row) => row.codeHash !== res.body.code && !row.codeHash.includes(res.body.code)));
+    const stored = await withContainer(suite.db, ({ db }) =>
+      db.prisma.pairingCode.findMany({ select: { codeHash: true } }),
+    );
+    assert.ok(
+      stored.length > 0 &&
+        stored.every((row) => row.codeHash !== res.body.code && !row.codeHash.includes(res.body.code)),
+    );
   });
 
   test('the device gets a 256-bit credential and its terminal; the code is then spent', async () => {
     const code = await pairingCode(suite.url, owner, seed.storeA.id, seed.tillA.id);
     const paired = await pair(suite.url, code.toLowerCase()); // typed in lower case on a touchscreen
     assert.equal(paired.status, 200, paired.text);
-    assert.deepEqual(paired.body.terminal, { id: seed.tillA.id, name: 'Till A1', store_id: seed.storeA.id, vendor_id: seed.vendor.id });
+    assert.deepEqual(paired.body.terminal, {
+      id: seed.tillA.id,
+      name: 'Till A1',
+      store_id: seed.storeA.id,
+      vendor_id: seed.vendor.id,
+    });
     assert.ok(Buffer.from(paired.body.terminal_token, 'base64url').length >= 32, 'at least 256 bits');
-    const stored = await withContainer(suite.db, ({ db }) => db.prisma.terminalCredential.findUnique({ where: { terminalId: seed.tillA.id } }));
+    const stored = await withContainer(suite.db, ({ db }) =>
+      db.prisma.terminalCredential.findUnique({ where: { terminalId: seed.tillA.id } }),
+    );
     assert.ok(stored && stored.tokenHash !== paired.body.terminal_token, 'only a hash is stored');
 
     const again = await pair(suite.url, code);
@@ -99,7 +120,8 @@ describe('the device credential', () => {
 
   test('unpairing ends the credential; unpairing twice is still 204', async () => {
     const device = await pairDevice(suite.url, owner, seed.storeB.id, seed.tillB.id);
-    const revoke = () => request(suite.url, 'DELETE', `/api/v1/vendor/terminals/${seed.tillB.id}/pairing`, { token: owner });
+    const revoke = () =>
+      request(suite.url, 'DELETE', `/api/v1/vendor/terminals/${seed.tillB.id}/pairing`, { token: owner });
     assert.equal((await revoke()).status, 204);
     assert.equal((await staffAt(suite.url, device)).status, 401);
     assert.equal((await revoke()).status, 204);
@@ -109,23 +131,46 @@ describe('the device credential', () => {
 describe('who may pair', () => {
   test('an employee with stores:write pairs terminals of its own store only (another store is 404)', async () => {
     await pairDevice(suite.url, storeKeeperB, seed.storeB.id, seed.tillB.id);
-    const elsewhere = await request(suite.url, 'POST', `/api/v1/vendor/stores/${seed.storeA.id}/terminals/${seed.tillA.id}/pairing`, { token: storeKeeperB });
+    const elsewhere = await request(
+      suite.url,
+      'POST',
+      `/api/v1/vendor/stores/${seed.storeA.id}/terminals/${seed.tillA.id}/pairing`,
+      { token: storeKeeperB },
+    );
     assert.equal(elsewhere.status, 404);
-    const unpairElsewhere = await request(suite.url, 'DELETE', `/api/v1/vendor/terminals/${seed.tillA.id}/pairing`, { token: storeKeeperB });
+    const unpairElsewhere = await request(suite.url, 'DELETE', `/api/v1/vendor/terminals/${seed.tillA.id}/pairing`, {
+      token: storeKeeperB,
+    });
     assert.equal(unpairElsewhere.status, 404);
   });
 
   test('an employee without stores:write is 403; a terminal named under the wrong store is 404', async () => {
     const cashier = (await signIn(suite.url, 'vendor', seed.employee.email, PASSWORDS.employee)).access_token;
-    const refused = await request(suite.url, 'POST', `/api/v1/vendor/stores/${seed.storeA.id}/terminals/${seed.tillA.id}/pairing`, { token: cashier });
+    const refused = await request(
+      suite.url,
+      'POST',
+      `/api/v1/vendor/stores/${seed.storeA.id}/terminals/${seed.tillA.id}/pairing`,
+      { token: cashier },
+    );
     assert.equal(refused.status, 403);
     assert.equal(refused.body.code, 'forbidden');
-    const mismatch = await request(suite.url, 'POST', `/api/v1/vendor/stores/${seed.storeB.id}/terminals/${seed.tillA.id}/pairing`, { token: owner });
+    const mismatch = await request(
+      suite.url,
+      'POST',
+      `/api/v1/vendor/stores/${seed.storeB.id}/terminals/${seed.tillA.id}/pairing`,
+      { token: owner },
+    );
     assert.equal(mismatch.status, 404);
   });
 
   test('an admin with vendors pairs through the business path', async () => {
-    const code = await pairingCode(suite.url, superAdmin, seed.storeA.id, seed.tillA.id, `/api/v1/admin/vendors/${seed.vendor.id}`);
+    const code = await pairingCode(
+      suite.url,
+      superAdmin,
+      seed.storeA.id,
+      seed.tillA.id,
+      `/api/v1/admin/vendors/${seed.vendor.id}`,
+    );
     assert.equal((await pair(suite.url, code)).status, 200);
   });
 });

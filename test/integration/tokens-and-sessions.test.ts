@@ -13,7 +13,8 @@ const { db, seed } = app;
 
 const loginOwner = () => signIn(app.url, 'vendor', seed.owner.email, PASSWORDS.owner);
 const loginAdmin = () => signIn(app.url, 'admin', seed.admin.email, PASSWORDS.admin);
-const refresh = (role: string, token: string) => post(app.url, `/api/v1/auth/${role}/refresh`, { refresh_token: token });
+const refresh = (role: string, token: string) =>
+  post(app.url, `/api/v1/auth/${role}/refresh`, { refresh_token: token });
 const me = (role: string, token: string) => get(app.url, `/api/v1/auth/${role}/me`, token);
 
 function assertInvalidToken(res: { status: number; body: { code: string } }, label: string) {
@@ -93,7 +94,10 @@ describe('refresh rotation', () => {
   test('20 concurrent refreshes of one token all succeed with one successor', async () => {
     const pair = await loginOwner();
     const answers = await Promise.all(Array.from({ length: 20 }, () => refresh('vendor', pair.refresh_token)));
-    assert.deepEqual(answers.map((a) => a.status), Array(20).fill(200));
+    assert.deepEqual(
+      answers.map((a) => a.status),
+      Array(20).fill(200),
+    );
     assert.equal(new Set(answers.map((a) => a.body.refresh_token)).size, 1);
     const successor = answers[0]!.body.refresh_token;
     assert.equal((await refresh('vendor', successor)).status, 200, 'the one successor works');
@@ -124,7 +128,11 @@ describe('logout and disabled accounts', () => {
     const out = await post(app.url, '/api/v1/auth/admin/logout', { refresh_token: pair.refresh_token });
     assert.equal(out.status, 204);
     assert.equal((await refresh('admin', pair.refresh_token)).status, 401);
-    assert.equal((await post(app.url, '/api/v1/auth/admin/logout', { refresh_token: pair.refresh_token })).status, 204, 'logout is idempotent');
+    assert.equal(
+      (await post(app.url, '/api/v1/auth/admin/logout', { refresh_token: pair.refresh_token })).status,
+      204,
+      'logout is idempotent',
+    );
   });
 
   test('a disabled account cannot sign in and its tokens are refused', async () => {
@@ -138,7 +146,10 @@ describe('logout and disabled accounts', () => {
       const wrong = await login(app.url, 'vendor', seed.employee.email, 'wrong-password');
       assert.equal(wrong.status, 401, 'a wrong password says nothing about the account state');
       assertInvalidToken(await me('vendor', pair.body.access_token), 'access token of a disabled account');
-      assertInvalidToken(await get(app.url, '/api/v1/auth/vendor/context', pair.body.access_token), 'context of a disabled account');
+      assertInvalidToken(
+        await get(app.url, '/api/v1/auth/vendor/context', pair.body.access_token),
+        'context of a disabled account',
+      );
       assert.equal((await refresh('vendor', pair.body.refresh_token)).status, 401);
     } finally {
       await withContainer(db, (c) => c.auth.operator.setDisabled('vendor', seed.employee.email, false));

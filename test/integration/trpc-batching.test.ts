@@ -10,12 +10,19 @@ const s = appSuite({ env: { RATE_LIMIT_LOGIN_PER_IDENTITY_IP: '3' } });
 
 // Regression: batching was on, so one request could carry any number of login calls.
 test('a batch of tRPC calls is refused with 400 and runs none of them', async () => {
-  const guesses = Object.fromEntries(Array.from({ length: 5 }, (_, i) => [String(i), { email: s.seed.limited.email, password: `guess-${i}-wrong` }]));
-  const path = `/api/trpc/${Object.keys(guesses).map(() => 'admin.login').join(',')}?batch=1`;
+  const guesses = Object.fromEntries(
+    Array.from({ length: 5 }, (_, i) => [String(i), { email: s.seed.limited.email, password: `guess-${i}-wrong` }]),
+  );
+  const path = `/api/trpc/${Object.keys(guesses)
+    .map(() => 'admin.login')
+    .join(',')}?batch=1`;
   const batch = await post(s.url, path, guesses);
   assert.equal(batch.status, 400, batch.text);
   assert.match(batch.text, /Batching is not enabled/);
   // None of the guesses counted: the per-(e-mail, address) limit of 3 still lets the right password in.
-  const single = await post(s.url, '/api/trpc/admin.login', { email: s.seed.limited.email, password: PASSWORDS.limited });
+  const single = await post(s.url, '/api/trpc/admin.login', {
+    email: s.seed.limited.email,
+    password: PASSWORDS.limited,
+  });
   assert.equal(single.status, 200, single.text);
 });

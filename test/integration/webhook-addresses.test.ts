@@ -41,10 +41,18 @@ const UNREACHED = 'https://hooks.example.invalid/in';
  * An endpoint with a test message queued. Production rules refuse a loopback URL at registration,
  * so `stored` puts it straight into the database, as an endpoint registered before that rule was.
  */
-async function register(app: RunningApp, token: string, url: string, stored = false): Promise<{ id: string; secret: string; message: string }> {
+async function register(
+  app: RunningApp,
+  token: string,
+  url: string,
+  stored = false,
+): Promise<{ id: string; secret: string; message: string }> {
   const created = await createEndpoint(app.url, token, { url: stored ? UNREACHED : url, events: ['account.deleted'] });
   assert.equal(created.status, 201, created.text);
-  if (stored) await withContainer(s.db, ({ db }) => db.prisma.webhookEndpoint.update({ where: { id: created.body.id }, data: { url } }));
+  if (stored)
+    await withContainer(s.db, ({ db }) =>
+      db.prisma.webhookEndpoint.update({ where: { id: created.body.id }, data: { url } }),
+    );
   const queued = await endpointCall(app.url, token, 'POST', `/${created.body.id}/test`);
   assert.equal(queued.status, 202, queued.text);
   return { id: created.body.id, secret: created.body.secret, message: queued.body.id };
@@ -52,16 +60,33 @@ async function register(app: RunningApp, token: string, url: string, stored = fa
 
 test('in production, registering or changing an endpoint to a non-public literal address or localhost is 400 naming url', async () => {
   const token = (await signIn(s.url, 'admin', s.seed.admin.email, PASSWORDS.admin)).access_token;
-  const refused = ['https://127.0.0.1/', 'https://169.254.169.254/latest/meta-data', 'https://[::1]/', 'https://0x7f000001/', 'https://10.0.0.1/', 'https://100.64.0.1/',
-    'https://0.0.0.0/', 'https://[::ffff:192.168.1.1]/', 'https://localhost/', 'https://localhost:8443/hooks'];
+  const refused = [
+    'https://127.0.0.1/',
+    'https://169.254.169.254/latest/meta-data',
+    'https://[::1]/',
+    'https://0x7f000001/',
+    'https://10.0.0.1/',
+    'https://100.64.0.1/',
+    'https://0.0.0.0/',
+    'https://[::ffff:192.168.1.1]/',
+    'https://localhost/',
+    'https://localhost:8443/hooks',
+  ];
   const existing = await createEndpoint(s.url, token, { url: UNREACHED, events: ['account.deleted'] });
   assert.equal(existing.status, 201, existing.text);
   for (const url of refused) {
-    for (const answer of [await createEndpoint(s.url, token, { url }), await endpointCall(s.url, token, 'PATCH', `/${existing.body.id}`, { url })]) {
+    for (const answer of [
+      await createEndpoint(s.url, token, { url }),
+      await endpointCall(s.url, token, 'PATCH', `/${existing.body.id}`, { url }),
+    ]) {
       assert.equal(answer.status, 400, `${url}: ${answer.text}`);
       assert.equal(answer.headers.get('content-type'), 'application/problem+json');
       assert.equal(answer.body.code, 'validation_failed');
-      assert.deepEqual(answer.body.errors.map((e: { path: string }) => e.path), ['url'], url);
+      assert.deepEqual(
+        answer.body.errors.map((e: { path: string }) => e.path),
+        ['url'],
+        url,
+      );
       assert.match(answer.body.detail, /^url: must not name a loopback, private/);
     }
   }
@@ -78,7 +103,11 @@ test('in production, endpoints resolving to 127.0.0.1, localhost and ::1 are ref
   const http = await createEndpoint(s.url, token, { url: `http://127.0.0.1:${port(v4)}/hooks` });
   assert.equal(http.status, 400, 'production takes https endpoints only');
 
-  const targets = [`https://127.0.0.1:${port(v4)}/hooks`, `https://localhost:${port(v4)}/hooks`, `https://[::1]:${port(v6)}/hooks`];
+  const targets = [
+    `https://127.0.0.1:${port(v4)}/hooks`,
+    `https://localhost:${port(v4)}/hooks`,
+    `https://[::1]:${port(v6)}/hooks`,
+  ];
   const refused = await Promise.all(targets.map((url) => register(s, token, url, true)));
   for (const [i, endpoint] of refused.entries()) {
     const attempt = await firstAttempt(s, token, endpoint.id, endpoint.message);
@@ -86,13 +115,18 @@ test('in production, endpoints resolving to 127.0.0.1, localhost and ::1 are ref
   }
   assert.equal(v4.connections, 0, 'the IPv4 loopback listener saw no connection');
   assert.equal(v6.connections, 0, 'the IPv6 loopback listener saw no connection');
-  for (const endpoint of refused) assert.equal((await endpointCall(s.url, token, 'DELETE', `/${endpoint.id}`)).status, 204);
+  for (const endpoint of refused)
+    assert.equal((await endpointCall(s.url, token, 'DELETE', `/${endpoint.id}`)).status, 204);
 
   // The same addresses, on an instance that allows private ones (and http with them).
   await s.stop();
   const allowed = await s.start({ ...s.env, WEBHOOK_ALLOW_PRIVATE: '1' });
   const token2 = (await signIn(allowed.url, 'admin', s.seed.admin.email, PASSWORDS.admin)).access_token;
-  const open = [`http://127.0.0.1:${port(v4)}/hooks`, `http://localhost:${port(v4)}/hooks`, `http://[::1]:${port(v6)}/hooks`];
+  const open = [
+    `http://127.0.0.1:${port(v4)}/hooks`,
+    `http://localhost:${port(v4)}/hooks`,
+    `http://[::1]:${port(v6)}/hooks`,
+  ];
   const delivered = await Promise.all(open.map((url) => register(allowed, token2, url)));
   for (const [i, endpoint] of delivered.entries()) {
     const attempt = await firstAttempt(allowed, token2, endpoint.id, endpoint.message);

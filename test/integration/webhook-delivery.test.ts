@@ -12,12 +12,15 @@ import { signIn } from '../support/sign-in';
 import { startReceiver, type Receiver } from '../support/webhook-receiver';
 import { createEndpoint, deliveryLog, endpointCall, sleep } from '../support/webhooks';
 
-const s = appSuite({ env: { WEBHOOK_ALLOW_PRIVATE: '1', WEBHOOK_RETRY_SCHEDULE: '1s,1s,1s', WEBHOOK_TIMEOUT: '2s', LOG_LEVEL: 'warn' } });
+const s = appSuite({
+  env: { WEBHOOK_ALLOW_PRIVATE: '1', WEBHOOK_RETRY_SCHEDULE: '1s,1s,1s', WEBHOOK_TIMEOUT: '2s', LOG_LEVEL: 'warn' },
+});
 const receivers: Receiver[] = [];
 after(() => Promise.all(receivers.map((r) => r.close())));
 
 let token: string | undefined;
-const adminToken = async () => (token ??= (await signIn(s.url, 'admin', s.seed.admin.email, PASSWORDS.admin)).access_token);
+const adminToken = async () =>
+  (token ??= (await signIn(s.url, 'admin', s.seed.admin.email, PASSWORDS.admin)).access_token);
 
 /** A receiver answering `replies`, registered as an endpoint of no event type (only test messages reach it). */
 async function endpointFor(replies: Receiver['replies']): Promise<{ receiver: Receiver; id: string }> {
@@ -51,11 +54,24 @@ test('a receiver answering 500 three times and then 200 gets the message on the 
   const messageId = await sendTest(id);
   const entry = await settled(id, messageId);
   assert.equal(entry.status, 'delivered');
-  assert.deepEqual(entry.attempts.map((a: any) => a.status_code), [500, 500, 500, 200]);
-  assert.deepEqual(entry.attempts.map((a: any) => a.error), ['status_500', 'status_500', 'status_500', null]);
+  assert.deepEqual(
+    entry.attempts.map((a: any) => a.status_code),
+    [500, 500, 500, 200],
+  );
+  assert.deepEqual(
+    entry.attempts.map((a: any) => a.error),
+    ['status_500', 'status_500', 'status_500', null],
+  );
   assert.equal(receiver.received.length, 4);
-  assert.deepEqual(new Set(receiver.received.map((r) => r.id)), new Set([messageId]), 'one webhook-id on every attempt');
-  assert.ok(receiver.received.every((r) => r.verified?.type === 'webhook.test'), 'standardwebhooks verified every attempt');
+  assert.deepEqual(
+    new Set(receiver.received.map((r) => r.id)),
+    new Set([messageId]),
+    'one webhook-id on every attempt',
+  );
+  assert.ok(
+    receiver.received.every((r) => r.verified?.type === 'webhook.test'),
+    'standardwebhooks verified every attempt',
+  );
 });
 
 test('a redirect is a failed attempt and is never followed; after the last attempt the message has failed', async () => {
@@ -76,8 +92,17 @@ test('an answer slower than WEBHOOK_TIMEOUT is a failed attempt; the next attemp
   const messageId = await sendTest(id);
   const entry = await settled(id, messageId);
   assert.equal(entry.status, 'delivered');
-  assert.deepEqual(entry.attempts.map((a: any) => [a.status_code, a.error]), [[null, 'timeout'], [204, null]]);
-  assert.deepEqual(receiver.received.map((r) => r.id), [messageId, messageId]);
+  assert.deepEqual(
+    entry.attempts.map((a: any) => [a.status_code, a.error]),
+    [
+      [null, 'timeout'],
+      [204, null],
+    ],
+  );
+  assert.deepEqual(
+    receiver.received.map((r) => r.id),
+    [messageId, messageId],
+  );
 });
 
 test('after a rotation a receiver holding only the old secret and one holding only the new both verify; a second rotation drops the oldest', async () => {
@@ -102,7 +127,10 @@ test('after a rotation a receiver holding only the old secret and one holding on
   const later = await sendTest(id);
   await receiver.until((r) => r.some((m) => m.id === later));
   const next = receiver.received.find((m) => m.id === later)!;
-  assert.ok(next.verifiesWith(second) && next.verifiesWith(third), 'the secret rotated away last and the newest both verify');
+  assert.ok(
+    next.verifiesWith(second) && next.verifiesWith(third),
+    'the secret rotated away last and the newest both verify',
+  );
   assert.ok(!next.verifiesWith(first), 'the oldest secret no longer verifies');
 });
 
@@ -115,15 +143,37 @@ test('the cleanup removes delivered and failed messages older than WEBHOOK_RETEN
   const old = Array.from({ length: 1200 }, (_, i) => `msg_retention_${i}`);
   await withContainer(s.db, async ({ db }) => {
     const at = new Date(Date.now() - day);
-    await db.prisma.webhookMessage.createMany({ data: old.map((id) => ({ id, type: 'webhook.test', body: '{}', createdAt: at })) });
-    await db.prisma.webhookDelivery.createMany({ data: old.map((messageId, i) => ({ messageId, endpointId: waiting, status: i % 2 ? 'delivered' : 'failed', nextAttemptAt: at, createdAt: at })) });
+    await db.prisma.webhookMessage.createMany({
+      data: old.map((id) => ({ id, type: 'webhook.test', body: '{}', createdAt: at })),
+    });
+    await db.prisma.webhookDelivery.createMany({
+      data: old.map((messageId, i) => ({
+        messageId,
+        endpointId: waiting,
+        status: i % 2 ? 'delivered' : 'failed',
+        nextAttemptAt: at,
+        createdAt: at,
+      })),
+    });
   });
   const sweepAt = (days: number) =>
     withContainer(s.db, async ({ db, logger, config }) => {
       assert.equal(config.webhooks.retention, 30 * 86_400, 'WEBHOOK_RETENTION defaults to 30 days');
-      const removed = (await createSweeper(db.prisma, { now: () => new Date(Date.now() + days * day) }, logger, config.auditRetention, config.customers.unverifiedTtl, config.webhooks.retention).sweepOnce()).webhookMessages;
+      const removed = (
+        await createSweeper(
+          db.prisma,
+          { now: () => new Date(Date.now() + days * day) },
+          logger,
+          config.auditRetention,
+          config.customers.unverifiedTtl,
+          config.webhooks.retention,
+        ).sweepOnce()
+      ).webhookMessages;
       const left = await db.prisma.webhookMessage.findMany({ select: { id: true } });
-      const log = { deliveries: await db.prisma.webhookDelivery.count(), attempts: await db.prisma.webhookAttempt.count() };
+      const log = {
+        deliveries: await db.prisma.webhookDelivery.count(),
+        attempts: await db.prisma.webhookAttempt.count(),
+      };
       return { removed, left: left.map((m) => m.id), log };
     });
   const early = await sweepAt(29.5);

@@ -33,7 +33,7 @@ async function delivered(token: string, endpointId: string, messageId: string, a
   throw new Error(`message ${messageId} was not delivered to ${endpointId} in ${attempts} attempts`);
 }
 
-test('sending a message again to one endpoint leaves every other endpoint\'s delivery of it as it is', async () => {
+test("sending a message again to one endpoint leaves every other endpoint's delivery of it as it is", async () => {
   const token = (await signIn(s.url, 'admin', s.seed.admin.email, PASSWORDS.admin)).access_token;
   const first = await endpointFor(token);
   const second = await endpointFor(token);
@@ -57,8 +57,13 @@ test('sending a message again to one endpoint leaves every other endpoint\'s del
   const other = await delivered(token, second.id, messageId, 1);
   assert.equal(other.attempts[0].status_code, 204, 'its delivery keeps its delivered attempt');
 
-  const audit = await withContainer(s.db, ({ db }) => db.prisma.auditEvent.findMany({ where: { event: 'webhook_message_retried' }, select: { details: true } }));
-  assert.deepEqual(audit.map((a) => (typeof a.details === 'string' ? JSON.parse(a.details) : a.details)), [{ endpoint_id: first.id, message_id: messageId }]);
+  const audit = await withContainer(s.db, ({ db }) =>
+    db.prisma.auditEvent.findMany({ where: { event: 'webhook_message_retried' }, select: { details: true } }),
+  );
+  assert.deepEqual(
+    audit.map((a) => (typeof a.details === 'string' ? JSON.parse(a.details) : a.details)),
+    [{ endpoint_id: first.id, message_id: messageId }],
+  );
 
   // The message-wide route cannot know which endpoint is meant.
   const ambiguous = await request(s.url, 'POST', `/api/v1/admin/webhook-messages/${messageId}/retry`, { token });
@@ -67,7 +72,11 @@ test('sending a message again to one endpoint leaves every other endpoint\'s del
   assert.equal(ambiguous.body.code, 'conflict');
   assert.match(ambiguous.body.detail, /\/admin\/webhook-endpoints\/\{endpointId\}\/messages\//);
   await sleep(500);
-  assert.deepEqual([first.receiver.received.length, second.receiver.received.length], [2, 1], 'the refusal sent nothing');
+  assert.deepEqual(
+    [first.receiver.received.length, second.receiver.received.length],
+    [2, 1],
+    'the refusal sent nothing',
+  );
 
   // Another endpoint's message is not this endpoint's to send.
   const test = await endpointCall(s.url, token, 'POST', `/${second.id}/test`);
@@ -81,6 +90,9 @@ test('sending a message again to one endpoint leaves every other endpoint\'s del
   const again = await request(s.url, 'POST', `/api/v1/admin/webhook-messages/${test.body.id}/retry`, { token });
   assert.equal(again.status, 202, again.text);
   await second.receiver.until((r) => r.length === 3);
-  assert.deepEqual(second.receiver.received.map((r) => r.verified?.type), ['account.disabled', 'webhook.test', 'webhook.test']);
+  assert.deepEqual(
+    second.receiver.received.map((r) => r.verified?.type),
+    ['account.disabled', 'webhook.test', 'webhook.test'],
+  );
   assert.equal(first.receiver.received.length, 2);
 });

@@ -32,7 +32,8 @@ async function registerReceiver() {
 }
 after(() => receiver?.close());
 
-const api = (method: string, path: string, json?: unknown, bearer = token) => request(s.url, method, `/api/v1${path}`, { token: bearer, ...(json === undefined ? {} : { json }) });
+const api = (method: string, path: string, json?: unknown, bearer = token) =>
+  request(s.url, method, `/api/v1${path}`, { token: bearer, ...(json === undefined ? {} : { json }) });
 
 test('the secret is shown once: no other answer carries it', async () => {
   const one = await endpointCall(s.url, token, 'GET', `/${endpointId}`);
@@ -50,7 +51,13 @@ test('every event type arrives once per change, verified by standardwebhooks, wi
   secrets.push(password, PASSWORDS.admin, PASSWORDS.customer);
 
   // An admin account: created, renamed, disabled, enabled, its factors reset, its own password changed.
-  const created = await api('POST', '/admin/admins', { email: 'hooked@example.com', name: 'Hooked', password, admin_type: 'admin', modules: ['orders'] });
+  const created = await api('POST', '/admin/admins', {
+    email: 'hooked@example.com',
+    name: 'Hooked',
+    password,
+    admin_type: 'admin',
+    modules: ['orders'],
+  });
   assert.equal(created.status, 201, created.text);
   const x = created.body.id as string;
   assert.equal((await api('PATCH', `/admin/admins/${x}`, { name: 'Hooked Renamed' })).status, 200);
@@ -59,11 +66,22 @@ test('every event type arrives once per change, verified by standardwebhooks, wi
   assert.equal((await api('POST', `/admin/admins/${x}/mfa/reset`)).status, 204);
   const own = await signIn(s.url, 'admin', 'hooked@example.com', password);
   secrets.push(own.access_token, own.refresh_token, 'New-Pass-Hooked-7713!');
-  const changed = await api('POST', '/auth/admin/password', { current_password: password, new_password: 'New-Pass-Hooked-7713!' }, own.access_token);
+  const changed = await api(
+    'POST',
+    '/auth/admin/password',
+    { current_password: password, new_password: 'New-Pass-Hooked-7713!' },
+    own.access_token,
+  );
   assert.equal(changed.status, 200, changed.text);
 
   // A customer registered and deleted through the operator's service.
-  const customer = await withContainer(s.db, async ({ auth }) => auth.operator.createCustomer({ email: 'hooked-shopper@example.com', password: PASSWORDS.customer, name: 'Hook Shopper' }));
+  const customer = await withContainer(s.db, async ({ auth }) =>
+    auth.operator.createCustomer({
+      email: 'hooked-shopper@example.com',
+      password: PASSWORDS.customer,
+      name: 'Hook Shopper',
+    }),
+  );
   await withContainer(s.db, async ({ auth }) => auth.operator.deleteCustomer('hooked-shopper@example.com'));
 
   // A terminal paired with a code, then unpaired by the admin.
@@ -77,27 +95,58 @@ test('every event type arrives once per change, verified by standardwebhooks, wi
 
   // A sign-in limit reached for a known account.
   let refusals = 0;
-  while ((await login(s.url, 'admin', s.seed.limited.email, 'wrong-password-0000')).status !== 429) assert.ok(++refusals < 50, 'the sign-in limit is reached');
+  while ((await login(s.url, 'admin', s.seed.limited.email, 'wrong-password-0000')).status !== 429)
+    assert.ok(++refusals < 50, 'the sign-in limit is reached');
 
   const expected: Record<string, (data: any) => void> = {
-    'account.created': (d) => assert.deepEqual(d, { account: { id: x, role: 'admin', type: 'admin' }, actor, email: 'hooked@example.com', name: 'Hooked' }),
-    'account.updated': (d) => assert.deepEqual(d, { account: { id: x, role: 'admin', type: 'admin' }, actor, changed: ['name'], email: 'hooked@example.com', name: 'Hooked Renamed' }),
+    'account.created': (d) =>
+      assert.deepEqual(d, {
+        account: { id: x, role: 'admin', type: 'admin' },
+        actor,
+        email: 'hooked@example.com',
+        name: 'Hooked',
+      }),
+    'account.updated': (d) =>
+      assert.deepEqual(d, {
+        account: { id: x, role: 'admin', type: 'admin' },
+        actor,
+        changed: ['name'],
+        email: 'hooked@example.com',
+        name: 'Hooked Renamed',
+      }),
     'account.disabled': (d) => assert.deepEqual(d, { account: { id: x, role: 'admin', type: 'admin' }, actor }),
     'account.enabled': (d) => assert.deepEqual(d, { account: { id: x, role: 'admin', type: 'admin' }, actor }),
     'mfa.changed': (d) => assert.deepEqual(d, { account: { id: x, role: 'admin', type: 'admin' }, actor }),
     'sessions.ended': (d) => assert.deepEqual(d, { account: { id: x, role: 'admin', type: 'admin' }, actor }),
-    'password.changed': (d) => assert.deepEqual(d, { account: { id: x, role: 'admin', type: 'admin' }, actor: { role: 'admin', id: x } }),
-    'customer.registered': (d) => assert.deepEqual(d, { account: { id: customer.id, role: 'customer' }, actor: null, email: 'hooked-shopper@example.com', name: 'Hook Shopper' }),
+    'password.changed': (d) =>
+      assert.deepEqual(d, { account: { id: x, role: 'admin', type: 'admin' }, actor: { role: 'admin', id: x } }),
+    'customer.registered': (d) =>
+      assert.deepEqual(d, {
+        account: { id: customer.id, role: 'customer' },
+        actor: null,
+        email: 'hooked-shopper@example.com',
+        name: 'Hook Shopper',
+      }),
     'customer.deleted': (d) => assert.deepEqual(d, { account: { id: customer.id } }),
-    'terminal.paired': (d) => assert.deepEqual(d, { terminal_id: s.seed.tillA.id, vendor_id: s.seed.vendor.id, actor: null }),
-    'terminal.unpaired': (d) => assert.deepEqual(d, { terminal_id: s.seed.tillA.id, vendor_id: s.seed.vendor.id, actor }),
-    'sign_in.locked': (d) => assert.deepEqual(d, { account: { id: s.seed.limited.id, role: 'admin', type: 'admin' }, actor: null, limit: 'sign_in' }),
+    'terminal.paired': (d) =>
+      assert.deepEqual(d, { terminal_id: s.seed.tillA.id, vendor_id: s.seed.vendor.id, actor: null }),
+    'terminal.unpaired': (d) =>
+      assert.deepEqual(d, { terminal_id: s.seed.tillA.id, vendor_id: s.seed.vendor.id, actor }),
+    'sign_in.locked': (d) =>
+      assert.deepEqual(d, {
+        account: { id: s.seed.limited.id, role: 'admin', type: 'admin' },
+        actor: null,
+        limit: 'sign_in',
+      }),
   };
   await receiver.until((r) => r.length >= Object.keys(expected).length);
   await sleep(1500); // anything sent twice would arrive by now
 
   const arrived = receiver.received;
-  assert.ok(arrived.every((r) => r.verified !== null), 'standardwebhooks verified every message');
+  assert.ok(
+    arrived.every((r) => r.verified !== null),
+    'standardwebhooks verified every message',
+  );
   assert.ok(arrived.every((r) => r.contentType === 'application/json' && /^msg_/.test(r.id)));
   assert.deepEqual(arrived.map((r) => r.verified!.type).sort(), Object.keys(expected).sort(), 'each type once');
   assert.equal(new Set(arrived.map((r) => r.id)).size, arrived.length, 'one webhook-id per message');
@@ -106,13 +155,20 @@ test('every event type arrives once per change, verified by standardwebhooks, wi
     assert.deepEqual(Object.keys(body).sort(), ['data', 'timestamp', 'type']);
     assert.ok(!Number.isNaN(Date.parse(body.timestamp)));
     expected[body.type]!(body.data);
-    for (const secret of secrets) assert.ok(!r.body.includes(secret), `${body.type} carries no secret, password or token`);
+    for (const secret of secrets)
+      assert.ok(!r.body.includes(secret), `${body.type} carries no secret, password or token`);
   }
 });
 
 test('a change that rolls back sends nothing', async () => {
   const before = receiver.received.length;
-  const target = await api('POST', '/admin/admins', { email: 'rolled-back@example.com', name: 'Rolled', password: 'Rolled-Back-Pass-1!', admin_type: 'admin', modules: [] });
+  const target = await api('POST', '/admin/admins', {
+    email: 'rolled-back@example.com',
+    name: 'Rolled',
+    password: 'Rolled-Back-Pass-1!',
+    admin_type: 'admin',
+    modules: [],
+  });
   await receiver.until((r) => r.length === before + 1);
   await breakAuditInsertsFor(s.db, target.body.id);
   try {
@@ -120,11 +176,19 @@ test('a change that rolls back sends nothing', async () => {
   } finally {
     await repairAuditInserts(s.db);
   }
-  const messages = await withContainer(s.db, async ({ db }) => db.prisma.webhookMessage.findMany({ where: { type: 'account.disabled' }, select: { body: true } }));
-  assert.ok(!messages.some((m) => m.body.includes(target.body.id)), 'no message was written for the rolled-back disable');
+  const messages = await withContainer(s.db, async ({ db }) =>
+    db.prisma.webhookMessage.findMany({ where: { type: 'account.disabled' }, select: { body: true } }),
+  );
+  assert.ok(
+    !messages.some((m) => m.body.includes(target.body.id)),
+    'no message was written for the rolled-back disable',
+  );
   // A later change arrives alone: the rolled-back one was never queued.
   assert.equal((await api('POST', `/admin/admins/${target.body.id}/enable`)).status, 200);
   await receiver.until((r) => r.length === before + 2);
   await sleep(1000);
-  assert.deepEqual(receiver.received.slice(before).map((r) => r.verified?.type), ['account.created', 'account.enabled']);
+  assert.deepEqual(
+    receiver.received.slice(before).map((r) => r.verified?.type),
+    ['account.created', 'account.enabled'],
+  );
 });

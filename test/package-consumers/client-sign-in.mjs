@@ -17,10 +17,12 @@ try {
 const signedIn = await client.vendor.login({ email: EMAIL, password: PASSWORD });
 const { vendor } = await client.vendor.me();
 const stored = JSON.parse(await readFile(TOKEN_FILE, 'utf8'));
-console.log(JSON.stringify({
-  node: process.versions.node,
-  apiRoot: client.apiRoot,
-  refusal,
-  email: vendor.email,
-  storedIsTheSignIn: stored.vendor.access_token === signedIn.access_token,
-}));
+console.log(
+  JSON.stringify({
+    node: process.versions.node,
+    apiRoot: client.apiRoot,
+    refusal,
+    email: vendor.email,
+    storedIsTheSignIn: stored.vendor.access_token === signedIn.access_token,
+  }),
+);

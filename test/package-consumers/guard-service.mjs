@@ -14,7 +14,14 @@ const server = createServer(async (req, res) => {
     const principal = await guard.authenticate(req);
     guard.authorize(principal, 'orders');
     res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ accountId: principal.accountId, role: principal.role, node: process.versions.node, stats: guard.stats() }));
+    res.end(
+      JSON.stringify({
+        accountId: principal.accountId,
+        role: principal.role,
+        node: process.versions.node,
+        stats: guard.stats(),
+      }),
+    );
   } catch (error) {
     if (isGuardError(error)) return error.send(res);
     res.writeHead(500, { 'content-type': 'text/plain' });

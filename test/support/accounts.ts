@@ -28,12 +28,31 @@ export async function withContainer<T>(
   }
 }
 
-/** A super admin, an admin with the `orders` module, a business with two stores, an owner, an employee and a verified customer. */
+/**
+ * A super admin, an admin with the `orders` module, a business with two stores, an owner, an employee and a verified
+ * customer.
+ */
 export async function seedAccounts(db: TestDatabase, prefix = 'u') {
   return withContainer(db, async ({ auth }) => {
-    const admin = await auth.operator.createAdmin({ email: `${prefix}-super@example.com`, password: PASSWORDS.admin, name: 'Super Admin', admin_type: 'super_admin' });
-    const limited = await auth.operator.createAdmin({ email: `${prefix}-orders@example.com`, password: PASSWORDS.limited, name: 'Orders Admin', admin_type: 'admin', modules: ['orders'] });
-    const { vendor, owner } = await auth.operator.createVendor({ name: 'Corner Shop', owner_email: `${prefix}-owner@example.com`, owner_password: PASSWORDS.owner, owner_name: 'Olive Owner' });
+    const admin = await auth.operator.createAdmin({
+      email: `${prefix}-super@example.com`,
+      password: PASSWORDS.admin,
+      name: 'Super Admin',
+      admin_type: 'super_admin',
+    });
+    const limited = await auth.operator.createAdmin({
+      email: `${prefix}-orders@example.com`,
+      password: PASSWORDS.limited,
+      name: 'Orders Admin',
+      admin_type: 'admin',
+      modules: ['orders'],
+    });
+    const { vendor, owner } = await auth.operator.createVendor({
+      name: 'Corner Shop',
+      owner_email: `${prefix}-owner@example.com`,
+      owner_password: PASSWORDS.owner,
+      owner_name: 'Olive Owner',
+    });
     const storeA = await auth.operator.createStore(vendor.id, { name: 'High Street' });
     const storeB = await auth.operator.createStore(vendor.id, { name: 'Station Road' });
     const tillA = await auth.operator.createTerminal(storeA.id, { name: 'Till A1' });
@@ -47,7 +66,11 @@ export async function seedAccounts(db: TestDatabase, prefix = 'u') {
       module_permissions: { orders: ['read'] },
       store_ids: [storeA.id],
     });
-    const customer = await auth.operator.createCustomer({ email: `${prefix}-shopper@example.com`, password: PASSWORDS.customer, name: 'Sam Shopper' });
+    const customer = await auth.operator.createCustomer({
+      email: `${prefix}-shopper@example.com`,
+      password: PASSWORDS.customer,
+      name: 'Sam Shopper',
+    });
     return { admin, limited, vendor, owner, employee, customer, storeA, storeB, tillA, tillB };
   });
 }

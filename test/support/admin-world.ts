@@ -13,16 +13,42 @@ export async function seedAdministration(db: TestDatabase, prefix = 'a') {
   const base = await seedAccounts(db, prefix);
   return withContainer(db, async ({ auth }) => {
     const admin = (label: string, modules: string[]) =>
-      auth.operator.createAdmin({ email: `${prefix}-${label}@example.com`, password: EXTRA_PASSWORD, name: label, admin_type: 'admin', modules: modules as never });
-    const employee = (vendorId: string, label: string, modules: string[], permissions: Record<string, string[]>, storeIds: string[] = []) =>
-      auth.operator.createEmployee({ vendor_id: vendorId, email: `${prefix}-${label}@example.com`, password: EXTRA_PASSWORD, name: label, modules: modules as never, module_permissions: permissions, store_ids: storeIds });
+      auth.operator.createAdmin({
+        email: `${prefix}-${label}@example.com`,
+        password: EXTRA_PASSWORD,
+        name: label,
+        admin_type: 'admin',
+        modules: modules as never,
+      });
+    const employee = (
+      vendorId: string,
+      label: string,
+      modules: string[],
+      permissions: Record<string, string[]>,
+      storeIds: string[] = [],
+    ) =>
+      auth.operator.createEmployee({
+        vendor_id: vendorId,
+        email: `${prefix}-${label}@example.com`,
+        password: EXTRA_PASSWORD,
+        name: label,
+        modules: modules as never,
+        module_permissions: permissions,
+        store_ids: storeIds,
+      });
 
     const adminsAdmin = await admin('admins-admin', ['admins']);
     const vendorsAdmin = await admin('vendors-admin', ['vendors']);
     const auditAdmin = await admin('audit-admin', ['audit']);
     const customersAdmin = await admin('customers-admin', ['customers']);
     const integrationsAdmin = await admin('integrations-admin', ['integrations']);
-    const staffer = await employee(base.vendor.id, 'staffer', ['staff', 'stores'], { staff: ['read', 'write'], stores: ['read', 'write'] }, [base.storeA.id]);
+    const staffer = await employee(
+      base.vendor.id,
+      'staffer',
+      ['staff', 'stores'],
+      { staff: ['read', 'write'], stores: ['read', 'write'] },
+      [base.storeA.id],
+    );
     const reader = await employee(base.vendor.id, 'reader', ['staff', 'stores'], { staff: ['read'], stores: ['read'] });
     const { vendor: vendorB, owner: ownerB } = await auth.operator.createVendor({
       name: 'Other Business',
@@ -32,7 +58,20 @@ export async function seedAdministration(db: TestDatabase, prefix = 'a') {
     });
     const storeOfB = await auth.operator.createStore(vendorB.id, { name: 'Elsewhere' });
     const employeeOfB = await employee(vendorB.id, 'employee-b', ['orders'], { orders: ['read'] }, [storeOfB.id]);
-    return { ...base, adminsAdmin, vendorsAdmin, auditAdmin, customersAdmin, integrationsAdmin, staffer, reader, vendorB, ownerB, storeOfB, employeeOfB };
+    return {
+      ...base,
+      adminsAdmin,
+      vendorsAdmin,
+      auditAdmin,
+      customersAdmin,
+      integrationsAdmin,
+      staffer,
+      reader,
+      vendorB,
+      ownerB,
+      storeOfB,
+      employeeOfB,
+    };
   });
 }
 
@@ -40,8 +79,10 @@ export type AdministrationWorld = Awaited<ReturnType<typeof seedAdministration>>
 
 /** An access token for each account of the world. */
 export async function tokensOf(url: string, w: AdministrationWorld) {
-  const admin = async (email: string, password = EXTRA_PASSWORD) => (await signIn(url, 'admin', email, password)).access_token;
-  const vendor = async (email: string, password = EXTRA_PASSWORD) => (await signIn(url, 'vendor', email, password)).access_token;
+  const admin = async (email: string, password = EXTRA_PASSWORD) =>
+    (await signIn(url, 'admin', email, password)).access_token;
+  const vendor = async (email: string, password = EXTRA_PASSWORD) =>
+    (await signIn(url, 'vendor', email, password)).access_token;
   return {
     superAdmin: await admin(w.admin.email, PASSWORDS.admin),
     ordersAdmin: await admin(w.limited.email, PASSWORDS.limited),
@@ -60,10 +101,16 @@ export async function tokensOf(url: string, w: AdministrationWorld) {
 }
 
 /** A JSON request with a bearer token. */
-export const call = (url: string, method: string, path: string, token: string, json?: unknown) => request(url, method, path, { token, json });
+export const call = (url: string, method: string, path: string, token: string, json?: unknown) =>
+  request(url, method, path, { token, json });
 
 /** Asserts an RFC 9457 answer with `status` and `code`, naming `label` on failure. */
-export function problemOf(res: { status: number; headers: Headers; body: any; text: string }, status: number, code: string, label: string) {
+export function problemOf(
+  res: { status: number; headers: Headers; body: any; text: string },
+  status: number,
+  code: string,
+  label: string,
+) {
   const contentType = res.headers.get('content-type');
   if (res.status !== status || res.body?.code !== code || contentType !== 'application/problem+json') {
     throw new Error(`${label}: expected ${status} ${code} problem+json, got ${res.status} ${contentType} ${res.text}`);

@@ -75,7 +75,14 @@ class PortTaken extends Error {}
  * in NODE_OPTIONS). Without `port`, a free one is chosen, and chosen again if another process takes
  * it before the server listens: test stages run side by side, each choosing ports of its own.
  */
-export async function startApp(db: TestDatabase, env: Record<string, string | undefined> = {}, port?: number, args: string[] = [], nodeFlags: string[] = [], runtime: AppRuntime = { node: process.execPath, root: ROOT }): Promise<RunningApp> {
+export async function startApp(
+  db: TestDatabase,
+  env: Record<string, string | undefined> = {},
+  port?: number,
+  args: string[] = [],
+  nodeFlags: string[] = [],
+  runtime: AppRuntime = { node: process.execPath, root: ROOT },
+): Promise<RunningApp> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await startOn(port ?? (await freePort()), db, env, args, nodeFlags, runtime);
@@ -85,13 +92,23 @@ export async function startApp(db: TestDatabase, env: Record<string, string | un
   }
 }
 
-async function startOn(port: number, db: TestDatabase, env: Record<string, string | undefined>, args: string[], nodeFlags: string[], runtime: AppRuntime): Promise<RunningApp> {
+async function startOn(
+  port: number,
+  db: TestDatabase,
+  env: Record<string, string | undefined>,
+  args: string[],
+  nodeFlags: string[],
+  runtime: AppRuntime,
+): Promise<RunningApp> {
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(runtime.node, [...serverNodeFlags(), ...nodeFlags, serverEntry(), ...args], {
     cwd: runtime.root,
     // Production requires APP_URL: the server's own origin unless the test names another (or unsets it).
     // Loopback unless the test unsets HOST to see the script's own choice.
-    env: { ...appEnv(db, { APP_URL: url, HOST: '127.0.0.1', ...env }), PORT: String(port) } as unknown as NodeJS.ProcessEnv,
+    env: {
+      ...appEnv(db, { APP_URL: url, HOST: '127.0.0.1', ...env }),
+      PORT: String(port),
+    } as unknown as NodeJS.ProcessEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];
@@ -131,11 +148,19 @@ async function startOn(port: number, db: TestDatabase, env: Record<string, strin
 }
 
 /** Runs the server with `env` and resolves when it exits (for start-up checks that must refuse). */
-export function startExpectingExit(db: TestDatabase, env: Record<string, string | undefined>, timeoutMs = 60_000): Promise<{ code: number | null; output: string }> {
+export function startExpectingExit(
+  db: TestDatabase,
+  env: Record<string, string | undefined>,
+  timeoutMs = 60_000,
+): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...serverNodeFlags(), serverEntry()], {
       cwd: ROOT,
-      env: { ...appEnv(db, { APP_URL: 'http://127.0.0.1', ...env }), PORT: '0', HOST: '127.0.0.1' } as unknown as NodeJS.ProcessEnv,
+      env: {
+        ...appEnv(db, { APP_URL: 'http://127.0.0.1', ...env }),
+        PORT: '0',
+        HOST: '127.0.0.1',
+      } as unknown as NodeJS.ProcessEnv,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

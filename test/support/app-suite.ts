@@ -81,7 +81,13 @@ export function appSuite(options: AppSuiteOptions = {}): AppSuite {
     if (options.smtp) Object.assign(suite.mail, await startSmtpSink());
     suite.env = { ...options.env, ...(options.smtp ? { SMTP_URL: suite.mail.url } : {}) };
     // Started together: on an empty database they run the start-up migrations at once.
-    instances.push(...(await Promise.all(Array.from({ length: options.instances ?? 1 }, () => startApp(suite.db, suite.env, undefined, [], options.nodeFlags)))));
+    instances.push(
+      ...(await Promise.all(
+        Array.from({ length: options.instances ?? 1 }, () =>
+          startApp(suite.db, suite.env, undefined, [], options.nodeFlags),
+        ),
+      )),
+    );
     if (options.seed !== false) Object.assign(suite.seed, await seedAccounts(suite.db, options.seed));
     await options.setup?.(suite);
   });

@@ -17,8 +17,17 @@ export function newClient(): TestClient {
 }
 
 /** An API request from `client` (the app trusts one proxy, so X-Forwarded-For names the client). */
-export function send(url: string, method: string, path: string, client: TestClient, options: { token?: string; json?: unknown } = {}) {
-  return request(url, method, `/api/v1${path}`, { ...options, headers: { 'x-forwarded-for': client.ip, 'user-agent': client.ua } });
+export function send(
+  url: string,
+  method: string,
+  path: string,
+  client: TestClient,
+  options: { token?: string; json?: unknown } = {},
+) {
+  return request(url, method, `/api/v1${path}`, {
+    ...options,
+    headers: { 'x-forwarded-for': client.ip, 'user-agent': client.ua },
+  });
 }
 
 export interface EventView {
@@ -35,7 +44,12 @@ export interface EventView {
 }
 
 /** Up to 100 events of `path` (`/admin/audit-events`...) matching `query`. */
-export async function eventsAt(url: string, path: string, token: string, query: Record<string, string> = {}): Promise<EventView[]> {
+export async function eventsAt(
+  url: string,
+  path: string,
+  token: string,
+  query: Record<string, string> = {},
+): Promise<EventView[]> {
   const res = await request(url, 'GET', `/api/v1${path}?${new URLSearchParams({ limit: '100', ...query })}`, { token });
   assert.equal(res.status, 200, res.text);
   return res.body.items as EventView[];
@@ -45,7 +59,14 @@ export async function eventsAt(url: string, path: string, token: string, query: 
  * Asserts the trail holds exactly one `event` about `accountId`, sent by `client`, caused by `actor`;
  * waits a little for events written after the answer (a reset request's).
  */
-export async function exactlyOne(url: string, adminToken: string, event: string, accountId: string, client: TestClient | null, actor: EventView['actor']) {
+export async function exactlyOne(
+  url: string,
+  adminToken: string,
+  event: string,
+  accountId: string,
+  client: TestClient | null,
+  actor: EventView['actor'],
+) {
   let found: EventView[] = [];
   for (let attempt = 0; attempt < 50; attempt++) {
     found = await eventsAt(url, '/admin/audit-events', adminToken, { event, account_id: accountId });

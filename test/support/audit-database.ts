@@ -6,7 +6,11 @@ import pg from 'pg';
 import { sqliteFilePath } from '@/server/db/dialect';
 import type { TestDatabase } from './databases';
 
-async function run<T>(db: TestDatabase, sqlite: (file: Database.Database) => T, postgres: (client: pg.Client) => Promise<T>): Promise<T> {
+async function run<T>(
+  db: TestDatabase,
+  sqlite: (file: Database.Database) => T,
+  postgres: (client: pg.Client) => Promise<T>,
+): Promise<T> {
   if (db.dialect === 'sqlite') {
     const file = new Database(sqliteFilePath(db.dataDir));
     try {
@@ -31,11 +35,17 @@ export function breakAuditInsertsFor(db: TestDatabase, accountId: string): Promi
   return run(
     db,
     (file) => {
-      file.exec(`CREATE TRIGGER audit_fault BEFORE INSERT ON audit_events WHEN NEW."accountId" = '${id}' BEGIN SELECT RAISE(ABORT, 'injected audit fault'); END`);
+      file.exec(
+        `CREATE TRIGGER audit_fault BEFORE INSERT ON audit_events WHEN NEW."accountId" = '${id}' BEGIN SELECT RAISE(ABORT, 'injected audit fault'); END`,
+      );
     },
     async (client) => {
-      await client.query(`CREATE FUNCTION audit_fault() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'injected audit fault'; END $$`);
-      await client.query(`CREATE TRIGGER audit_fault BEFORE INSERT ON audit_events FOR EACH ROW WHEN (NEW."accountId" = '${id}') EXECUTE FUNCTION audit_fault()`);
+      await client.query(
+        `CREATE FUNCTION audit_fault() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'injected audit fault'; END $$`,
+      );
+      await client.query(
+        `CREATE TRIGGER audit_fault BEFORE INSERT ON audit_events FOR EACH ROW WHEN (NEW."accountId" = '${id}') EXECUTE FUNCTION audit_fault()`,
+      );
     },
   );
 }

@@ -55,7 +55,8 @@ export async function runResets(burst: Burst, w: ResetWorker): Promise<void> {
     if (!(await call(burst, base, identity, 200))) return;
     let mail;
     // The mail with the code: a "password changed" notice of the previous round may arrive meanwhile.
-    const codeMail = () => burst.smtp.messages.slice(since).find((m) => m.to.includes(w.account.email) && m.code !== null);
+    const codeMail = () =>
+      burst.smtp.messages.slice(since).find((m) => m.to.includes(w.account.email) && m.code !== null);
     while (!burst.killed && !(mail = codeMail())) await new Promise((r) => setTimeout(r, 5));
     if (!mail?.code) return;
     const verified = await call(burst, `${base}/verify`, { ...identity, code: mail.code }, 200);
@@ -70,7 +71,12 @@ export async function runResets(burst: Burst, w: ResetWorker): Promise<void> {
     w.pending = undefined;
     w.session = undefined;
     w.completed += 1;
-    const signedIn = await call(burst, `/api/v1/auth/${w.account.role}/login`, { email: w.account.email, password }, 200);
+    const signedIn = await call(
+      burst,
+      `/api/v1/auth/${w.account.role}/login`,
+      { email: w.account.email, password },
+      200,
+    );
     if (!signedIn) return;
     w.session = signedIn.body;
   }
@@ -106,7 +112,10 @@ export async function runNoise(burst: Burst, role: 'admin' | 'vendor'): Promise<
   for (let i = 0; !burst.killed; i++) {
     const email = `nobody-${i % 7}@example.com`;
     const path = i % 2 ? `/api/v1/auth/${role}/login` : `/api/v1/auth/${role}/password-reset`;
-    const body = i % 2 ? { email, password: 'not-the-password' } : { email, [`${role}_type`]: role === 'admin' ? 'admin' : 'owner' };
+    const body =
+      i % 2
+        ? { email, password: 'not-the-password' }
+        : { email, [`${role}_type`]: role === 'admin' ? 'admin' : 'owner' };
     if (!(await call(burst, path, body, i % 2 ? 401 : 200))) return;
   }
 }

@@ -44,7 +44,8 @@ export async function createTemplates(postgresBaseUrl?: string): Promise<Templat
     env,
     async drop() {
       await rm(dataDir, { recursive: true, force: true });
-      if (postgresBaseUrl && name) await admin(postgresBaseUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      if (postgresBaseUrl && name)
+        await admin(postgresBaseUrl, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     },
   };
 }

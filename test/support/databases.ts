@@ -43,14 +43,21 @@ async function createFrom(name: string, template: string | undefined, baseUrl: s
   }
 }
 
-/** `migrated: false` gives an empty database even when the run has a template (for the start-up migration's own tests). */
+/**
+ * `migrated: false` gives an empty database even when the run has a template (for the start-up migration's own tests).
+ */
 
 /** `baseUrl` names the PostgreSQL server (and a database on it to connect to) for the new database. */
-export async function createTestDatabase(dialect: TestDialect = TEST_DIALECT, baseUrl = POSTGRES_BASE_URL, migrated = true): Promise<TestDatabase> {
+export async function createTestDatabase(
+  dialect: TestDialect = TEST_DIALECT,
+  baseUrl = POSTGRES_BASE_URL,
+  migrated = true,
+): Promise<TestDatabase> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'commerce-auth-test-'));
   const sqliteTemplate = migrated ? process.env[SQLITE_TEMPLATE_VARIABLE] : undefined;
   if (dialect === 'sqlite') {
-    if (sqliteTemplate) await cp(sqliteTemplate, dataDir, { recursive: true, filter: (source) => !source.endsWith('-migrate.lock') });
+    if (sqliteTemplate)
+      await cp(sqliteTemplate, dataDir, { recursive: true, filter: (source) => !source.endsWith('-migrate.lock') });
     return { dialect, dataDir, drop: () => rm(dataDir, { recursive: true, force: true }) };
   }
   const name = `auth_test_${randomBytes(6).toString('hex')}`;

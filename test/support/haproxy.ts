@@ -26,7 +26,16 @@ export async function startHaproxy(instances: string[], checkIntervalMs = 300): 
   const dir = await mkdtemp(path.join(os.tmpdir(), 'commerce-auth-haproxy-'));
   const [port, statsPort] = [await freePort(), await freePort()];
   const file = path.join(dir, 'haproxy.cfg');
-  await writeFile(file, haproxyConfig({ bind: `127.0.0.1:${port}`, instances, statsBind: `127.0.0.1:${statsPort}`, checkIntervalMs, log: 'stderr' }));
+  await writeFile(
+    file,
+    haproxyConfig({
+      bind: `127.0.0.1:${port}`,
+      instances,
+      statsBind: `127.0.0.1:${statsPort}`,
+      checkIntervalMs,
+      log: 'stderr',
+    }),
+  );
   const child = spawn(HAPROXY_PATH, ['-db', '-f', file], { stdio: ['ignore', 'pipe', 'pipe'] });
   const output: string[] = [];
   child.stdout.on('data', (c: Buffer) => output.push(c.toString()));
@@ -35,9 +44,16 @@ export async function startHaproxy(instances: string[], checkIntervalMs = 300): 
 
   async function statuses(): Promise<Record<string, string>> {
     const csv = await (await fetch(`http://127.0.0.1:${statsPort}/stats;csv`)).text();
-    const [header, ...rows] = csv.trim().split('\n').map((line) => line.replace(/^# /, '').split(','));
+    const [header, ...rows] = csv
+      .trim()
+      .split('\n')
+      .map((line) => line.replace(/^# /, '').split(','));
     const at = (name: string) => header!.indexOf(name);
-    return Object.fromEntries(rows.filter((r) => r[at('pxname')] === 'instances' && r[at('svname')]!.startsWith('app')).map((r) => [r[at('svname')], r[at('status')]]));
+    return Object.fromEntries(
+      rows
+        .filter((r) => r[at('pxname')] === 'instances' && r[at('svname')]!.startsWith('app'))
+        .map((r) => [r[at('svname')], r[at('status')]]),
+    );
   }
 
   const running: RunningHaproxy = {
@@ -51,7 +67,10 @@ export async function startHaproxy(instances: string[], checkIntervalMs = 300): 
         const now: Record<string, string> = await statuses().catch(() => ({}));
         const names = Object.keys(now);
         if (names.length > 0 && names.every((n) => (now[n] === 'UP') === up.includes(n))) return;
-        if (Date.now() > deadline) throw new Error(`haproxy servers are ${JSON.stringify(now)}, wanted up: ${up.join(', ')}\n${output.join('')}`);
+        if (Date.now() > deadline)
+          throw new Error(
+            `haproxy servers are ${JSON.stringify(now)}, wanted up: ${up.join(', ')}\n${output.join('')}`,
+          );
         await new Promise((r) => setTimeout(r, 50));
       }
     },

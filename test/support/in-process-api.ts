@@ -20,7 +20,10 @@ export interface InProcessApi {
  * container over it that tells `onStatement` each statement and serves the dispatcher in this
  * process. After them, all of it closed and the database dropped.
  */
-export function servePostgresInProcess(onStatement: StatementListener, prepare: (db: TestDatabase, env: Record<string, string>) => Promise<unknown>): InProcessApi {
+export function servePostgresInProcess(
+  onStatement: StatementListener,
+  prepare: (db: TestDatabase, env: Record<string, string>) => Promise<unknown>,
+): InProcessApi {
   const api = {} as InProcessApi;
   before(async () => {
     if (!IN_PROCESS_POSTGRES) return;
@@ -49,7 +52,13 @@ export async function callApi(method: string, path: string, body?: unknown, toke
   const headers: Record<string, string> = { 'x-commerce-auth-socket-ip': '127.0.0.1' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
-  const response = await dispatch(new Request(`http://127.0.0.1/api/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }));
+  const response = await dispatch(
+    new Request(`http://127.0.0.1/api/v1${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }),
+  );
   const text = await response.text();
   return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
 }

@@ -11,7 +11,10 @@ export async function loggedCode(app: RunningApp, email: string): Promise<string
   throw new Error(`no code logged for ${email}`);
 }
 
-/** The next code logged for `email` after `before` lines of output (the OTP rule's line names the address the mail went to). */
+/**
+ * The next code logged for `email` after `before` lines of output (the OTP rule's line names the address the mail went
+ * to).
+ */
 export async function nextLoggedCode(app: RunningApp, email: string, before: number): Promise<string> {
   for (let i = 0; i < 100; i += 1) {
     const line = app.output.slice(before).find((l) => l.includes('"otp"') && l.includes(email));

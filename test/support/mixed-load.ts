@@ -27,27 +27,47 @@ export interface MixedLoad {
 
 const OK: Record<LoadRequest['op'], number> = { login: 200, refresh: 200, me: 200, context: 200, reset: 200 };
 
-export async function startMixedLoad(baseUrl: string, users: LoadUser[], options: { resetEmail: string; thinkMs?: number; maxRequests?: number }): Promise<MixedLoad> {
+export async function startMixedLoad(
+  baseUrl: string,
+  users: LoadUser[],
+  options: { resetEmail: string; thinkMs?: number; maxRequests?: number },
+): Promise<MixedLoad> {
   const requests: LoadRequest[] = [];
   const sessions: { access: string; refresh: string }[] = [];
   let stopping = false;
 
-  async function send(op: LoadRequest['op'], user: number, method: string, path: string, body?: unknown, token?: string) {
+  async function send(
+    op: LoadRequest['op'],
+    user: number,
+    method: string,
+    path: string,
+    body?: unknown,
+    token?: string,
+  ) {
     const record: LoadRequest = { op, user, started: Date.now(), ended: 0, status: 0 };
     requests.push(record);
     try {
       const res = await fetch(`${baseUrl}${path}`, {
         method,
-        headers: { ...(body ? { 'content-type': 'application/json' } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+        headers: {
+          ...(body ? { 'content-type': 'application/json' } : {}),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
         body: body ? JSON.stringify(body) : undefined,
       });
       record.status = res.status;
       const text = await res.text();
       if (res.status !== OK[op]) record.error = text.slice(0, 200);
-      const json = (res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : {}) as Record<string, string>;
+      const json = (res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : {}) as Record<
+        string,
+        string
+      >;
       return res.status === OK[op] ? json : undefined;
     } catch (error) {
-      record.error = error instanceof Error ? `${error.message} ${describeCause((error as { cause?: unknown }).cause)}` : String(error);
+      record.error =
+        error instanceof Error
+          ? `${error.message} ${describeCause((error as { cause?: unknown }).cause)}`
+          : String(error);
       return undefined;
     } finally {
       record.ended = Date.now();
@@ -56,7 +76,10 @@ export async function startMixedLoad(baseUrl: string, users: LoadUser[], options
 
   const signIn = async (i: number) => {
     const u = users[i]!;
-    const pair = await send('login', i, 'POST', `/api/v1/auth/${u.role}/login`, { email: u.email, password: u.password });
+    const pair = await send('login', i, 'POST', `/api/v1/auth/${u.role}/login`, {
+      email: u.email,
+      password: u.password,
+    });
     if (pair) sessions[i] = { access: pair.access_token!, refresh: pair.refresh_token! };
   };
 
@@ -80,7 +103,10 @@ export async function startMixedLoad(baseUrl: string, users: LoadUser[], options
           else await send('me', i, 'GET', `${base}/me`, undefined, s.access);
           break;
         case 4:
-          await send('reset', i, 'POST', '/api/v1/auth/admin/password-reset', { email: options.resetEmail, admin_type: 'admin' });
+          await send('reset', i, 'POST', '/api/v1/auth/admin/password-reset', {
+            email: options.resetEmail,
+            admin_type: 'admin',
+          });
           break;
         case 5:
           // A second session of the same account: the first one (kept) must stay valid.
@@ -92,7 +118,8 @@ export async function startMixedLoad(baseUrl: string, users: LoadUser[], options
   }
 
   for (let i = 0; i < users.length; i++) await signIn(i);
-  if (sessions.length !== users.length || sessions.includes(undefined as never)) throw new Error('a load user could not sign in');
+  if (sessions.length !== users.length || sessions.includes(undefined as never))
+    throw new Error('a load user could not sign in');
   const loops = users.map((_, i) => loop(i));
   return {
     requests,

@@ -16,14 +16,22 @@ declare module 'oidc-provider' {
     save(): Promise<string>;
   }
   export default class Provider {
-    constructor(issuer: string, configuration: Record<string, unknown> & {
-      interactions?: { url: (ctx: unknown, interaction: Interaction) => string };
-      findAccount?: (ctx: unknown, sub: string) => Promise<Account | undefined>;
-    });
+    constructor(
+      issuer: string,
+      configuration: Record<string, unknown> & {
+        interactions?: { url: (ctx: unknown, interaction: Interaction) => string };
+        findAccount?: (ctx: unknown, sub: string) => Promise<Account | undefined>;
+      },
+    );
     Grant: typeof Grant;
     callback(): (req: IncomingMessage, res: ServerResponse) => Promise<void>;
     interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<Interaction>;
-    interactionFinished(req: IncomingMessage, res: ServerResponse, result: object, options?: { mergeWithLastSubmission?: boolean }): Promise<void>;
+    interactionFinished(
+      req: IncomingMessage,
+      res: ServerResponse,
+      result: object,
+      options?: { mergeWithLastSubmission?: boolean },
+    ): Promise<void>;
     on(event: string, listener: (...args: never[]) => void): this;
   }
 }

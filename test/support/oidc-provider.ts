@@ -30,7 +30,11 @@ export interface TestProvider {
 
 const KEY_ID = 'test-signing-key';
 
-export async function startTestProvider(options: { redirectUris: string[]; clientId?: string; clientSecret?: string }): Promise<TestProvider> {
+export async function startTestProvider(options: {
+  redirectUris: string[];
+  clientId?: string;
+  clientSecret?: string;
+}): Promise<TestProvider> {
   const port = await freePort();
   const issuer = `http://127.0.0.1:${port}`;
   const clientId = options.clientId ?? 'commerce-auth-test';
@@ -66,7 +70,9 @@ export async function startTestProvider(options: { redirectUris: string[]; clien
   provider.on('server_error', (_ctx: unknown, error: Error) => console.error('test provider fault:', error));
   const handle = provider.callback();
 
-  /** The provider's sign-in page: no form, the account is the hint's (or the default) and every scope asked is granted. */
+  /**
+   * The provider's sign-in page: no form, the account is the hint's (or the default) and every scope asked is granted.
+   */
   async function interaction(req: IncomingMessage, res: ServerResponse) {
     const details = await provider.interactionDetails(req, res);
     const sub = (details.params.login_hint as string | undefined) ?? defaultAccount;
@@ -77,7 +83,12 @@ export async function startTestProvider(options: { redirectUris: string[]; clien
     const grant = new provider.Grant({ accountId: sub, clientId: details.params.client_id as string });
     grant.addOIDCScope(String(details.params.scope));
     const grantId = await grant.save();
-    await provider.interactionFinished(req, res, { login: { accountId: sub }, consent: { grantId } }, { mergeWithLastSubmission: false });
+    await provider.interactionFinished(
+      req,
+      res,
+      { login: { accountId: sub }, consent: { grantId } },
+      { mergeWithLastSubmission: false },
+    );
   }
 
   const server = createServer((req, res) => {
@@ -98,7 +109,13 @@ export async function startTestProvider(options: { redirectUris: string[]; clien
     async signIdToken(claims) {
       const now = Math.floor(Date.now() / 1000);
       const { kid: _kid, alg: _alg, use: _use, ...key } = jwk;
-      const signing = await crypto.subtle.importKey('jwk', key as JsonWebKey, { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' }, false, ['sign']);
+      const signing = await crypto.subtle.importKey(
+        'jwk',
+        key as JsonWebKey,
+        { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' },
+        false,
+        ['sign'],
+      );
       return new SignJWT({ iss: issuer, aud: clientId, iat: now, exp: now + 600, ...claims })
         .setProtectedHeader({ alg: 'RS256', kid: KEY_ID })
         .sign(signing);
@@ -116,7 +133,11 @@ export async function startTestProvider(options: { redirectUris: string[]; clien
  * Follows the provider's redirects from an authorization URL the way a browser would (keeping its
  * cookies) until it sends the customer back to `redirectUri`; the answer's query parameters.
  */
-export async function authorize(authorizationUrl: string, redirectUri: string, loginHint?: string): Promise<URLSearchParams> {
+export async function authorize(
+  authorizationUrl: string,
+  redirectUri: string,
+  loginHint?: string,
+): Promise<URLSearchParams> {
   const jar = new Map<string, string>();
   let url = new URL(authorizationUrl);
   if (loginHint) url.searchParams.set('login_hint', loginHint);

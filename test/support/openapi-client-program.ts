@@ -29,7 +29,8 @@ export async function adminSession(baseUrl: string, email: string, password: str
   if (!again.data) return fail('me after refresh', again.response.status, again.error);
   const adminType: 'super_admin' | 'admin' = me.data.admin.admin_type;
   const expiresIn: number = refreshed.data.expires_in;
-  return { email: again.data.admin.email, adminType, expiresIn, rotated: refreshed.data.refresh_token !== login.data.refresh_token };
+  const rotated = refreshed.data.refresh_token !== login.data.refresh_token;
+  return { email: again.data.admin.email, adminType, expiresIn, rotated };
 }
 
 export async function vendorSession(baseUrl: string, email: string, password: string) {
@@ -48,7 +49,8 @@ export async function vendorSession(baseUrl: string, email: string, password: st
   if (!posted.data) return fail('context after refresh', posted.response.status, posted.error);
   const vendorType: 'owner' | 'employee' = me.data.vendor.vendor_type;
   const storeNames: string[] = context.data.stores.map((store) => store.name);
-  return { email: me.data.vendor.email, vendorType, vendorId: posted.data.vendor.id, storeNames, rotated: refreshed.data.refresh_token !== login.data.refresh_token };
+  const rotated = refreshed.data.refresh_token !== login.data.refresh_token;
+  return { email: me.data.vendor.email, vendorType, vendorId: posted.data.vendor.id, storeNames, rotated };
 }
 
 /** Step 1 of a reset; the code arrives by e-mail. */

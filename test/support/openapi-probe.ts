@@ -5,8 +5,16 @@ import assert from 'node:assert/strict';
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020.js';
 import { request, type Answer, type RequestOptions } from './http';
 
-export type Responses = Record<string, { headers?: Record<string, { schema: object }>; content?: Record<string, { schema: object }> }>;
-export type Operation = { responses: Responses; requestBody?: unknown; security?: unknown; parameters?: { in: string }[] };
+export type Responses = Record<
+  string,
+  { headers?: Record<string, { schema: object }>; content?: Record<string, { schema: object }> }
+>;
+export type Operation = {
+  responses: Responses;
+  requestBody?: unknown;
+  security?: unknown;
+  parameters?: { in: string }[];
+};
 export type Doc = { paths: Record<string, Record<string, Operation>>; components: { responses: Responses } };
 
 /** Statuses no probe can cause without breaking the server: a fault (500), a database outage (503). */
@@ -15,7 +23,8 @@ export const NOT_PROBED = new Set(['500', '503']);
 export const BROWSER_ORIGIN = 'https://shop.example.com';
 export const FROM_BROWSER = { origin: BROWSER_ORIGIN };
 
-export const fill = (template: string, params: Record<string, string> = {}) => template.replace(/\{(\w+)\}/g, (_, n: string) => params[n] ?? 'no-such-id');
+export const fill = (template: string, params: Record<string, string> = {}) =>
+  template.replace(/\{(\w+)\}/g, (_, n: string) => params[n] ?? 'no-such-id');
 
 /** One compiled validator per schema object of the document: compiling is most of a check's cost. */
 const validators = new WeakMap<object, ValidateFunction>();
@@ -39,14 +48,20 @@ export function assertMatchesResponse(responses: Responses, status: string, answ
     assert.ok(value !== null, `${label}: header ${name}`);
     const validateHeader = validatorOf(header.schema);
     const typed = (header.schema as { type?: string }).type === 'integer' ? Number(value) : value;
-    assert.ok(validateHeader(typed), `${label}: header ${name}: ${value} does not match ${JSON.stringify(header.schema)}`);
+    assert.ok(
+      validateHeader(typed),
+      `${label}: header ${name}: ${value} does not match ${JSON.stringify(header.schema)}`,
+    );
   }
   const mediaType = (answer.headers.get('content-type') ?? '').split(';')[0]!;
   if (!answer.text) return assert.equal(documented.content, undefined, `${label}: documented with a body`);
   const schema = documented.content?.[mediaType]?.schema;
   assert.ok(schema, `${label}: ${status} ${mediaType} is not documented`);
   const validate = validatorOf(schema);
-  assert.ok(validate(answer.body), `${label}: body does not match the schema: ${JSON.stringify(validate.errors)}\n${answer.text}`);
+  assert.ok(
+    validate(answer.body),
+    `${label}: body does not match the schema: ${JSON.stringify(validate.errors)}\n${answer.text}`,
+  );
 }
 
 /** A hung server fails the test with a message rather than the runner's timeout. */
@@ -58,7 +73,11 @@ export function answerWithin<T>(ms: number, label: string, pending: Promise<T>):
   return Promise.race([pending, late]).finally(() => clearTimeout(timer));
 }
 
-export type ProbeOptions = RequestOptions & { params?: Record<string, string>; query?: string; /** Another instance of the suite. */ url?: string };
+export type ProbeOptions = RequestOptions & {
+  params?: Record<string, string>;
+  query?: string;
+  /** Another instance of the suite. */ url?: string;
+};
 
 export type Probe = (method: string, template: string, options?: ProbeOptions) => Promise<Answer>;
 
@@ -68,7 +87,11 @@ export function createProber(url: () => string, resolved: () => Doc): { probe: P
   /** Sends a request to `template` and checks its answer against that operation's responses. */
   async function probe(method: string, template: string, options: ProbeOptions = {}) {
     const sent = { ...options, headers: { ...FROM_BROWSER, ...options.headers } };
-    const answer = await answerWithin(15_000, `${method} ${template}`, request(options.url ?? url(), method, `/api/v1${fill(template, options.params)}${options.query ?? ''}`, sent));
+    const answer = await answerWithin(
+      15_000,
+      `${method} ${template}`,
+      request(options.url ?? url(), method, `/api/v1${fill(template, options.params)}${options.query ?? ''}`, sent),
+    );
     const operations = resolved().paths[template];
     assert.ok(operations, `${template} is not documented`);
     // A 405 belongs to the path: check it against each operation the path has.

@@ -13,9 +13,17 @@ export interface CliResult {
 }
 
 /** `env` goes on top of a test server's settings (a variable given as undefined is left out). */
-export function runCli(db: TestDatabase, args: string[], stdin?: string, env: Record<string, string | undefined> = {}): Promise<CliResult> {
+export function runCli(
+  db: TestDatabase,
+  args: string[],
+  stdin?: string,
+  env: Record<string, string | undefined> = {},
+): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn('npm', ['run', '-s', 'cli', '--', ...args], { cwd: ROOT, env: appEnv(db, { LOG_LEVEL: 'warn', ...env }) as unknown as NodeJS.ProcessEnv });
+    const child = spawn('npm', ['run', '-s', 'cli', '--', ...args], {
+      cwd: ROOT,
+      env: appEnv(db, { LOG_LEVEL: 'warn', ...env }) as unknown as NodeJS.ProcessEnv,
+    });
     let stdout = '';
     let stderr = '';
     let answeredAt: number | undefined;

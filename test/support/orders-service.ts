@@ -9,7 +9,11 @@ export interface OrdersService {
   url: string;
   output: string[];
   /** The guard kit's counters, as the service's /health shows them. */
-  stats(): Promise<{ authenticated: number; requests: { jwks: number; introspect: number; feed: number }; feed?: { synced: boolean; reachable: boolean } }>;
+  stats(): Promise<{
+    authenticated: number;
+    requests: { jwks: number; introspect: number; feed: number };
+    feed?: { synced: boolean; reachable: boolean };
+  }>;
   stop(): Promise<void>;
 }
 
@@ -17,13 +21,23 @@ export async function startOrdersService(env: Record<string, string>): Promise<O
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'examples/orders-service/server.ts')], {
     cwd: ROOT,
-    env: { NODE_ENV: 'production', PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: String(port), HOST: '127.0.0.1', ...env },
+    env: {
+      NODE_ENV: 'production',
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];
   const url = `http://127.0.0.1:${port}`;
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the orders service did not start within 60 s:\n${output.join('')}`)), 60_000);
+    const timer = setTimeout(
+      () => reject(new Error(`the orders service did not start within 60 s:\n${output.join('')}`)),
+      60_000,
+    );
     const take = (chunk: Buffer) => {
       output.push(chunk.toString());
       if (output.join('').includes('listening on')) {

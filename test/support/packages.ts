@@ -20,7 +20,10 @@ export interface Tarballs {
 
 /** The file name `npm pack` gives a package: `@commerce-auth/guard` 0.1.0 is commerce-auth-guard-0.1.0.tgz. */
 function tarballOf(folder: string): string {
-  const { name, version } = JSON.parse(readFileSync(path.join(ROOT, 'packages', folder, 'package.json'), 'utf8')) as { name: string; version: string };
+  const { name, version } = JSON.parse(readFileSync(path.join(ROOT, 'packages', folder, 'package.json'), 'utf8')) as {
+    name: string;
+    version: string;
+  };
   return path.join(ROOT, 'packages', `${name.replace(/^@/, '').replace('/', '-')}-${version}.tgz`);
 }
 
@@ -59,7 +62,11 @@ export function copyConsumers(folder: string, ...names: string[]): void {
 }
 
 /** What a consumer program runs with: a production service's environment, nothing of this process's. */
-const consumerEnv = (env: Record<string, string>) => ({ NODE_ENV: 'production' as const, PATH: process.env.PATH ?? '', ...env });
+const consumerEnv = (env: Record<string, string>) => ({
+  NODE_ENV: 'production' as const,
+  PATH: process.env.PATH ?? '',
+  ...env,
+});
 
 /** Runs `file` in `folder` with `node` alone (no loader) and answers its printed JSON line. */
 export async function runNode(node: string, folder: string, file: string, env: Record<string, string>): Promise<any> {
@@ -73,8 +80,17 @@ export interface NodeService {
 }
 
 /** Starts `file` in `folder` with `node` alone; it prints `listening on <port>` once it serves. */
-export async function startNodeService(node: string, folder: string, file: string, env: Record<string, string>): Promise<NodeService> {
-  const child: ChildProcessByStdio<null, Readable, Readable> = spawn(node, [file], { cwd: folder, env: consumerEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
+export async function startNodeService(
+  node: string,
+  folder: string,
+  file: string,
+  env: Record<string, string>,
+): Promise<NodeService> {
+  const child: ChildProcessByStdio<null, Readable, Readable> = spawn(node, [file], {
+    cwd: folder,
+    env: consumerEnv(env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const port = await new Promise<number>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${file} did not listen within 30 s:\n${output}`)), 30_000);
@@ -104,9 +120,20 @@ export async function startNodeService(node: string, folder: string, file: strin
   };
 }
 
-/** tsc of the app's checkout on `file` in `folder`, resolving packages as Node does (a thrown error carries tsc's output). */
+/**
+ * tsc of the app's checkout on `file` in `folder`, resolving packages as Node does (a thrown error carries tsc's
+ * output).
+ */
 export async function typeCheck(folder: string, file: string): Promise<void> {
-  const compilerOptions = { noEmit: true, strict: true, module: 'nodenext', target: 'es2022', lib: ['es2023', 'dom'], types: [], skipLibCheck: false };
+  const compilerOptions = {
+    noEmit: true,
+    strict: true,
+    module: 'nodenext',
+    target: 'es2022',
+    lib: ['es2023', 'dom'],
+    types: [],
+    skipLibCheck: false,
+  };
   writeFileSync(path.join(folder, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: [file] }));
   const tsc = path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
   await run(process.execPath, [tsc, '-p', folder], { cwd: folder }).catch((error: Error & { stdout?: string }) => {
@@ -121,7 +148,11 @@ export async function viteBuild(folder: string, env: Record<string, string>): Pr
   return path.join(folder, 'dist');
 }
 
-const CONTENT_TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css' };
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css',
+};
 
 /** Serves the files of `folder` on loopback at `port`, as a static host of a built app does. */
 export async function serveStatic(folder: string, port: number): Promise<Server> {
@@ -130,7 +161,10 @@ export async function serveStatic(folder: string, port: number): Promise<Server>
     const file = path.join(folder, wanted === '/' ? 'index.html' : path.normalize(wanted));
     if (!file.startsWith(folder)) return void res.writeHead(404).end();
     readFile(file).then(
-      (body) => res.writeHead(200, { 'content-type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream' }).end(body),
+      (body) =>
+        res
+          .writeHead(200, { 'content-type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream' })
+          .end(body),
       () => res.writeHead(404).end(),
     );
   });

@@ -6,17 +6,34 @@ import { post, request } from './http';
 import type { SoftwareAuthenticator } from './software-authenticator';
 
 /** Registers a passkey of `authenticator`, with a Bearer token or the enrolment's mfa_token. */
-export async function registerPasskey(url: string, role: string, authenticator: SoftwareAuthenticator, name: string, credential: { token?: string; mfaToken?: string }) {
+export async function registerPasskey(
+  url: string,
+  role: string,
+  authenticator: SoftwareAuthenticator,
+  name: string,
+  credential: { token?: string; mfaToken?: string },
+) {
   const extra = credential.mfaToken ? { mfa_token: credential.mfaToken } : {};
-  const options = await request(url, 'POST', `/api/v1/auth/${role}/passkeys/register/options`, { token: credential.token, json: extra });
+  const options = await request(url, 'POST', `/api/v1/auth/${role}/passkeys/register/options`, {
+    token: credential.token,
+    json: extra,
+  });
   assert.equal(options.status, 200, options.text);
   assert.equal(options.body.authenticatorSelection.residentKey, 'required');
   assert.equal(options.body.authenticatorSelection.userVerification, 'required');
-  return request(url, 'POST', `/api/v1/auth/${role}/passkeys/register/verify`, { token: credential.token, json: { response: authenticator.register(options.body), name, ...extra } });
+  return request(url, 'POST', `/api/v1/auth/${role}/passkeys/register/verify`, {
+    token: credential.token,
+    json: { response: authenticator.register(options.body), name, ...extra },
+  });
 }
 
 /** A passwordless sign-in: the options' challenge signed by `authenticator`. */
-export async function passkeySignIn(url: string, role: string, authenticator: SoftwareAuthenticator, overrides?: { userVerified?: boolean; origin?: string }) {
+export async function passkeySignIn(
+  url: string,
+  role: string,
+  authenticator: SoftwareAuthenticator,
+  overrides?: { userVerified?: boolean; origin?: string },
+) {
   const options = await post(url, `/api/v1/auth/${role}/passkeys/login/options`, {});
   assert.equal(options.status, 200, options.text);
   assert.equal(options.body.userVerification, 'required');

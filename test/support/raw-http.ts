@@ -39,7 +39,15 @@ export function rawRequest(base: string, req: RawRequest, timeoutMs = 15_000): P
   if (req.body && req.chunked) headers['transfer-encoding'] = 'chunked';
   return new Promise((resolve, reject) => {
     const outgoing = http.request(
-      { host: url.hostname, port: url.port, method: req.method, path: req.path, headers, agent: req.agent ?? agent, timeout: timeoutMs },
+      {
+        host: url.hostname,
+        port: url.port,
+        method: req.method,
+        path: req.path,
+        headers,
+        agent: req.agent ?? agent,
+        timeout: timeoutMs,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));

@@ -40,7 +40,17 @@ export async function revocationCases(suite: AppSuite, tag: string): Promise<Rev
   const email = (label: string) => `${tag}-${label}@example.com`;
   const ids = await withContainer(suite.db, async ({ auth }) => {
     const employee = async (label: string, storeIds: string[]) =>
-      (await auth.operator.createEmployee({ vendor_id: seed.vendor.id, email: email(label), password: PASSWORD, name: label, modules: ['orders'], module_permissions: { orders: ['read'] }, store_ids: storeIds })).id;
+      (
+        await auth.operator.createEmployee({
+          vendor_id: seed.vendor.id,
+          email: email(label),
+          password: PASSWORD,
+          name: label,
+          modules: ['orders'],
+          module_permissions: { orders: ['read'] },
+          store_ids: storeIds,
+        })
+      ).id;
     return {
       logout: await employee('logout', []),
       ended: await employee('ended', []),
@@ -72,30 +82,61 @@ export async function revocationCases(suite: AppSuite, tag: string): Promise<Rev
         refreshOfLogout = signed.refresh_token;
         return signed.access_token;
       },
-      revoke: () => ok(request(url, 'POST', `${API}/auth/vendor/logout`, { json: { refresh_token: refreshOfLogout } }), 204, 'logout'),
+      revoke: () =>
+        ok(
+          request(url, 'POST', `${API}/auth/vendor/logout`, { json: { refresh_token: refreshOfLogout } }),
+          204,
+          'logout',
+        ),
     },
     {
       name: 'session ended by the owner',
       kind: 'session',
       signIn: password('ended'),
-      revoke: async (token) => ok(request(url, 'DELETE', `${API}/vendor/accounts/${ids.ended}/sessions/${String(decodePayload(token).sid)}`, { token: await owner() }), 204, 'end session'),
+      revoke: async (token) =>
+        ok(
+          request(url, 'DELETE', `${API}/vendor/accounts/${ids.ended}/sessions/${String(decodePayload(token).sid)}`, {
+            token: await owner(),
+          }),
+          204,
+          'end session',
+        ),
     },
     {
       name: 'account disabled',
       kind: 'account',
       signIn: password('disabled'),
-      revoke: async () => ok(request(url, 'POST', `${API}/vendor/accounts/${ids.disabled}/disable`, { token: await owner() }), 200, 'disable'),
+      revoke: async () =>
+        ok(
+          request(url, 'POST', `${API}/vendor/accounts/${ids.disabled}/disable`, { token: await owner() }),
+          200,
+          'disable',
+        ),
     },
     {
       name: 'password reset',
       kind: 'account',
       signIn: password('reset'),
       async revoke() {
-        await ok(request(url, 'POST', `${API}/auth/vendor/password-reset`, { json: { email: email('reset'), vendor_type: 'employee' } }), 200, 'reset request');
+        await ok(
+          request(url, 'POST', `${API}/auth/vendor/password-reset`, {
+            json: { email: email('reset'), vendor_type: 'employee' },
+          }),
+          200,
+          'reset request',
+        );
         const code = await loggedCode(suite, email('reset'));
-        const verified = await request(url, 'POST', `${API}/auth/vendor/password-reset/verify`, { json: { email: email('reset'), vendor_type: 'employee', code } });
+        const verified = await request(url, 'POST', `${API}/auth/vendor/password-reset/verify`, {
+          json: { email: email('reset'), vendor_type: 'employee', code },
+        });
         assert.equal(verified.status, 200, verified.text);
-        await ok(request(url, 'POST', `${API}/auth/vendor/password-reset/complete`, { json: { reset_token: verified.body.reset_token, password: `${PASSWORD}-2` } }), 200, 'reset');
+        await ok(
+          request(url, 'POST', `${API}/auth/vendor/password-reset/complete`, {
+            json: { reset_token: verified.body.reset_token, password: `${PASSWORD}-2` },
+          }),
+          200,
+          'reset',
+        );
       },
     },
     {
@@ -103,7 +144,10 @@ export async function revocationCases(suite: AppSuite, tag: string): Promise<Rev
       kind: 'account',
       signIn: password('changed'),
       async revoke(token) {
-        const changed = await request(url, 'POST', `${API}/auth/vendor/password`, { token, json: { current_password: PASSWORD, new_password: `${PASSWORD}-3` } });
+        const changed = await request(url, 'POST', `${API}/auth/vendor/password`, {
+          token,
+          json: { current_password: PASSWORD, new_password: `${PASSWORD}-3` },
+        });
         assert.equal(changed.status, 200, changed.text);
         return changed.body.access_token as string;
       },
@@ -112,13 +156,26 @@ export async function revocationCases(suite: AppSuite, tag: string): Promise<Rev
       name: 'employee taken off the store of its till',
       kind: 'session',
       signIn: atTill('moved', seed.storeA.id, seed.tillA.id, '604918'),
-      revoke: async () => ok(request(url, 'PATCH', `${API}/vendor/accounts/${ids.moved}`, { token: await owner(), json: { store_ids: [seed.storeB.id] } }), 200, 'stores'),
+      revoke: async () =>
+        ok(
+          request(url, 'PATCH', `${API}/vendor/accounts/${ids.moved}`, {
+            token: await owner(),
+            json: { store_ids: [seed.storeB.id] },
+          }),
+          200,
+          'stores',
+        ),
     },
     {
       name: 'terminal unpaired',
       kind: 'terminal',
       signIn: atTill('unpaired', seed.storeB.id, seed.tillB.id, '731852'),
-      revoke: async () => ok(request(url, 'DELETE', `${API}/vendor/terminals/${seed.tillB.id}/pairing`, { token: await owner() }), 204, 'unpair'),
+      revoke: async () =>
+        ok(
+          request(url, 'DELETE', `${API}/vendor/terminals/${seed.tillB.id}/pairing`, { token: await owner() }),
+          204,
+          'unpair',
+        ),
     },
   ];
 }

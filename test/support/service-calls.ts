@@ -14,15 +14,21 @@ export interface ServiceCredentials {
  * An `Authorization: Basic` header of `user` and `secret` joined as they are, without the form-url
  * encoding RFC 6749 asks for: what a careless client sends.
  */
-export const rawBasic = (user: string, secret: string) => `Basic ${Buffer.from(`${user}:${secret}`).toString('base64')}`;
+export const rawBasic = (user: string, secret: string) =>
+  `Basic ${Buffer.from(`${user}:${secret}`).toString('base64')}`;
 
 /** A new service client, as `service:create` makes one. */
 export const registerServiceClient = (db: TestDatabase, name: string): Promise<ServiceCredentials> =>
   withContainer(db, ({ auth }) => auth.serviceClients.operator.create(name));
 
 /** POST /auth/introspect with `token`, authenticated as `client` (or with the raw `authorization` header given). */
-export function introspect(url: string, client: ServiceCredentials | { authorization?: string }, token: string): Promise<Answer> {
-  const authorization = 'client_id' in client ? basicCredentials(client.client_id, client.client_secret) : client.authorization;
+export function introspect(
+  url: string,
+  client: ServiceCredentials | { authorization?: string },
+  token: string,
+): Promise<Answer> {
+  const authorization =
+    'client_id' in client ? basicCredentials(client.client_id, client.client_secret) : client.authorization;
   return request(url, 'POST', '/api/v1/auth/introspect', {
     body: new URLSearchParams({ token, token_type_hint: 'access_token' }).toString(),
     headers: { 'content-type': 'application/x-www-form-urlencoded', ...(authorization ? { authorization } : {}) },
@@ -31,4 +37,6 @@ export function introspect(url: string, client: ServiceCredentials | { authoriza
 
 /** GET /auth/revocations with the raw query string `query` (`?after=...`). */
 export const revocations = (url: string, client: ServiceCredentials, query = ''): Promise<Answer> =>
-  request(url, 'GET', `/api/v1/auth/revocations${query}`, { headers: { authorization: basicCredentials(client.client_id, client.client_secret) } });
+  request(url, 'GET', `/api/v1/auth/revocations${query}`, {
+    headers: { authorization: basicCredentials(client.client_id, client.client_secret) },
+  });

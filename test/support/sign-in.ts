@@ -6,7 +6,10 @@ import { ROUTES } from '@/contract/routes';
 import { post } from './http';
 
 /** The answer of a sign-in that started a session (not the second-factor step's). */
-export type LoginResult<R extends Role> = Extract<z.infer<(typeof ROUTES)[R]['login']['result']>, { access_token: string }>;
+export type LoginResult<R extends Role> = Extract<
+  z.infer<(typeof ROUTES)[R]['login']['result']>,
+  { access_token: string }
+>;
 
 export const loginPath = (role: Role) => `${API_PREFIX}${ROUTES[role].login.path}`;
 
@@ -15,9 +18,16 @@ export const login = (url: string, role: Role, email: string, password: string, 
   post(url, loginPath(role), { email, password }, headers);
 
 /** The login body of a sign-in that must succeed; anything but 200 throws with the answer. */
-export async function signIn<R extends Role>(url: string, role: R, email: string, password: string, headers?: Record<string, string>): Promise<LoginResult<R>> {
+export async function signIn<R extends Role>(
+  url: string,
+  role: R,
+  email: string,
+  password: string,
+  headers?: Record<string, string>,
+): Promise<LoginResult<R>> {
   const res = await login(url, role, email, password, headers);
-  if (res.status !== 200 || !res.body.access_token) throw new Error(`login of ${email} as ${role} failed: ${res.status} ${res.text}`);
+  if (res.status !== 200 || !res.body.access_token)
+    throw new Error(`login of ${email} as ${role} failed: ${res.status} ${res.text}`);
   return res.body as LoginResult<R>;
 }
 

@@ -23,7 +23,11 @@ export interface SmtpSink {
 
 function decodeSubject(raw: string): string {
   const line = /^Subject: (.*(?:\r?\n[ \t].*)*)/im.exec(raw)?.[1] ?? '';
-  return line.replace(/\r?\n[ \t]/g, ' ').replace(/=\?utf-8\?Q\?(.*?)\?=/gi, (_, q: string) => q.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))));
+  return line
+    .replace(/\r?\n[ \t]/g, ' ')
+    .replace(/=\?utf-8\?Q\?(.*?)\?=/gi, (_, q: string) =>
+      q.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+    );
 }
 
 export async function startSmtpSink(): Promise<SmtpSink> {
@@ -62,7 +66,9 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     async waitFor(to, { since = 0, timeoutMs = 10_000, withCode = false } = {}) {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const found = messages.slice(since).find((m) => m.to.includes(to.toLowerCase()) && (!withCode || m.code !== null));
+        const found = messages
+          .slice(since)
+          .find((m) => m.to.includes(to.toLowerCase()) && (!withCode || m.code !== null));
         if (found) return found;
         if (Date.now() > deadline) throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
         await new Promise((r) => setTimeout(r, 25));

@@ -15,7 +15,8 @@ function cbor(value: unknown): Buffer {
   if (typeof value === 'number') return value >= 0 ? head(0, value) : head(1, -1 - value);
   if (typeof value === 'string') return Buffer.concat([head(3, Buffer.byteLength(value)), Buffer.from(value)]);
   if (Buffer.isBuffer(value)) return Buffer.concat([head(2, value.length), value]);
-  if (value instanceof Map) return Buffer.concat([head(5, value.size), ...[...value].flatMap(([k, v]) => [cbor(k), cbor(v)])]);
+  if (value instanceof Map)
+    return Buffer.concat([head(5, value.size), ...[...value].flatMap(([k, v]) => [cbor(k), cbor(v)])]);
   throw new Error(`no CBOR for ${typeof value}`);
 }
 
@@ -39,13 +40,23 @@ export function softwareAuthenticator(origin: string): SoftwareAuthenticator {
   let counter = 0;
   let userHandle = '';
 
-  const clientData = (type: string, challenge: string, at = origin) => Buffer.from(JSON.stringify({ type, challenge, origin: at, crossOrigin: false }));
+  const clientData = (type: string, challenge: string, at = origin) =>
+    Buffer.from(JSON.stringify({ type, challenge, origin: at, crossOrigin: false }));
   const authData = (flags: number, extra: Buffer = Buffer.alloc(0)) => {
     const count = Buffer.alloc(4);
     count.writeUInt32BE(counter);
     return Buffer.concat([sha256(rpId), Buffer.from([flags]), count, extra]);
   };
-  const coseKey = () => cbor(new Map<number, unknown>([[1, 2], [3, -7], [-1, 1], [-2, Buffer.from(jwk.x!, 'base64url')], [-3, Buffer.from(jwk.y!, 'base64url')]]));
+  const coseKey = () =>
+    cbor(
+      new Map<number, unknown>([
+        [1, 2],
+        [3, -7],
+        [-1, 1],
+        [-2, Buffer.from(jwk.x!, 'base64url')],
+        [-3, Buffer.from(jwk.y!, 'base64url')],
+      ]),
+    );
 
   return {
     credentialId: b64url(id),
@@ -55,10 +66,24 @@ export function softwareAuthenticator(origin: string): SoftwareAuthenticator {
       idLength.writeUInt16BE(id.length);
       // Flags: user present (0x01), user verified (0x04), attested credential data (0x40).
       const data = authData(0x45, Buffer.concat([Buffer.alloc(16), idLength, id, coseKey()]));
-      const attestationObject = cbor(new Map<string, unknown>([['fmt', 'none'], ['attStmt', new Map()], ['authData', data]]));
+      const attestationObject = cbor(
+        new Map<string, unknown>([
+          ['fmt', 'none'],
+          ['attStmt', new Map()],
+          ['authData', data],
+        ]),
+      );
       return {
-        id: b64url(id), rawId: b64url(id), type: 'public-key', clientExtensionResults: {}, authenticatorAttachment: 'platform',
-        response: { clientDataJSON: b64url(clientData('webauthn.create', options.challenge)), attestationObject: b64url(attestationObject), transports: ['internal'] },
+        id: b64url(id),
+        rawId: b64url(id),
+        type: 'public-key',
+        clientExtensionResults: {},
+        authenticatorAttachment: 'platform',
+        response: {
+          clientDataJSON: b64url(clientData('webauthn.create', options.challenge)),
+          attestationObject: b64url(attestationObject),
+          transports: ['internal'],
+        },
       };
     },
     assert(options, overrides = {}) {
@@ -67,8 +92,17 @@ export function softwareAuthenticator(origin: string): SoftwareAuthenticator {
       const client = clientData('webauthn.get', options.challenge, overrides.origin);
       const signature = sign('sha256', Buffer.concat([data, sha256(client)]), privateKey);
       return {
-        id: b64url(id), rawId: b64url(id), type: 'public-key', clientExtensionResults: {}, authenticatorAttachment: 'platform',
-        response: { clientDataJSON: b64url(client), authenticatorData: b64url(data), signature: b64url(signature), userHandle },
+        id: b64url(id),
+        rawId: b64url(id),
+        type: 'public-key',
+        clientExtensionResults: {},
+        authenticatorAttachment: 'platform',
+        response: {
+          clientDataJSON: b64url(client),
+          authenticatorData: b64url(data),
+          signature: b64url(signature),
+          userHandle,
+        },
       };
     },
   };

@@ -6,13 +6,30 @@ const key = (s: string) => new TextEncoder().encode(s);
 
 export function forge(
   claims: Record<string, unknown>,
-  options: { /** `access`, `refresh` (the test secrets) or any other secret. */ secret?: string; typ?: string; alg?: string; iat?: number; exp?: number; iss?: string; aud?: string; kid?: string } = {},
+  options: {
+    /** `access`, `refresh` (the test secrets) or any other secret. */ secret?: string;
+    typ?: string;
+    alg?: string;
+    iat?: number;
+    exp?: number;
+    iss?: string;
+    aud?: string;
+    kid?: string;
+  } = {},
 ): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
   const secret =
-    options.secret === 'refresh' ? TEST_SECRETS.JWT_REFRESH_SECRET : options.secret === 'access' || options.secret === undefined ? TEST_SECRETS.JWT_ACCESS_SECRET : options.secret;
+    options.secret === 'refresh'
+      ? TEST_SECRETS.JWT_REFRESH_SECRET
+      : options.secret === 'access' || options.secret === undefined
+        ? TEST_SECRETS.JWT_ACCESS_SECRET
+        : options.secret;
   return new SignJWT(claims)
-    .setProtectedHeader({ alg: options.alg ?? 'HS256', typ: options.typ ?? 'at+jwt', ...(options.kid ? { kid: options.kid } : {}) })
+    .setProtectedHeader({
+      alg: options.alg ?? 'HS256',
+      typ: options.typ ?? 'at+jwt',
+      ...(options.kid ? { kid: options.kid } : {}),
+    })
     .setIssuer(options.iss ?? 'commerce-auth')
     .setAudience(options.aud ?? 'commerce-platform')
     .setIssuedAt(options.iat ?? now)
@@ -22,7 +39,12 @@ export function forge(
 
 /** The same claims with `alg: none` and no signature. */
 export function unsigned(claims: Record<string, unknown>): string {
-  return new UnsecuredJWT(claims).setIssuer('commerce-auth').setAudience('commerce-platform').setIssuedAt().setExpirationTime('10m').encode();
+  return new UnsecuredJWT(claims)
+    .setIssuer('commerce-auth')
+    .setAudience('commerce-platform')
+    .setIssuedAt()
+    .setExpirationTime('10m')
+    .encode();
 }
 
 export function decodePayload(token: string): Record<string, unknown> {

@@ -44,7 +44,11 @@ export async function startReceiver(options: { host?: string } = {}): Promise<Re
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
-      const headers = { 'webhook-id': String(req.headers['webhook-id']), 'webhook-timestamp': String(req.headers['webhook-timestamp']), 'webhook-signature': String(req.headers['webhook-signature']) };
+      const headers = {
+        'webhook-id': String(req.headers['webhook-id']),
+        'webhook-timestamp': String(req.headers['webhook-timestamp']),
+        'webhook-signature': String(req.headers['webhook-signature']),
+      };
       const verify = (secret: string): Received['verified'] => {
         try {
           return new Webhook(secret).verify(body, headers) as Received['verified'];
@@ -54,7 +58,15 @@ export async function startReceiver(options: { host?: string } = {}): Promise<Re
       };
       const verified = verify(receiver.secret);
       const n = receiver.received.length;
-      receiver.received.push({ id: headers['webhook-id'], verifiesWith: (secret) => verify(secret) !== null, timestamp: headers['webhook-timestamp'], signature: headers['webhook-signature'], body, verified, contentType: req.headers['content-type'] });
+      receiver.received.push({
+        id: headers['webhook-id'],
+        verifiesWith: (secret) => verify(secret) !== null,
+        timestamp: headers['webhook-timestamp'],
+        signature: headers['webhook-signature'],
+        body,
+        verified,
+        contentType: req.headers['content-type'],
+      });
       const reply = receiver.replies(n, req);
       if (reply === 'stall') return void stalled.push(res);
       if (typeof reply === 'object') return void res.writeHead(302, { location: reply.redirect }).end();
@@ -69,7 +81,10 @@ export async function startReceiver(options: { host?: string } = {}): Promise<Re
   receiver.until = async (predicate, ms = 30_000) => {
     const deadline = Date.now() + ms;
     while (!predicate(receiver.received)) {
-      if (Date.now() > deadline) throw new Error(`the receiver did not get what was awaited within ${ms} ms; it got ${receiver.received.length}: ${receiver.received.map((r) => r.body).join('\n')}`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `the receiver did not get what was awaited within ${ms} ms; it got ${receiver.received.length}: ${receiver.received.map((r) => r.body).join('\n')}`,
+        );
       await new Promise((r) => setTimeout(r, 50));
     }
   };

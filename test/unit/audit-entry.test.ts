@@ -30,12 +30,21 @@ test('the operator cause has no actor and no client, and marks the details', () 
 
 test('an account change names only the fields that changed, with modules before and after', () => {
   const before = { name: 'Ada', type: 'admin', modules: ['orders'], modulePermissions: {} };
-  assert.deepEqual(changeDetails(before, { name: 'Ada', type: undefined, modules: ['orders', 'audit'], modulePermissions: {} }), {
-    changed: ['modules'],
-    modules_before: ['orders'],
-    modules_after: ['orders', 'audit'],
-  });
-  const employee = { name: 'Casey', type: 'employee', modules: ['pos'], modulePermissions: { pos: ['read'] }, storeIds: ['s1'] };
+  assert.deepEqual(
+    changeDetails(before, { name: 'Ada', type: undefined, modules: ['orders', 'audit'], modulePermissions: {} }),
+    {
+      changed: ['modules'],
+      modules_before: ['orders'],
+      modules_after: ['orders', 'audit'],
+    },
+  );
+  const employee = {
+    name: 'Casey',
+    type: 'employee',
+    modules: ['pos'],
+    modulePermissions: { pos: ['read'] },
+    storeIds: ['s1'],
+  };
   const after = { name: 'Casey C', modules: ['pos'], modulePermissions: { pos: ['read', 'write'] }, storeIds: ['s1'] };
   assert.deepEqual(changeDetails(employee, after), {
     changed: ['name', 'module_permissions'],

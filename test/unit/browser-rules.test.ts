@@ -11,10 +11,23 @@ const production = { production: true, corsOrigins: ['https://shop.example.com']
 const development = { production: false, corsOrigins: [] };
 
 test('CORS_ORIGINS is a comma list of origins; a path, a wildcard or another scheme is refused', () => {
-  assert.deepEqual(parseBrowserConfig({ CORS_ORIGINS: ' https://a.example.com, http://127.0.0.1:5173/ ,' }).corsOrigins, ['https://a.example.com', 'http://127.0.0.1:5173']);
+  assert.deepEqual(
+    parseBrowserConfig({ CORS_ORIGINS: ' https://a.example.com, http://127.0.0.1:5173/ ,' }).corsOrigins,
+    ['https://a.example.com', 'http://127.0.0.1:5173'],
+  );
   assert.deepEqual(parseBrowserConfig({}).corsOrigins, []);
-  for (const bad of ['*', 'https://a.example.com/app', 'a.example.com', 'ftp://a.example.com', 'https://*.example.com']) {
-    assert.throws(() => parseBrowserConfig({ CORS_ORIGINS: bad }), (e: Error) => e instanceof ConfigError && e.message.includes('CORS_ORIGINS'), bad);
+  for (const bad of [
+    '*',
+    'https://a.example.com/app',
+    'a.example.com',
+    'ftp://a.example.com',
+    'https://*.example.com',
+  ]) {
+    assert.throws(
+      () => parseBrowserConfig({ CORS_ORIGINS: bad }),
+      (e: Error) => e instanceof ConfigError && e.message.includes('CORS_ORIGINS'),
+      bad,
+    );
   }
 });
 
@@ -35,27 +48,44 @@ test('listed origins are allowed everywhere; loopback origins only outside produ
     assert.equal(isAllowedOrigin(origin, production), false, origin);
     assert.equal(isAllowedOrigin(origin, development), true, origin);
   }
-  for (const origin of [null, '', 'null', 'https://localhost:5173', 'http://localhost.evil.com', 'http://127.0.0.1.evil.com:80', 'http://10.0.0.1:5173', 'https://shop.example.com.evil.com']) {
+  for (const origin of [
+    null,
+    '',
+    'null',
+    'https://localhost:5173',
+    'http://localhost.evil.com',
+    'http://127.0.0.1.evil.com:80',
+    'http://10.0.0.1:5173',
+    'https://shop.example.com.evil.com',
+  ]) {
     assert.equal(isAllowedOrigin(origin, development), false, String(origin));
   }
 });
 
 test('an allowed origin is echoed with Retry-After exposed; any other gets only Vary: Origin', () => {
   assert.deepEqual(corsResponseHeaders('https://shop.example.com', production), {
-    vary: 'Origin', 'access-control-allow-origin': 'https://shop.example.com', 'access-control-expose-headers': 'Retry-After',
+    vary: 'Origin',
+    'access-control-allow-origin': 'https://shop.example.com',
+    'access-control-expose-headers': 'Retry-After',
   });
   assert.deepEqual(corsResponseHeaders('https://evil.example.com', production), { vary: 'Origin' });
   const pre = preflightHeaders('https://shop.example.com', production);
   assert.equal(pre['access-control-allow-headers'], 'authorization, content-type, x-device-id, x-terminal-token');
   assert.match(pre['access-control-allow-methods']!, /GET.*POST.*DELETE/);
   assert.ok(Number(pre['access-control-max-age']) > 0);
-  assert.equal(Object.keys(pre).some((h) => h.includes('credentials')), false);
+  assert.equal(
+    Object.keys(pre).some((h) => h.includes('credentials')),
+    false,
+  );
   assert.deepEqual(preflightHeaders('https://evil.example.com', production), { vary: 'Origin' });
 });
 
 test('a preflight is OPTIONS with Origin and Access-Control-Request-Method', () => {
   const h = (init: Record<string, string>) => new Headers(init);
-  assert.equal(isPreflight('OPTIONS', h({ origin: 'https://a.example', 'access-control-request-method': 'POST' })), true);
+  assert.equal(
+    isPreflight('OPTIONS', h({ origin: 'https://a.example', 'access-control-request-method': 'POST' })),
+    true,
+  );
   assert.equal(isPreflight('OPTIONS', h({ origin: 'https://a.example' })), false);
   assert.equal(isPreflight('POST', h({ origin: 'https://a.example', 'access-control-request-method': 'POST' })), false);
 });
@@ -67,7 +97,8 @@ test('the production CSP allows scripts only by nonce: no unsafe-inline, no unsa
   const csp = contentSecurityPolicy(nonce, false);
   assert.match(csp, new RegExp(`script-src 'self' 'nonce-${nonce.replace(/[+/]/g, '\\$&')}' 'strict-dynamic';`));
   assert.doesNotMatch(csp, /unsafe/);
-  for (const d of ["frame-ancestors 'none'", "object-src 'none'", "base-uri 'none'", "form-action 'self'"]) assert.ok(csp.includes(d), d);
+  for (const d of ["frame-ancestors 'none'", "object-src 'none'", "base-uri 'none'", "form-action 'self'"])
+    assert.ok(csp.includes(d), d);
   assert.match(contentSecurityPolicy(nonce, true), /'unsafe-eval'/, 'only the development server gets eval');
 });
 
@@ -80,10 +111,19 @@ test('https is a TLS socket, or X-Forwarded-Proto only behind trusted proxies', 
 
 test('cross-site: Sec-Fetch-Site cross-site, or an Origin that is not the app; non-browser callers pass', () => {
   const app = 'https://auth.example.com';
-  assert.equal(crossSiteReason(new Headers({ 'sec-fetch-site': 'cross-site', origin: app }), app), 'Sec-Fetch-Site is cross-site');
-  assert.equal(crossSiteReason(new Headers({ origin: 'https://auth.example.com.evil.com' }), app), 'Origin is not the app');
+  assert.equal(
+    crossSiteReason(new Headers({ 'sec-fetch-site': 'cross-site', origin: app }), app),
+    'Sec-Fetch-Site is cross-site',
+  );
+  assert.equal(
+    crossSiteReason(new Headers({ origin: 'https://auth.example.com.evil.com' }), app),
+    'Origin is not the app',
+  );
   assert.equal(crossSiteReason(new Headers({ origin: 'null' }), app), 'Origin is not the app');
-  assert.equal(crossSiteReason(new Headers({ origin: 'https://shop.example.com', 'sec-fetch-site': 'same-site' }), app), 'Origin is not the app');
+  assert.equal(
+    crossSiteReason(new Headers({ origin: 'https://shop.example.com', 'sec-fetch-site': 'same-site' }), app),
+    'Origin is not the app',
+  );
   assert.equal(crossSiteReason(new Headers({ origin: app, 'sec-fetch-site': 'same-origin' }), app), undefined);
   assert.equal(crossSiteReason(new Headers({ 'sec-fetch-site': 'same-origin' }), app), undefined);
   assert.equal(crossSiteReason(new Headers(), app), undefined);
@@ -92,7 +132,10 @@ test('cross-site: Sec-Fetch-Site cross-site, or an Origin that is not the app; n
 test('the app origin is APP_URL, else the scheme and Host of the request', () => {
   const url = new URL('http://internal:3000/api/trpc/session/admin/logout');
   const headers = new Headers({ host: 'Auth.Example.com', 'x-forwarded-proto': 'https' });
-  assert.equal(appOriginOf(url, headers, { appUrl: 'https://login.example.com', trustProxyHops: 0 }), 'https://login.example.com');
+  assert.equal(
+    appOriginOf(url, headers, { appUrl: 'https://login.example.com', trustProxyHops: 0 }),
+    'https://login.example.com',
+  );
   assert.equal(appOriginOf(url, headers, { appUrl: undefined, trustProxyHops: 1 }), 'https://auth.example.com');
   assert.equal(appOriginOf(url, headers, { appUrl: undefined, trustProxyHops: 0 }), 'http://auth.example.com');
 });

@@ -10,7 +10,8 @@ import { urlOf } from '@/client/transport';
 test('only bearer routes can refresh: login, refresh, logout and the password-reset steps never do', () => {
   for (const role of ['admin', 'vendor'] as const) {
     const { login, refresh, logout, requestReset, verifyReset, completeReset, me } = authRoutes[role];
-    for (const route of [login, refresh, logout, requestReset, verifyReset, completeReset]) assert.equal(route.auth, 'none', route.path);
+    for (const route of [login, refresh, logout, requestReset, verifyReset, completeReset])
+      assert.equal(route.auth, 'none', route.path);
     assert.equal(me.auth, 'bearer');
     for (const route of Object.values(administrationRoutes[role])) assert.equal(route.auth, 'bearer', route.path);
   }
@@ -27,7 +28,12 @@ test('operation names are unique and every method and path pair appears once', (
 test('path parameters are encoded into their segment and defined query values appended', () => {
   const route = administrationRoutes.admin.listVendorAccountSessions;
   assert.equal(
-    urlOf('https://api.example.com/api/v1', route, { vendorId: 'v/1', accountId: 'a b' }, { limit: 5, cursor: undefined }),
+    urlOf(
+      'https://api.example.com/api/v1',
+      route,
+      { vendorId: 'v/1', accountId: 'a b' },
+      { limit: 5, cursor: undefined },
+    ),
     'https://api.example.com/api/v1/admin/vendors/v%2F1/accounts/a%20b/sessions?limit=5',
   );
   assert.equal(urlOf('/api/v1', authRoutes.service.health), '/api/v1/health');

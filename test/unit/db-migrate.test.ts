@@ -65,7 +65,10 @@ test('postgresql: a scratch database gets init, once, even with two callers at o
   await withScratchDatabase(baseUrl, 'db_migrate_test', async (databaseUrl) => {
     const both = [applyMigrations({ databaseUrl, dataDir }), applyMigrations({ databaseUrl, dataDir })];
     const results = await Promise.all(both);
-    assert.deepEqual(results.flatMap((result) => result.applied).sort(), expected.map((migration) => migration.name));
+    assert.deepEqual(
+      results.flatMap((result) => result.applied).sort(),
+      expected.map((migration) => migration.name),
+    );
     assert.deepEqual(await applyMigrations({ databaseUrl, dataDir }), { dialect: 'postgresql', applied: [] });
 
     const client = new pg.Client({ connectionString: databaseUrl });

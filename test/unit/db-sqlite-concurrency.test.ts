@@ -37,6 +37,10 @@ test('two processes interleaving 200 writes each on one SQLite file', { timeout:
   const counters = await db.prisma.rateLimitCounter.findMany({ orderBy: { key: 'asc' } });
   assert.deepEqual(
     counters.map((row) => [row.key, row.count]),
-    [['conditional', perKind], ['increment', perKind], ['interactive', perKind]],
+    [
+      ['conditional', perKind],
+      ['increment', perKind],
+      ['interactive', perKind],
+    ],
   );
 });

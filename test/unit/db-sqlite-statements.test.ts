@@ -21,16 +21,29 @@ test('the adapter answers from kept statements: right rows for each argument, af
   t.after(() => adapter.dispose());
   await adapter.executeScript('CREATE TABLE "Item" ("id" INTEGER PRIMARY KEY, "name" TEXT NOT NULL UNIQUE)');
   const insert = 'INSERT INTO "Item" ("id", "name") VALUES (?, ?)';
-  for (const [id, name] of [[1, 'one'], [2, 'two'], [3, 'three']] as const) assert.equal(await adapter.executeRaw(query(insert, id, name)), 1);
+  for (const [id, name] of [
+    [1, 'one'],
+    [2, 'two'],
+    [3, 'three'],
+  ] as const)
+    assert.equal(await adapter.executeRaw(query(insert, id, name)), 1);
 
   const byId = 'SELECT "name" FROM "Item" WHERE "id" = ?';
-  for (const [id, name] of [[2, 'two'], [1, 'one'], [3, 'three'], [2, 'two']] as const) {
+  for (const [id, name] of [
+    [2, 'two'],
+    [1, 'one'],
+    [3, 'three'],
+    [2, 'two'],
+  ] as const) {
     assert.deepEqual((await adapter.queryRaw(query(byId, id))).rows, [[name]]);
   }
   assert.deepEqual((await adapter.queryRaw(query(byId, 9))).rows, []);
 
   // A unique violation fails that run only: the kept INSERT still writes the next row.
-  await assert.rejects(adapter.executeRaw(query(insert, 4, 'one')), (error: { cause?: { kind?: string } }) => error.cause?.kind === 'UniqueConstraintViolation');
+  await assert.rejects(
+    adapter.executeRaw(query(insert, 4, 'one')),
+    (error: { cause?: { kind?: string } }) => error.cause?.kind === 'UniqueConstraintViolation',
+  );
   assert.equal(await adapter.executeRaw(query(insert, 4, 'four')), 1);
 
   // A statement kept from before a migration sees the new schema.
@@ -48,9 +61,10 @@ test('a SQL text is compiled once while kept, and again once the bound pushed it
   db.exec('CREATE TABLE "T" ("v" INTEGER)');
   const compiled: string[] = [];
   const compile = db.prepare.bind(db);
-  db.prepare = ((sql: string) => (compiled.push(sql), compile(sql)));
+  db.prepare = (sql: string) => (compiled.push(sql), compile(sql));
   keepCompiledStatements(db, 2);
-  const run = (sql: string, ...args: number[]) => (db.prepare(sql) as unknown as { bind(a: number[]): { run(): unknown } }).bind(args).run();
+  const run = (sql: string, ...args: number[]) =>
+    (db.prepare(sql) as unknown as { bind(a: number[]): { run(): unknown } }).bind(args).run();
 
   const a = 'INSERT INTO "T" ("v") VALUES (?)';
   const b = 'DELETE FROM "T" WHERE "v" = ?';

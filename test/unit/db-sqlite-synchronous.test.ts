@@ -7,16 +7,24 @@ import { ConfigError, parseConfig } from '@/core/config';
 import { withContainer } from '../support/accounts';
 import { createTestDatabase } from '../support/databases';
 
-const secrets = { JWT_ACCESS_SECRET: 'a'.repeat(32), JWT_REFRESH_SECRET: 'b'.repeat(32), MFA_ENCRYPTION_KEY: 'm'.repeat(32) };
+const secrets = {
+  JWT_ACCESS_SECRET: 'a'.repeat(32),
+  JWT_REFRESH_SECRET: 'b'.repeat(32),
+  MFA_ENCRYPTION_KEY: 'm'.repeat(32),
+};
 
 /** PRAGMA synchronous as SQLite reports it: 1 is NORMAL, 2 is FULL. */
 async function levelOf(env: Record<string, string>): Promise<number> {
   const db = await createTestDatabase('sqlite');
   try {
-    return await withContainer(db, async ({ db: { prisma } }) => {
-      const [row] = await prisma.$queryRawUnsafe<{ synchronous: number | bigint }[]>('PRAGMA synchronous');
-      return Number(row!.synchronous);
-    }, env);
+    return await withContainer(
+      db,
+      async ({ db: { prisma } }) => {
+        const [row] = await prisma.$queryRawUnsafe<{ synchronous: number | bigint }[]>('PRAGMA synchronous');
+        return Number(row!.synchronous);
+      },
+      env,
+    );
   } finally {
     await db.drop();
   }
@@ -31,6 +39,10 @@ test('the service writes through a connection synced at checkpoints unless SQLIT
 test('SQLITE_SYNCHRONOUS accepts normal and full only', () => {
   assert.equal(parseConfig({ NODE_ENV: 'production', ...secrets }).sqliteSynchronous, 'normal');
   for (const bad of ['off', 'FULL', 'extra', '2']) {
-    assert.throws(() => parseConfig({ NODE_ENV: 'production', ...secrets, SQLITE_SYNCHRONOUS: bad }), (error: unknown) => error instanceof ConfigError && /SQLITE_SYNCHRONOUS/.test(error.message), bad);
+    assert.throws(
+      () => parseConfig({ NODE_ENV: 'production', ...secrets, SQLITE_SYNCHRONOUS: bad }),
+      (error: unknown) => error instanceof ConfigError && /SQLITE_SYNCHRONOUS/.test(error.message),
+      bad,
+    );
   }
 });

@@ -2,7 +2,12 @@
 // process already runs as many deferred tasks as it allows, so a flood cannot grow a backlog.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { collectDeferred, createDeferredTasks, MAX_RUNNING_DEFERRED, type StartDeferred } from '@/server/deferred-tasks';
+import {
+  collectDeferred,
+  createDeferredTasks,
+  MAX_RUNNING_DEFERRED,
+  type StartDeferred,
+} from '@/server/deferred-tasks';
 
 const quiet = { info() {}, warn() {}, error() {}, debug() {} } as never;
 

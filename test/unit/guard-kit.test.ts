@@ -9,7 +9,12 @@ import { basicCredentials, createGuard, GuardError, type GuardPrincipal } from '
 /** An access token as the auth service signs it under HS256 (its header, issuer, audience and claims). */
 const accessToken = (secret: string, sub: string) =>
   new SignJWT({ purpose: 'access', role: 'customer', modules: [], amr: [] })
-    .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' }).setSubject(sub).setIssuer('commerce-auth').setAudience('commerce-platform').setIssuedAt().setExpirationTime('5m')
+    .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' })
+    .setSubject(sub)
+    .setIssuer('commerce-auth')
+    .setAudience('commerce-platform')
+    .setIssuedAt()
+    .setExpirationTime('5m')
     .sign(new TextEncoder().encode(secret));
 
 test('client id and secret are form-url-encoded before base64, so ":" and non-ASCII survive', () => {
@@ -25,16 +30,35 @@ test('a GuardError renders the problem+json this service answers, with the beare
   assert.equal(response.status, 401);
   assert.equal(response.headers.get('content-type'), 'application/problem+json');
   assert.match(response.headers.get('www-authenticate') ?? '', /^Bearer error="invalid_token"/);
-  assert.deepEqual(await response.json(), { type: 'urn:problem:auth:session_revoked', title: 'The session of this access token has ended', status: 401, detail: 'The session of this access token has ended', code: 'session_revoked' });
+  assert.deepEqual(await response.json(), {
+    type: 'urn:problem:auth:session_revoked',
+    title: 'The session of this access token has ended',
+    status: 401,
+    detail: 'The session of this access token has ended',
+    code: 'session_revoked',
+  });
   const written: { status?: number; body?: string } = {};
-  new GuardError('step_up_required').send({ writeHead: (status: number) => (written.status = status), end: (body: string) => (written.body = body) });
+  new GuardError('step_up_required').send({
+    writeHead: (status: number) => (written.status = status),
+    end: (body: string) => (written.body = body),
+  });
   assert.equal(written.status, 403);
   assert.equal(JSON.parse(written.body!).code, 'step_up_required');
 });
 
 test('authorize applies the module rules and names the refusal', () => {
   const guard = createGuard({ apiUrl: 'http://127.0.0.1:9', revocation: 'none', accessSecret: 'x'.repeat(32) });
-  const employee: GuardPrincipal = { role: 'vendor', accountId: 'a', type: 'employee', vendorId: 'v', modules: ['orders'], modulePermissions: { orders: ['read'] }, amr: [], issuedAt: 0, expiresAt: 0 };
+  const employee: GuardPrincipal = {
+    role: 'vendor',
+    accountId: 'a',
+    type: 'employee',
+    vendorId: 'v',
+    modules: ['orders'],
+    modulePermissions: { orders: ['read'] },
+    amr: [],
+    issuedAt: 0,
+    expiresAt: 0,
+  };
   const refusal = (p: GuardPrincipal, module: string, permission?: string) => {
     try {
       guard.authorize(p, module, permission);
@@ -59,13 +83,26 @@ test('authenticate reads the bearer of a Web Request, of a Node request, or the 
   const guard = createGuard({ apiUrl: 'http://127.0.0.1:9', revocation: 'none', accessSecret: secret });
   const token = await accessToken(secret, 'customer-1');
   // Positive control: the same token reaches the principal by each of the three ways in.
-  for (const input of [new Request('http://x/', { headers: { authorization: `Bearer ${token}` } }), { headers: { authorization: `bearer  ${token}` } }, { headers: { authorization: [`Bearer ${token}`] } }, token]) {
+  for (const input of [
+    new Request('http://x/', { headers: { authorization: `Bearer ${token}` } }),
+    { headers: { authorization: `bearer  ${token}` } },
+    { headers: { authorization: [`Bearer ${token}`] } },
+    token,
+  ]) {
     assert.equal((await guard.authenticate(input)).accountId, 'customer-1');
   }
   // The refusals carry a token that would pass, so each is refused for what it shows, not for lacking one.
   const foreign = await accessToken('y'.repeat(32), 'customer-1');
-  for (const input of [new Request('http://x/'), new Request('http://x/', { headers: { 'x-authorization': `Bearer ${token}` } }), { headers: { authorization: `Basic ${token}` } },
-    { headers: { authorization: token } }, { headers: { authorization: `Bearer ${token} extra` } }, { headers: { authorization: `Bearer ${foreign}` } }, '', foreign]) {
+  for (const input of [
+    new Request('http://x/'),
+    new Request('http://x/', { headers: { 'x-authorization': `Bearer ${token}` } }),
+    { headers: { authorization: `Basic ${token}` } },
+    { headers: { authorization: token } },
+    { headers: { authorization: `Bearer ${token} extra` } },
+    { headers: { authorization: `Bearer ${foreign}` } },
+    '',
+    foreign,
+  ]) {
     await assert.rejects(guard.authenticate(input), (e: GuardError) => e.code === 'invalid_token');
   }
   assert.equal(guard.stats().requests.introspect + guard.stats().requests.feed, 0);

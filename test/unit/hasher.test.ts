@@ -41,7 +41,10 @@ test('many parallel hashes at cost 10 leave the event loop responsive', async ()
     assert.equal(new Set(hashes).size, 8);
     assert.ok(elapsed > 100, `the work took measurable time (${elapsed.toFixed(0)} ms)`);
     // Eight hashes on the event loop would block it for about eight times oneHashInline.
-    assert.ok(maxGap < oneHashInline, `the longest event-loop gap was ${maxGap.toFixed(1)} ms; one inline hash takes ${oneHashInline.toFixed(1)} ms`);
+    assert.ok(
+      maxGap < oneHashInline,
+      `the longest event-loop gap was ${maxGap.toFixed(1)} ms; one inline hash takes ${oneHashInline.toFixed(1)} ms`,
+    );
   } finally {
     await hasher.close();
   }
@@ -83,7 +86,9 @@ async function secondJobDuringBlock(hasher: ReturnType<typeof createBcryptHasher
   const after = performance.now() - unblocked;
   await third;
   assert.deepEqual(hasher.stats(), { waiting: 0, busy: 0 });
-  return after < oneHash / 2 ? undefined : `answered ${after.toFixed(1)} ms after it (one hash: ${oneHash.toFixed(1)} ms)`;
+  return after < oneHash / 2
+    ? undefined
+    : `answered ${after.toFixed(1)} ms after it (one hash: ${oneHash.toFixed(1)} ms)`;
 }
 
 // Regression: bcrypt alone compares only the first 72 bytes of a password.
@@ -107,17 +112,22 @@ test('pre-hashed passwords count past 72 bytes; earlier plain hashes refuse what
 
 // The event loop must win a contended core over bcrypt: each worker thread runs at the lowest
 // priority, and the process's other threads keep theirs (Linux: field 19 of /proc/<pid>/task/<tid>/stat).
-test('the bcrypt workers run at the lowest priority, the event loop at its own', { skip: process.platform !== 'linux' }, async () => {
-  const { readdirSync, readFileSync } = await import('node:fs');
-  const niceOf = (tid: string) => Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]);
-  const before = new Set(readdirSync('/proc/self/task'));
-  const hasher = createBcryptHasher(4, 2);
-  try {
-    await Promise.all([hasher.hash('a'), hasher.hash('b')]); // both workers started and lowered
-    const added = readdirSync('/proc/self/task').filter((tid) => !before.has(tid));
-    assert.equal(added.filter((tid) => niceOf(tid) === 19).length, 2, 'two worker threads at nice 19');
-    assert.ok(niceOf(String(process.pid)) < 19, 'the main thread keeps its priority');
-  } finally {
-    await hasher.close();
-  }
-});
+test(
+  'the bcrypt workers run at the lowest priority, the event loop at its own',
+  { skip: process.platform !== 'linux' },
+  async () => {
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const niceOf = (tid: string) =>
+      Number(readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1]!.split(' ')[16]);
+    const before = new Set(readdirSync('/proc/self/task'));
+    const hasher = createBcryptHasher(4, 2);
+    try {
+      await Promise.all([hasher.hash('a'), hasher.hash('b')]); // both workers started and lowered
+      const added = readdirSync('/proc/self/task').filter((tid) => !before.has(tid));
+      assert.equal(added.filter((tid) => niceOf(tid) === 19).length, 2, 'two worker threads at nice 19');
+      assert.ok(niceOf(String(process.pid)) < 19, 'the main thread keeps its priority');
+    } finally {
+      await hasher.close();
+    }
+  },
+);

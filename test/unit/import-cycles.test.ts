@@ -23,10 +23,21 @@ function sources(dir: string): string[] {
 
 /** The project file an import names, or undefined for a package's. */
 function resolve(from: string, specifier: string): string | undefined {
-  const base = specifier.startsWith('@/') ? path.join(ROOT, 'src', specifier.slice(2)) : specifier.startsWith('.') ? path.resolve(path.dirname(from), specifier) : undefined;
+  const base = specifier.startsWith('@/')
+    ? path.join(ROOT, 'src', specifier.slice(2))
+    : specifier.startsWith('.')
+      ? path.resolve(path.dirname(from), specifier)
+      : undefined;
   if (!base) return undefined;
   const stem = base.replace(/\.(js|mjs)$/, '');
-  return [base, `${stem}.ts`, `${stem}.tsx`, `${stem}.mts`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')].find((f) => SOURCE.test(f) && existsSync(f));
+  return [
+    base,
+    `${stem}.ts`,
+    `${stem}.tsx`,
+    `${stem}.mts`,
+    path.join(base, 'index.ts'),
+    path.join(base, 'index.tsx'),
+  ].find((f) => SOURCE.test(f) && existsSync(f));
 }
 
 /** Strongly connected groups of more than one module (Tarjan), each a circle or several. */
@@ -88,10 +99,18 @@ test('finds a circle where there is one', () => {
     ['c', ['a']],
     ['d', ['a']],
   ]);
-  assert.deepEqual(circles(graph).map((g) => g.sort()), [['a', 'b', 'c']]);
+  assert.deepEqual(
+    circles(graph).map((g) => g.sort()),
+    [['a', 'b', 'c']],
+  );
 });
 
 test('no module imports itself through others', () => {
-  const found = circles(importGraph()).map((group) => group.map((f) => path.relative(ROOT, f)).sort().join(' <-> '));
+  const found = circles(importGraph()).map((group) =>
+    group
+      .map((f) => path.relative(ROOT, f))
+      .sort()
+      .join(' <-> '),
+  );
   assert.deepEqual(found, []);
 });

@@ -6,7 +6,12 @@ import { isPosWork, moduleRefusal, passesModuleGuard, type GuardSubject } from '
 const superAdmin: GuardSubject = { role: 'admin', type: 'super_admin', modules: [] };
 const ordersAdmin: GuardSubject = { role: 'admin', type: 'admin', modules: ['orders'] };
 const owner: GuardSubject = { role: 'vendor', type: 'owner', modules: [], modulePermissions: {} };
-const cashier: GuardSubject = { role: 'vendor', type: 'employee', modules: ['orders', 'pos'], modulePermissions: { orders: ['read'], pos: ['read', 'write'] } };
+const cashier: GuardSubject = {
+  role: 'vendor',
+  type: 'employee',
+  modules: ['orders', 'pos'],
+  modulePermissions: { orders: ['read'], pos: ['read', 'write'] },
+};
 const unknownType: GuardSubject = { role: 'admin', type: 'auditor', modules: ['orders'] };
 
 test.describe('module guard table', () => {
@@ -32,17 +37,37 @@ test.describe('module guard table', () => {
 
 test.describe('module refusals: why a guard refuses, for this service and the guard kit alike', () => {
   const pin = ['pin'];
-  const table: Array<[string, GuardSubject & { amr?: string[] }, string, string | undefined, ReturnType<typeof moduleRefusal>]> = [
+  const table: Array<
+    [string, GuardSubject & { amr?: string[] }, string, string | undefined, ReturnType<typeof moduleRefusal>]
+  > = [
     ['owner passes', owner, 'orders', 'write', undefined],
     ['employee without the module: module_denied', cashier, 'reports', undefined, 'module_denied'],
     ['admin without the module: module_denied', ordersAdmin, 'vendors', 'read', 'module_denied'],
     ['an unknown account type: module_denied', unknownType, 'orders', undefined, 'module_denied'],
-    ['employee with the module, without the action: permission_denied', cashier, 'orders', 'write', 'permission_denied'],
+    [
+      'employee with the module, without the action: permission_denied',
+      cashier,
+      'orders',
+      'write',
+      'permission_denied',
+    ],
     ['PIN session: POS work passes', { ...cashier, amr: pin }, 'pos', 'write', undefined],
     ['PIN session: looking up orders passes', { ...cashier, amr: pin }, 'orders', 'read', undefined],
-    ['PIN session: changing orders needs a password sign-in', { ...cashier, amr: pin }, 'orders', 'write', 'step_up_required'],
+    [
+      'PIN session: changing orders needs a password sign-in',
+      { ...cashier, amr: pin },
+      'orders',
+      'write',
+      'step_up_required',
+    ],
     ['PIN session of an owner: still step_up_required', { ...owner, amr: pin }, 'stores', 'write', 'step_up_required'],
-    ['PIN session: step-up comes before the module check', { ...cashier, amr: pin }, 'reports', undefined, 'step_up_required'],
+    [
+      'PIN session: step-up comes before the module check',
+      { ...cashier, amr: pin },
+      'reports',
+      undefined,
+      'step_up_required',
+    ],
   ];
   for (const [name, subject, module, action, expected] of table) {
     test(name, () => assert.equal(moduleRefusal(subject, module, action), expected));

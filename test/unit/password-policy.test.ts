@@ -16,7 +16,10 @@ function refusal(password: string): AuthError | undefined {
 test('7 characters are refused and 8 accepted', () => {
   const short = refusal('Zq9!xw2');
   assert.equal(short?.code, 'validation_failed');
-  assert.deepEqual(short?.errors?.map((e) => e.path), ['password']);
+  assert.deepEqual(
+    short?.errors?.map((e) => e.path),
+    ['password'],
+  );
   assert.equal(refusal('Zq9!xw2k'), undefined);
 });
 

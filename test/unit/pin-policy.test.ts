@@ -26,10 +26,12 @@ test('all equal digits and every ascending or descending run are refused', () =>
 
 test('the most common PINs are refused: 100 of them besides the patterns', () => {
   assert.equal(COMMON_PIN_COUNT, 100);
-  for (const pin of ['123123', '121212', '112233', '520520', '159753', '147258', '789456']) assert.match(refusal(pin)!, /common/, pin);
+  for (const pin of ['123123', '121212', '112233', '520520', '159753', '147258', '789456'])
+    assert.match(refusal(pin)!, /common/, pin);
 });
 
 test('anything but exactly 6 digits is refused; an ordinary PIN passes', () => {
-  for (const pin of ['', '12345', '1234567', '12a456', ' 402815', '４０２８１５']) assert.ok(refusal(pin), JSON.stringify(pin));
+  for (const pin of ['', '12345', '1234567', '12a456', ' 402815', '４０２８１５'])
+    assert.ok(refusal(pin), JSON.stringify(pin));
   for (const pin of ['402815', '730466', '064193']) assert.equal(refusal(pin), null, pin);
 });

@@ -19,13 +19,27 @@ async function failedLogin(limiter: RateLimiter, role: 'admin' | 'vendor', email
   await limiter.recordLoginFailure(role, email, ip);
 }
 
-const settings = { loginWindow: 900, loginPerIdentityIp: 3, loginPerIdentity: 5, loginPerIp: 8, resetWindow: 3600, resetPerIdentity: 2, resetPerIp: 3, customerWindow: 3600, registerPerIp: 3, codesPerEmail: 2 };
+const settings = {
+  loginWindow: 900,
+  loginPerIdentityIp: 3,
+  loginPerIdentity: 5,
+  loginPerIp: 8,
+  resetWindow: 3600,
+  resetPerIdentity: 2,
+  resetPerIp: 3,
+  customerWindow: 3600,
+  registerPerIp: 3,
+  codesPerEmail: 2,
+};
 
 test('the per-(e-mail, role, IP) limit refuses the attempt past it with Retry-After', async () => {
   let now = new Date('2026-01-01T00:10:00Z');
   const limiter = createRateLimiter(settings, memoryCounters(), { now: () => now });
   for (let i = 0; i < 3; i++) await failedLogin(limiter, 'admin', 'a@x.io', '1.1.1.1');
-  await assert.rejects(limiter.assertLoginAllowed('admin', 'a@x.io', '1.1.1.1'), (e: { code: string; retryAfter: number }) => e.code === 'rate_limited' && e.retryAfter === 300);
+  await assert.rejects(
+    limiter.assertLoginAllowed('admin', 'a@x.io', '1.1.1.1'),
+    (e: { code: string; retryAfter: number }) => e.code === 'rate_limited' && e.retryAfter === 300,
+  );
   await limiter.assertLoginAllowed('admin', 'a@x.io', '2.2.2.2'); // another address is still allowed
   await limiter.assertLoginAllowed('vendor', 'a@x.io', '1.1.1.1'); // and the other role
   now = new Date('2026-01-01T00:15:00Z'); // the next window
@@ -54,14 +68,27 @@ test('reset requests are allowed up to each limit, then silently refused', async
   assert.equal(await limiter.allowResetRequest('admin', 'd@x.io', '1.1.1.1'), true);
   assert.equal(await limiter.allowResetRequest('admin', 'd@x.io', '1.1.1.1'), true);
   assert.equal(await limiter.allowResetRequest('admin', 'd@x.io', '1.1.1.1'), false, 'per e-mail');
-  assert.equal(await limiter.allowResetRequest('admin', 'e@x.io', '1.1.1.1'), false, 'per IP: 4th request from the address');
+  assert.equal(
+    await limiter.allowResetRequest('admin', 'e@x.io', '1.1.1.1'),
+    false,
+    'per IP: 4th request from the address',
+  );
   assert.equal(await limiter.allowResetRequest('admin', 'e@x.io', '2.2.2.2'), true);
 });
 
 /** Sleeps that resolve at once but are recorded, so waiting is observable without real time. */
 function recordedSleeps(onSleep: (ms: number) => void = () => {}) {
   const slept: number[] = [];
-  return { slept, waiting: { maxWaitMs: 1000, sleep: async (ms: number) => { slept.push(ms); onSleep(ms); } } };
+  return {
+    slept,
+    waiting: {
+      maxWaitMs: 1000,
+      sleep: async (ms: number) => {
+        slept.push(ms);
+        onSleep(ms);
+      },
+    },
+  };
 }
 
 test('regression: a slot held by an attempt in flight makes the next attempt wait, not fail with 429', async () => {
@@ -72,7 +99,12 @@ test('regression: a slot held by an attempt in flight makes the next attempt wai
     if (inFlight) void limiter.refundLogin('admin', 'f@x.io', '1.1.1.1');
     inFlight = false;
   });
-  const limiter = createRateLimiter({ ...settings, loginPerIdentityIp: 1 }, counters, { now: () => new Date('2026-01-01T00:00:00Z') }, waiting);
+  const limiter = createRateLimiter(
+    { ...settings, loginPerIdentityIp: 1 },
+    counters,
+    { now: () => new Date('2026-01-01T00:00:00Z') },
+    waiting,
+  );
   await limiter.assertLoginAllowed('admin', 'f@x.io', '1.1.1.1'); // in flight
   await limiter.assertLoginAllowed('admin', 'f@x.io', '1.1.1.1'); // waits, then gets the freed slot
   assert.equal(slept.length, 1);
@@ -80,9 +112,17 @@ test('regression: a slot held by an attempt in flight makes the next attempt wai
 
 test('once settled failures fill a limit the attempt is refused at once, without waiting', async () => {
   const { slept, waiting } = recordedSleeps();
-  const limiter = createRateLimiter(settings, memoryCounters(), { now: () => new Date('2026-01-01T00:10:00Z') }, waiting);
+  const limiter = createRateLimiter(
+    settings,
+    memoryCounters(),
+    { now: () => new Date('2026-01-01T00:10:00Z') },
+    waiting,
+  );
   for (let i = 0; i < 3; i++) await failedLogin(limiter, 'vendor', 'g@x.io', '1.1.1.1');
-  await assert.rejects(limiter.assertLoginAllowed('vendor', 'g@x.io', '1.1.1.1'), (e: { code: string; retryAfter: number }) => e.code === 'rate_limited' && e.retryAfter === 300);
+  await assert.rejects(
+    limiter.assertLoginAllowed('vendor', 'g@x.io', '1.1.1.1'),
+    (e: { code: string; retryAfter: number }) => e.code === 'rate_limited' && e.retryAfter === 300,
+  );
   assert.deepEqual(slept, []);
 });
 
@@ -91,7 +131,10 @@ test('slots held past the longest wait give 429 with Retry-After 1, and the wait
   const counters = memoryCounters();
   const limiter = createRateLimiter(settings, counters, { now: () => new Date('2026-01-01T00:00:00Z') }, waiting);
   for (let i = 0; i < 3; i++) await limiter.assertLoginAllowed('admin', 'h@x.io', '1.1.1.1'); // never settle
-  await assert.rejects(limiter.assertLoginAllowed('admin', 'h@x.io', '1.1.1.1'), (e: { code: string; retryAfter: number }) => e.code === 'rate_limited' && e.retryAfter === 1);
+  await assert.rejects(
+    limiter.assertLoginAllowed('admin', 'h@x.io', '1.1.1.1'),
+    (e: { code: string; retryAfter: number }) => e.code === 'rate_limited' && e.retryAfter === 1,
+  );
   const total = slept.reduce((a, b) => a + b, 0);
   assert.ok(total >= 1000 && total <= 1000.001, `waited ${total} ms`);
   const triple = [...counters.values].find(([k]) => k.startsWith('login:identity-ip:admin:h@x.io'));

@@ -26,7 +26,12 @@ const isFolder = (p: string) => existsSync(path.join(ROOT, p)) && statSync(path.
 
 /** Folders of the tree as git sees it: the top level and every folder directly under src/. */
 function trackedFolders(): string[] {
-  const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], { cwd: ROOT, encoding: 'utf8' }).split('\n').filter(Boolean);
+  const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  })
+    .split('\n')
+    .filter(Boolean);
   const folders = new Set<string>();
   for (const file of files) {
     const parts = file.split('/');
@@ -57,7 +62,8 @@ test('the README is at most 150 lines', () => {
 test('every folder the README names exists, and so does every folder it names inside one', () => {
   for (const { folder, inside } of treeRows()) {
     assert.ok(isFolder(folder), `README names ${folder}, which does not exist`);
-    for (const sub of inside) assert.ok(isFolder(path.join(folder, sub)), `README names ${folder}${sub}, which does not exist`);
+    for (const sub of inside)
+      assert.ok(isFolder(path.join(folder, sub)), `README names ${folder}${sub}, which does not exist`);
   }
 });
 
@@ -69,7 +75,9 @@ test('the README names every top-level folder and every folder under src/', () =
 
 test("every file the README's recipes name exists", () => {
   const recipes = section(README, 'Making a change');
-  const paths = codeSpans(recipes).filter((s) => !s.includes('<') && !s.includes(' ') && (s.includes('/') || /\.\w+$/.test(s)) && /^[.\w-]/.test(s));
+  const paths = codeSpans(recipes).filter(
+    (s) => !s.includes('<') && !s.includes(' ') && (s.includes('/') || /\.\w+$/.test(s)) && /^[.\w-]/.test(s),
+  );
   assert.ok(paths.length >= 20, `the recipes name ${paths.length} files`);
   const recipeCount = (recipes.match(/^\*\*[^*]+\.\*\*$/gm) ?? []).length;
   assert.equal(recipeCount, 5, 'five recipes');
@@ -89,7 +97,19 @@ test('docs/README.md indexes every document, and the decisions index every recor
 });
 
 test('every link of the README and of the indexes leads to an existing file', () => {
-  const files = ['README.md', 'docs/README.md', 'docs/decisions/README.md', 'bench/results/README.md', 'docs/pages.md', 'docs/configuration.md', 'docs/clients.md', 'docs/operations.md', 'docs/testing.md', 'docs/development.md', 'docs/performance.md'];
+  const files = [
+    'README.md',
+    'docs/README.md',
+    'docs/decisions/README.md',
+    'bench/results/README.md',
+    'docs/pages.md',
+    'docs/configuration.md',
+    'docs/clients.md',
+    'docs/operations.md',
+    'docs/testing.md',
+    'docs/development.md',
+    'docs/performance.md',
+  ];
   for (const file of files) {
     for (const [, target] of read(file).matchAll(/\]\(([^)\s]+)\)/g)) {
       if (/^[a-z]+:/.test(target!) || target!.startsWith('#')) continue;
@@ -107,5 +127,8 @@ test('docs/configuration.md names every variable the service reads', () => {
 
 test("the README's production section names every operator command", () => {
   const named = new Set(codeSpans(section(README, 'Production in short')));
-  assert.deepEqual(Object.keys(COMMANDS).filter((command) => !named.has(command)), []);
+  assert.deepEqual(
+    Object.keys(COMMANDS).filter((command) => !named.has(command)),
+    [],
+  );
 });

@@ -25,7 +25,8 @@ test('a code belongs to its time step, one step of drift either way and no more'
   const secret = newTotpSecret();
   const now = new Date(1_800_000_015_000);
   const step = Math.floor(now.getTime() / 30_000);
-  const codeAt = (offset: number) => TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: now.getTime() + offset * 30_000 });
+  const codeAt = (offset: number) =>
+    TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: now.getTime() + offset * 30_000 });
   assert.equal(totpStepOf(secret, codeAt(0), now), step);
   assert.equal(totpStepOf(secret, codeAt(1), now), step + 1);
   assert.equal(totpStepOf(secret, codeAt(-1), now), step - 1);
@@ -34,7 +35,10 @@ test('a code belongs to its time step, one step of drift either way and no more'
     if ([-1, 0, 1].some((o) => codeAt(o) === code)) continue; // a one-in-a-million collision
     assert.equal(totpStepOf(secret, code, now), null, `offset ${offset}`);
   }
-  assert.match(totpUri(secret, 'Commerce Auth', 'a@example.com'), /^otpauth:\/\/totp\/Commerce%20Auth:a%40example\.com\?.*algorithm=SHA1&digits=6&period=30/);
+  assert.match(
+    totpUri(secret, 'Commerce Auth', 'a@example.com'),
+    /^otpauth:\/\/totp\/Commerce%20Auth:a%40example\.com\?.*algorithm=SHA1&digits=6&period=30/,
+  );
 });
 
 test('recovery codes: ten distinct codes whose hashes match however they are typed', () => {
@@ -49,14 +53,30 @@ test('recovery codes: ten distinct codes whose hashes match however they are typ
 
 test('MFA settings: the key is required in production, generated under development rules; MFA_REQUIRED lists types', () => {
   assert.throws(() => parseConfig(secrets), /MFA_ENCRYPTION_KEY is required/);
-  assert.throws(() => parseConfig({ ...secrets, MFA_ENCRYPTION_KEY: 'short' }), /MFA_ENCRYPTION_KEY must be at least 32 bytes/);
-  assert.throws(() => parseConfig({ ...secrets, MFA_ENCRYPTION_KEY: secrets.JWT_ACCESS_SECRET }), /must differ from the JWT secrets/);
+  assert.throws(
+    () => parseConfig({ ...secrets, MFA_ENCRYPTION_KEY: 'short' }),
+    /MFA_ENCRYPTION_KEY must be at least 32 bytes/,
+  );
+  assert.throws(
+    () => parseConfig({ ...secrets, MFA_ENCRYPTION_KEY: secrets.JWT_ACCESS_SECRET }),
+    /must differ from the JWT secrets/,
+  );
   const production = parseConfig({ ...secrets, MFA_ENCRYPTION_KEY: 'm'.repeat(32) });
   assert.deepEqual(production.mfa.required, MFA_REQUIRED_DEFAULT.production);
-  const development = parseConfig({ NODE_ENV: 'development' }, () => ({ access: 'dev-a', refresh: 'dev-r', mfa: 'dev-m' }));
+  const development = parseConfig({ NODE_ENV: 'development' }, () => ({
+    access: 'dev-a',
+    refresh: 'dev-r',
+    mfa: 'dev-m',
+  }));
   assert.equal(development.mfa.encryptionKey, 'dev-m');
   assert.deepEqual(development.mfa.required, ['admin'], 'the demo super admin signs in with its password');
   assert.deepEqual(parseConfig({ ...secrets, MFA_ENCRYPTION_KEY: 'm'.repeat(32), MFA_REQUIRED: '' }).mfa.required, []);
-  assert.deepEqual(parseConfig({ ...secrets, MFA_ENCRYPTION_KEY: 'm'.repeat(32), MFA_REQUIRED: ' owner, admin ' }).mfa.required, ['owner', 'admin']);
-  assert.throws(() => parseConfig({ ...secrets, MFA_ENCRYPTION_KEY: 'm'.repeat(32), MFA_REQUIRED: 'root' }), /MFA_REQUIRED/);
+  assert.deepEqual(
+    parseConfig({ ...secrets, MFA_ENCRYPTION_KEY: 'm'.repeat(32), MFA_REQUIRED: ' owner, admin ' }).mfa.required,
+    ['owner', 'admin'],
+  );
+  assert.throws(
+    () => parseConfig({ ...secrets, MFA_ENCRYPTION_KEY: 'm'.repeat(32), MFA_REQUIRED: 'root' }),
+    /MFA_REQUIRED/,
+  );
 });

@@ -23,7 +23,10 @@ test('a failed run rejects every waiter and does not stick', async () => {
     return 'ok';
   });
   const outcomes = await Promise.allSettled([refresh(), refresh()]);
-  assert.deepEqual(outcomes.map((o) => o.status), ['rejected', 'rejected']);
+  assert.deepEqual(
+    outcomes.map((o) => o.status),
+    ['rejected', 'rejected'],
+  );
   fail = false;
   assert.equal(await refresh(), 'ok');
 });

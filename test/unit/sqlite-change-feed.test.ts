@@ -26,7 +26,8 @@ async function migratedFile(t: TestContext) {
     await db.close();
   });
   // Another instance's change, committed on its own connection: this process's listeners never hear it.
-  const otherCommits = () => other.prepare('UPDATE "AuthChange" SET "version" = "version" + 1 WHERE "id" = 1').run().changes;
+  const otherCommits = () =>
+    other.prepare('UPDATE "AuthChange" SET "version" = "version" + 1 WHERE "id" = 1').run().changes;
   return { db, feed, clock, otherCommits };
 }
 

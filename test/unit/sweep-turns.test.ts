@@ -11,7 +11,12 @@ interface Row {
 }
 
 /** A table in memory that answers the sweep's reads and deletes as the database would, and logs them. */
-function table(name: string, rows: Row[], log: string[], cascade?: (ids: Set<number>) => void): SweptModel & { rows: Row[]; deleted: number[]; froms: (number | undefined)[] } {
+function table(
+  name: string,
+  rows: Row[],
+  log: string[],
+  cascade?: (ids: Set<number>) => void,
+): SweptModel & { rows: Row[]; deleted: number[]; froms: (number | undefined)[] } {
   const state = { rows: [...rows], deleted: [] as number[], froms: [] as (number | undefined)[] };
   return {
     get rows() {
@@ -41,13 +46,22 @@ function table(name: string, rows: Row[], log: string[], cascade?: (ids: Set<num
   };
 }
 
-const rowsOf = (count: number, expiresAt: (n: number) => number) => Array.from({ length: count }, (_, n) => ({ id: n, expiresAt: expiresAt(n) }));
+const rowsOf = (count: number, expiresAt: (n: number) => number) =>
+  Array.from({ length: count }, (_, n) => ({ id: n, expiresAt: expiresAt(n) }));
 
 test('every pass gets one batch a round, oldest rows first, until each has none left', async () => {
   const log: string[] = [];
   // Families expire in reverse order of their keys, as rows whose oldest have the highest keys do.
-  const families = table('families', rowsOf(1200, (n) => 5000 - n), log);
-  const tokens = table('tokens', rowsOf(700, (n) => n), log);
+  const families = table(
+    'families',
+    rowsOf(1200, (n) => 5000 - n),
+    log,
+  );
+  const tokens = table(
+    'tokens',
+    rowsOf(700, (n) => n),
+    log,
+  );
   const removed = await sweepInTurns([
     { model: families, key: 'id', column: 'expiresAt', before: 4801 },
     { model: tokens, key: 'id', column: 'expiresAt', before: 10_000 },
@@ -55,13 +69,30 @@ test('every pass gets one batch a round, oldest rows first, until each has none 
   assert.deepEqual(removed, [1000, 700], 'each pass answers its own count');
   const reads = log.map((entry) => entry.split(/[:/]/));
   const whose = reads.map(([name]) => name);
-  assert.deepEqual(whose.slice(0, 6), ['families', 'tokens', 'families', 'tokens', 'families', 'tokens'], `the passes alternate: ${log.join(' ')}`);
-  assert.deepEqual(reads.slice(0, 2).map(([, , size]) => size), ['10', '10'], 'each starts with the smallest batch');
-  assert.ok(reads.every(([, , size]) => Number(size) <= 500), `no batch over 500: ${log.join(' ')}`);
-  assert.ok(reads.every(([, found, size], at) => found === size || !whose.slice(at + 1).includes(whose[at])), `a short batch ends its pass: ${log.join(' ')}`);
-  // Each read after a pass's first starts where its last batch ended (its first batch: 10 rows), not at the index's start.
+  assert.deepEqual(
+    whose.slice(0, 6),
+    ['families', 'tokens', 'families', 'tokens', 'families', 'tokens'],
+    `the passes alternate: ${log.join(' ')}`,
+  );
+  assert.deepEqual(
+    reads.slice(0, 2).map(([, , size]) => size),
+    ['10', '10'],
+    'each starts with the smallest batch',
+  );
+  assert.ok(
+    reads.every(([, , size]) => Number(size) <= 500),
+    `no batch over 500: ${log.join(' ')}`,
+  );
+  assert.ok(
+    reads.every(([, found, size], at) => found === size || !whose.slice(at + 1).includes(whose[at])),
+    `a short batch ends its pass: ${log.join(' ')}`,
+  );
+  // Each read after a pass's first starts where its last batch ended (its first batch: 10 rows), not at the index's
+  // start.
   const startsAfterFirstBatch = (froms: (number | undefined)[], firstBatchEnd: number) =>
-    froms[0] === undefined && froms[1] === firstBatchEnd && froms.slice(2).every((from, at) => from !== undefined && from >= froms[at + 1]!);
+    froms[0] === undefined &&
+    froms[1] === firstBatchEnd &&
+    froms.slice(2).every((from, at) => from !== undefined && from >= froms[at + 1]!);
   assert.ok(startsAfterFirstBatch(tokens.froms, 9), `the token reads start at: ${tokens.froms.join(', ')}`);
   assert.ok(startsAfterFirstBatch(families.froms, 3810), `the family reads start at: ${families.froms.join(', ')}`);
   assert.deepEqual(
@@ -75,16 +106,33 @@ test('every pass gets one batch a round, oldest rows first, until each has none 
 test('a pass behind the previous one reads only below where that pass has reached, until it is done', async () => {
   const log: string[] = [];
   // A thousand expired families with one token each (same id), and fifty expired tokens of live families.
-  const tokens = table('tokens', [...rowsOf(1000, (n) => n), ...rowsOf(50, (n) => 700 + n).map((row) => ({ ...row, id: 5000 + row.id }))], log);
-  const families = table('families', [...rowsOf(1000, (n) => n), ...rowsOf(50, () => 3000).map((row) => ({ ...row, id: 2000 + row.id }))], log, (ids) => {
-    tokens.rows.splice(0, tokens.rows.length, ...tokens.rows.filter((row) => !ids.has(row.id)));
-  });
+  const tokens = table(
+    'tokens',
+    [...rowsOf(1000, (n) => n), ...rowsOf(50, (n) => 700 + n).map((row) => ({ ...row, id: 5000 + row.id }))],
+    log,
+  );
+  const families = table(
+    'families',
+    [...rowsOf(1000, (n) => n), ...rowsOf(50, () => 3000).map((row) => ({ ...row, id: 2000 + row.id }))],
+    log,
+    (ids) => {
+      tokens.rows.splice(0, tokens.rows.length, ...tokens.rows.filter((row) => !ids.has(row.id)));
+    },
+  );
   const removed = await sweepInTurns([
     { model: families, key: 'id', column: 'expiresAt', before: 1500 },
     { model: tokens, key: 'id', column: 'expiresAt', before: 1500, behindPrevious: true },
   ]);
-  assert.deepEqual(removed, [1000, 50], 'the token pass removed only the tokens of live families; the rest went with their families');
-  assert.deepEqual(tokens.deleted.sort((a, b) => a - b), rowsOf(50, (n) => n).map((row) => 5000 + row.id), `the token pass never deleted a family's token: ${log.join(' ')}`);
+  assert.deepEqual(
+    removed,
+    [1000, 50],
+    'the token pass removed only the tokens of live families; the rest went with their families',
+  );
+  assert.deepEqual(
+    tokens.deleted.sort((a, b) => a - b),
+    rowsOf(50, (n) => n).map((row) => 5000 + row.id),
+    `the token pass never deleted a family's token: ${log.join(' ')}`,
+  );
   assert.deepEqual(tokens.rows, []);
 });
 
@@ -100,14 +148,32 @@ test('a batch grows while its statements are quick and shrinks toward 25 ms when
 test('a pass with nothing expired reads once and rests not at all', async () => {
   const log: string[] = [];
   const started = performance.now();
-  assert.deepEqual(await sweepInTurns([{ model: table('codes', rowsOf(3, (n) => 100 + n), log), key: 'id', column: 'expiresAt', before: 50 }]), [0]);
+  assert.deepEqual(
+    await sweepInTurns([
+      {
+        model: table(
+          'codes',
+          rowsOf(3, (n) => 100 + n),
+          log,
+        ),
+        key: 'id',
+        column: 'expiresAt',
+        before: 50,
+      },
+    ]),
+    [0],
+  );
   assert.deepEqual(log, ['codes:0/10']);
   assert.ok(performance.now() - started < 1000);
 });
 
 test('after each batch that deleted rows the sweeper rests four times as long as the batch took', async () => {
   const log: string[] = [];
-  const codes = table('codes', rowsOf(250, (n) => n), log);
+  const codes = table(
+    'codes',
+    rowsOf(250, (n) => n),
+    log,
+  );
   // Deletes take 10 ms or more: a first batch of 10, then batches sized by how long that took.
   const times: { read: number; deleted?: number }[] = [];
   const timed: SweptModel = {

@@ -39,7 +39,10 @@ test('a positive interval sweeps 5 s after start and then every interval; 0 neve
     assert.equal(sweeping.reads.length, 0, 'not before 5 s');
     mock.timers.tick(1);
     await settle();
-    assert.ok(sweeping.reads.includes('refreshToken') && sweeping.reads.includes('auditEvent'), `swept at 5 s: ${sweeping.reads.join(', ')}`);
+    assert.ok(
+      sweeping.reads.includes('refreshToken') && sweeping.reads.includes('auditEvent'),
+      `swept at 5 s: ${sweeping.reads.join(', ')}`,
+    );
     const afterFirst = sweeping.reads.length;
     mock.timers.tick(600_000);
     await settle();

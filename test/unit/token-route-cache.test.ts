@@ -14,7 +14,16 @@ function fakeFeed() {
 }
 
 const account = (id: string, tokenVersion = 0): AccountRecord => ({
-  role: 'admin', id, email: `${id}@example.com`, name: id, type: 'admin', modules: [], modulePermissions: {}, passwordHash: 'x', tokenVersion, disabled: false,
+  role: 'admin',
+  id,
+  email: `${id}@example.com`,
+  name: id,
+  type: 'admin',
+  modules: [],
+  modulePermissions: {},
+  passwordHash: 'x',
+  tokenVersion,
+  disabled: false,
 });
 
 /** An account repository whose findById counts its reads and answers the current `versions`. */
@@ -69,7 +78,9 @@ test('an answer read while a change was reported is not kept', async () => {
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
   let reads = 0;
-  const repository = { findById: async (_r: string, id: string) => (reads++, await gate, account(id)) } as unknown as AccountRepository;
+  const repository = {
+    findById: async (_r: string, id: string) => (reads++, await gate, account(id)),
+  } as unknown as AccountRepository;
   const accounts = createTokenRouteCache(10, port).accounts(repository);
   const pending = accounts.findById('admin', 'a');
   feed.gen++; // a disable committed while the read was under way

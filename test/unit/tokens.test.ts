@@ -8,7 +8,14 @@ let now = new Date('2026-01-01T00:00:00Z');
 const clock = { now: () => now };
 // As the app runs: verified access tokens are kept, so every check below after a first
 // verification also holds for a token answered from memory.
-const settings = { accessSecret: 'a'.repeat(32), refreshSecret: 'r'.repeat(32), accessTtl: 900, issuer: 'iss', audience: 'aud', verifiedAccessTokens: 100 };
+const settings = {
+  accessSecret: 'a'.repeat(32),
+  refreshSecret: 'r'.repeat(32),
+  accessTtl: 900,
+  issuer: 'iss',
+  audience: 'aud',
+  verifiedAccessTokens: 100,
+};
 const tokens = createTokenService(settings, clock);
 const access = { sub: 'acc-1', role: 'vendor' as const, ver: 0, acct: 'employee', modules: ['orders'] };
 
@@ -57,18 +64,41 @@ test('after a rotation, the previous secrets verify (never across purposes) unti
   const before = createTokenService(settings, clock);
   const oldAccess = await before.signAccess(access);
   const iat = Math.floor(now.getTime() / 1000);
-  const oldRefresh = await before.signRefresh({ sub: 'acc-1', role: 'vendor', fam: 'f', jti: 'j', iat, exp: iat + 3600 });
+  const oldRefresh = await before.signRefresh({
+    sub: 'acc-1',
+    role: 'vendor',
+    fam: 'f',
+    jti: 'j',
+    iat,
+    exp: iat + 3600,
+  });
   const until = new Date(now.getTime() + 60_000);
   const rotated = createTokenService(
-    { ...settings, accessSecret: 'n'.repeat(32), refreshSecret: 'm'.repeat(32), previousAccessSecret: settings.accessSecret, previousRefreshSecret: settings.refreshSecret, previousUntil: until },
+    {
+      ...settings,
+      accessSecret: 'n'.repeat(32),
+      refreshSecret: 'm'.repeat(32),
+      previousAccessSecret: settings.accessSecret,
+      previousRefreshSecret: settings.refreshSecret,
+      previousUntil: until,
+    },
     clock,
   );
   assert.equal((await rotated.verifyAccess(oldAccess, 'vendor')).sub, 'acc-1');
   assert.equal((await rotated.verifyRefresh(oldRefresh, 'vendor')).jti, 'j');
   await refusedWith(before.verifyAccess(await rotated.signAccess(access), 'vendor'), 'invalid_token'); // signed with the new secret
   // A refresh token forged with the previous *access* secret stays refused.
-  const crossed = createTokenService({ ...settings, refreshSecret: settings.accessSecret, accessSecret: 'x'.repeat(32) }, clock);
-  await refusedWith(rotated.verifyRefresh(await crossed.signRefresh({ sub: 'acc-1', role: 'vendor', fam: 'f', jti: 'j', iat, exp: iat + 60 }), 'vendor'), 'invalid_refresh_token');
+  const crossed = createTokenService(
+    { ...settings, refreshSecret: settings.accessSecret, accessSecret: 'x'.repeat(32) },
+    clock,
+  );
+  await refusedWith(
+    rotated.verifyRefresh(
+      await crossed.signRefresh({ sub: 'acc-1', role: 'vendor', fam: 'f', jti: 'j', iat, exp: iat + 60 }),
+      'vendor',
+    ),
+    'invalid_refresh_token',
+  );
 
   const saved = now;
   now = until;
@@ -112,9 +142,21 @@ test('an HS256 token is the one jose signs for the same header and claims, and j
   const ours = await tokens.signRefresh(claims);
   const secret = new TextEncoder().encode(settings.refreshSecret);
   const payload = { role: 'vendor', fam: 'f', jti: 'j', sub: 'acc-1', purpose: 'refresh' };
-  const theirs = await new SignJWT(payload).setIssuer('iss').setAudience('aud').setIssuedAt(iat).setExpirationTime(iat + 60).setProtectedHeader({ alg: 'HS256', typ: 'rt+jwt' }).sign(secret);
+  const theirs = await new SignJWT(payload)
+    .setIssuer('iss')
+    .setAudience('aud')
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + 60)
+    .setProtectedHeader({ alg: 'HS256', typ: 'rt+jwt' })
+    .sign(secret);
   assert.equal(ours, theirs);
-  const { payload: verified, protectedHeader } = await jwtVerify(ours, secret, { algorithms: ['HS256'], typ: 'rt+jwt', issuer: 'iss', audience: 'aud', currentDate: now });
+  const { payload: verified, protectedHeader } = await jwtVerify(ours, secret, {
+    algorithms: ['HS256'],
+    typ: 'rt+jwt',
+    issuer: 'iss',
+    audience: 'aud',
+    currentDate: now,
+  });
   assert.deepEqual(protectedHeader, { alg: 'HS256', typ: 'rt+jwt' });
   assert.equal(verified.fam, 'f');
   await assert.rejects(jwtVerify(ours, new TextEncoder().encode(settings.accessSecret), { currentDate: now }));

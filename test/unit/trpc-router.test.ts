@@ -22,7 +22,13 @@ const createCaller = createCallerFactory(appRouter);
 
 /** A caller as a request with `accessToken` as its bearer token (none when undefined). */
 function callerWith(accessToken?: string) {
-  const ctx = createInnerContext({ auth: container.auth, config: container.config, logger: container.logger, client: { ip: '127.0.0.1' }, accessToken });
+  const ctx = createInnerContext({
+    auth: container.auth,
+    config: container.config,
+    logger: container.logger,
+    client: { ip: '127.0.0.1' },
+    accessToken,
+  });
   return { caller: createCaller(ctx), ctx };
 }
 
@@ -33,13 +39,22 @@ async function refusal(call: Promise<unknown>) {
     (e: unknown) => e,
   );
   assert.ok(error instanceof TRPCError, `a TRPCError, got ${String(error)}`);
-  const shape = getTRPCErrorShape({ config: appRouter._def._config, error, type: 'query', path: 'test', input: undefined, ctx: undefined });
+  const shape = getTRPCErrorShape({
+    config: appRouter._def._config,
+    error,
+    type: 'query',
+    path: 'test',
+    input: undefined,
+    ctx: undefined,
+  });
   return { trpcCode: error.code, data: shape.data as { code: string; httpStatus: number } };
 }
 
 async function signIn(role: 'admin' | 'vendor', email: string, password: string) {
   const { caller } = callerWith();
-  const session = started(role === 'admin' ? await caller.admin.login({ email, password }) : await caller.vendor.login({ email, password }));
+  const session = started(
+    role === 'admin' ? await caller.admin.login({ email, password }) : await caller.vendor.login({ email, password }),
+  );
   return session.access_token;
 }
 
@@ -82,7 +97,11 @@ test('me answers the profile of the role under the role key', async () => {
 
 test('a refused token is UNAUTHORIZED with the code invalid_token: missing, malformed or of the other role', async () => {
   const vendorToken = await signIn('vendor', seed.owner.email, PASSWORDS.owner);
-  for (const [label, token] of [['missing', undefined], ['malformed', 'not-a-token'], ['vendor token on admin', vendorToken]] as const) {
+  for (const [label, token] of [
+    ['missing', undefined],
+    ['malformed', 'not-a-token'],
+    ['vendor token on admin', vendorToken],
+  ] as const) {
     const { trpcCode, data } = await refusal(callerWith(token).caller.admin.me());
     assert.equal(trpcCode, 'UNAUTHORIZED', label);
     assert.equal(data.code, 'invalid_token', label);
@@ -95,14 +114,21 @@ test('the vendor business procedures need the vendors module, checked before the
   const listed = await refusal(ordersAdmin.admin.listVendors({}));
   assert.deepEqual([listed.trpcCode, listed.data.code, listed.data.httpStatus], ['FORBIDDEN', 'forbidden', 403]);
   // An invalid body is still 403 for a caller without the module: the body is not looked at.
-  const created = await refusal(ordersAdmin.admin.createVendor({ name: '', owner_email: 'nope', owner_name: '', owner_password: '' }));
+  const created = await refusal(
+    ordersAdmin.admin.createVendor({ name: '', owner_email: 'nope', owner_name: '', owner_password: '' }),
+  );
   assert.equal(created.data.code, 'forbidden');
 
   const superAdmin = callerWith(await signIn('admin', seed.admin.email, PASSWORDS.admin)).caller;
   const page = await superAdmin.admin.listVendors({ limit: 10 });
-  assert.deepEqual(page.items.map((v) => v.name), ['Corner Shop']);
+  assert.deepEqual(
+    page.items.map((v) => v.name),
+    ['Corner Shop'],
+  );
   assert.equal(page.next_cursor, null);
-  const invalid = await refusal(superAdmin.admin.createVendor({ name: '', owner_email: 'nope', owner_name: 'O', owner_password: 'x' }));
+  const invalid = await refusal(
+    superAdmin.admin.createVendor({ name: '', owner_email: 'nope', owner_name: 'O', owner_password: 'x' }),
+  );
   assert.equal(invalid.data.code, 'validation_failed');
 });
 
@@ -116,7 +142,10 @@ test('an account lists its own sessions and ends one', async () => {
   const ended = before.items.find((s) => s.id === other)!;
   assert.deepEqual(await caller.vendor.endOwnSession({ sessionId: ended.id }), { success: true });
   const afterwards = await caller.vendor.listOwnSessions({});
-  assert.equal(afterwards.items.some((s) => s.id === ended.id), false);
+  assert.equal(
+    afterwards.items.some((s) => s.id === ended.id),
+    false,
+  );
   const unknown = await refusal(caller.vendor.endOwnSession({ sessionId: 'no-such-session' }));
   assert.equal(unknown.data.code, 'not_found');
 });
@@ -125,8 +154,17 @@ test('an account lists its own sessions and ends one', async () => {
 test('the customer procedures leave out refresh and logout; the code sign-ins are cookie procedures; the rest are there', () => {
   const names = Object.keys(appRouter._def.procedures).filter((name) => name.startsWith('customer.'));
   for (const kept of ['customer.refresh', 'customer.logout']) assert.ok(!names.includes(kept), kept);
-  for (const cookie of ['customer.verifyRegistration', 'customer.verifyLoginCode']) assert.ok(names.includes(cookie), cookie);
-  for (const served of ['customer.me', 'customer.register', 'customer.updateMe', 'customer.exportMe', 'customer.listOwnSessions', 'customer.login']) assert.ok(names.includes(served), served);
+  for (const cookie of ['customer.verifyRegistration', 'customer.verifyLoginCode'])
+    assert.ok(names.includes(cookie), cookie);
+  for (const served of [
+    'customer.me',
+    'customer.register',
+    'customer.updateMe',
+    'customer.exportMe',
+    'customer.listOwnSessions',
+    'customer.login',
+  ])
+    assert.ok(names.includes(served), served);
 });
 
 test('the second step and a confirmed enrolment answer the session like login: the refresh token only in the cookie', async () => {
@@ -138,12 +176,21 @@ test('the second step and a confirmed enrolment answer the session like login: t
   assert.equal(confirmed.recovery_codes.length, 10);
   assert.equal('access_token' in confirmed, false, 'signed in already: no second session');
 
-  const challenge = await callerWith().caller.vendor.login({ email: seed.employee.email, password: PASSWORDS.employee });
+  const challenge = await callerWith().caller.vendor.login({
+    email: seed.employee.email,
+    password: PASSWORDS.employee,
+  });
   assert.ok('mfa_required' in challenge);
   const { caller, ctx } = callerWith();
-  const session = await caller.vendor.mfaVerify({ mfa_token: challenge.mfa_token, recovery_code: confirmed.recovery_codes[0]! });
+  const session = await caller.vendor.mfaVerify({
+    mfa_token: challenge.mfa_token,
+    recovery_code: confirmed.recovery_codes[0]!,
+  });
   assert.equal(session.vendor.email, seed.employee.email);
   assert.equal('refresh_token' in session, false, 'the refresh token never travels in the body');
   assert.match(ctx.resHeaders.get('set-cookie') ?? '', /vendor_refresh_token=ey.*HttpOnly/);
-  assert.equal((await refusal(callerWith().caller.vendor.mfaVerify({ mfa_token: challenge.mfa_token, code: '12345' }))).data.code, 'validation_failed');
+  assert.equal(
+    (await refusal(callerWith().caller.vendor.mfaVerify({ mfa_token: challenge.mfa_token, code: '12345' }))).data.code,
+    'validation_failed',
+  );
 });

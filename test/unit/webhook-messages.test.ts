@@ -16,25 +16,58 @@ test('each event maps to its types; events the platform is not sent map to none'
   assert.deepEqual(webhookTypesOf(auditEntry('account_created', admin, cause)), ['account.created']);
   assert.deepEqual(webhookTypesOf(auditEntry('account_deleted', customer, cause)), ['customer.deleted']);
   assert.deepEqual(webhookTypesOf(auditEntry('factors_reset', admin, cause)), ['mfa.changed', 'sessions.ended']);
-  assert.deepEqual(webhookTypesOf(auditEntry('terminal_pairing_revoked', { role: 'vendor', accountId: null }, cause, { was_paired: false })), []);
-  assert.deepEqual(webhookTypesOf(auditEntry('rate_limited', { role: 'admin', accountId: null }, cause)), [], 'a limit for no known account');
-  for (const quiet of ['sign_in_succeeded', 'sign_in_failed', 'logout', 'mfa_failed', 'pin_set'] as const) assert.deepEqual(webhookTypesOf(auditEntry(quiet, admin, cause)), []);
+  assert.deepEqual(
+    webhookTypesOf(
+      auditEntry('terminal_pairing_revoked', { role: 'vendor', accountId: null }, cause, { was_paired: false }),
+    ),
+    [],
+  );
+  assert.deepEqual(
+    webhookTypesOf(auditEntry('rate_limited', { role: 'admin', accountId: null }, cause)),
+    [],
+    'a limit for no known account',
+  );
+  for (const quiet of ['sign_in_succeeded', 'sign_in_failed', 'logout', 'mfa_failed', 'pin_set'] as const)
+    assert.deepEqual(webhookTypesOf(auditEntry(quiet, admin, cause)), []);
 });
 
 test('a provider detail is passed through as data.provider, on whatever type the event makes', () => {
-  const registered = auditEntry('account_created', customer, { actor: { role: 'customer', accountId: 'c1' }, client: {} }, { via: 'oidc', provider: 'google' });
+  const registered = auditEntry(
+    'account_created',
+    customer,
+    { actor: { role: 'customer', accountId: 'c1' }, client: {} },
+    { via: 'oidc', provider: 'google' },
+  );
   assert.deepEqual(webhookBodyOf('customer.registered', registered, at, 'c1', contact), {
     type: 'customer.registered',
     timestamp: '2026-11-26T12:00:00.000Z',
-    data: { account: { id: 'c1', role: 'customer' }, actor: { role: 'customer', id: 'c1' }, email: 'c@example.com', name: 'C', provider: 'google' },
+    data: {
+      account: { id: 'c1', role: 'customer' },
+      actor: { role: 'customer', id: 'c1' },
+      email: 'c@example.com',
+      name: 'C',
+      provider: 'google',
+    },
   });
   const changed = auditEntry('password_changed', customer, cause, { provider: 'apple' });
   assert.equal(webhookBodyOf('password.changed', changed, at, 'c1', contact).data.provider, 'apple');
 });
 
 test('e-mail and name only where documented; a deleted customer carries its id alone', () => {
-  const disabled = webhookBodyOf('account.disabled', auditEntry('account_disabled', customer, cause), at, 'c1', contact);
+  const disabled = webhookBodyOf(
+    'account.disabled',
+    auditEntry('account_disabled', customer, cause),
+    at,
+    'c1',
+    contact,
+  );
   assert.deepEqual(disabled.data, { account: { id: 'c1', role: 'customer' }, actor: { role: 'admin', id: 'boss' } });
-  const deleted = webhookBodyOf('customer.deleted', auditEntry('account_deleted', customer, OPERATOR_CAUSE, { provider: 'google' }), at, 'c1', null);
+  const deleted = webhookBodyOf(
+    'customer.deleted',
+    auditEntry('account_deleted', customer, OPERATOR_CAUSE, { provider: 'google' }),
+    at,
+    'c1',
+    null,
+  );
   assert.deepEqual(deleted.data, { account: { id: 'c1' } });
 });

@@ -1,5 +1,11 @@
 // Maps stored records to the administration routes' snake_case bodies (src/contract/administration-schemas.ts).
-import type { AdminAccount, Session, Store, VendorAccount, VendorBusiness } from '../../contract/administration-schemas';
+import type {
+  AdminAccount,
+  Session,
+  Store,
+  VendorAccount,
+  VendorBusiness,
+} from '../../contract/administration-schemas';
 import type { ListedTerminal, ManagedAccount, ManagedStore, SessionRecord, TerminalRecord } from '../ports';
 import { adminProfileOf, vendorProfileOf } from './profiles';
 
@@ -9,14 +15,24 @@ export function adminAccountView(account: ManagedAccount): AdminAccount {
 }
 
 export function vendorAccountView(account: ManagedAccount): VendorAccount {
-  return { ...vendorProfileOf(account), store_ids: account.storeIds, disabled: account.disabled, created_at: account.createdAt.toISOString() };
+  return {
+    ...vendorProfileOf(account),
+    store_ids: account.storeIds,
+    disabled: account.disabled,
+    created_at: account.createdAt.toISOString(),
+  };
 }
 
-export const vendorView = (vendor: { id: string; name: string }): VendorBusiness => ({ id: vendor.id, name: vendor.name });
+export const vendorView = (vendor: { id: string; name: string }): VendorBusiness => ({
+  id: vendor.id,
+  name: vendor.name,
+});
 
 export const terminalView = (t: TerminalRecord) => ({ id: t.id, name: t.name, store_id: t.storeId });
 
-export function storeView(store: Pick<ManagedStore, 'id' | 'vendorId' | 'name'> & { terminals?: ListedTerminal[] }): Store {
+export function storeView(
+  store: Pick<ManagedStore, 'id' | 'vendorId' | 'name'> & { terminals?: ListedTerminal[] },
+): Store {
   const terminals = (store.terminals ?? []).map((t) => ({ ...terminalView(t), paired: t.paired }));
   return { id: store.id, vendor_id: store.vendorId, name: store.name, pos_terminals: terminals };
 }

@@ -48,7 +48,12 @@ export function createAdminAccounts(deps: Pick<ServiceDeps, 'administration' | '
     assertMaySuperAdmin(account, input.admin_type);
     assertMayGrant(account, target, { modules: input.modules });
     const change = { name: input.name, adminType: input.admin_type, modules: input.modules };
-    const after = { name: input.name, type: input.admin_type, modules: input.modules ?? target.modules, modulePermissions: {} };
+    const after = {
+      name: input.name,
+      type: input.admin_type,
+      modules: input.modules ?? target.modules,
+      modulePermissions: {},
+    };
     const audit = auditEntry('account_changed', subjectOf(target), causeOf(principal), changeDetails(target, after));
     return adminAccountView(applied(await administration.updateAdmin(target.id, change, clock.now(), audit)));
   }

@@ -12,7 +12,11 @@ export const NO_GRANTS: Grants = { modules: [], modulePermissions: {} };
  * employee, an action) that `caller` does not hold: otherwise an admin with `admins`, or an
  * employee with `staff`, could raise its own rights. super_admin and owner hold everything.
  */
-export function assertMayGrant(caller: AccountRecord, before: Grants, after: { modules?: readonly string[]; modulePermissions?: Grants['modulePermissions'] }) {
+export function assertMayGrant(
+  caller: AccountRecord,
+  before: Grants,
+  after: { modules?: readonly string[]; modulePermissions?: Grants['modulePermissions'] },
+) {
   if (caller.type === 'super_admin' || caller.type === 'owner') return;
   for (const module of after.modules ?? []) {
     if (!before.modules.includes(module) && !caller.modules.includes(module)) {
@@ -44,7 +48,13 @@ export async function adminTarget(administration: AdministrationRepository, id: 
 }
 
 /** Where a business's records are looked up: another business's record is 404, never 403, so ids reveal nothing. */
-export function createVendorScope({ accounts, administration }: { accounts: AccountRepository; administration: AdministrationRepository }) {
+export function createVendorScope({
+  accounts,
+  administration,
+}: {
+  accounts: AccountRepository;
+  administration: AdministrationRepository;
+}) {
   const notFound = (what: string) => new AuthError('not_found', `No such ${what} in this business.`);
 
   /** The business the caller acts on: an admin names it; a vendor account always acts on its own. */

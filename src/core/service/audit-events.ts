@@ -19,7 +19,11 @@ export function auditEventView(e: StoredAuditEvent, labels: Map<string, AccountL
     role: e.role,
     account_id: e.accountId,
     account: e.accountId ? (labels.get(e.accountId) ?? NO_LABEL) : null,
-    actor: e.actor && { role: e.actor.role, account_id: e.actor.accountId, ...(labels.get(e.actor.accountId) ?? NO_LABEL) },
+    actor: e.actor && {
+      role: e.actor.role,
+      account_id: e.actor.accountId,
+      ...(labels.get(e.actor.accountId) ?? NO_LABEL),
+    },
     client_ip: e.clientIp,
     user_agent: e.userAgent,
     details: e.details,
@@ -39,11 +43,19 @@ export function createAuditEvents({ audit }: Pick<ServiceDeps, 'audit'>) {
       ...scope,
     };
     const key = q.cursor ? decodeCursor(q.cursor) : undefined;
-    const rows = await audit.list(filter, { limit: q.limit, ...(key ? { before: { at: key.createdAt, id: key.id } } : {}) });
+    const rows = await audit.list(filter, {
+      limit: q.limit,
+      ...(key ? { before: { at: key.createdAt, id: key.id } } : {}),
+    });
     const items = rows.slice(0, q.limit);
     const last = items.at(-1);
-    const labels = await audit.accountLabels([...new Set(items.flatMap((e) => [e.accountId, e.actor?.accountId].filter((id): id is string => !!id)))]);
-    return { items: items.map((e) => auditEventView(e, labels)), next_cursor: rows.length > q.limit && last ? encodeCursor({ createdAt: last.at, id: last.id }) : null };
+    const labels = await audit.accountLabels([
+      ...new Set(items.flatMap((e) => [e.accountId, e.actor?.accountId].filter((id): id is string => !!id))),
+    ]);
+    return {
+      items: items.map((e) => auditEventView(e, labels)),
+      next_cursor: rows.length > q.limit && last ? encodeCursor({ createdAt: last.at, id: last.id }) : null,
+    };
   }
 
   return {

@@ -13,7 +13,11 @@ const SECRET_KEY = /password|secret|token|otp|hash|^code$/i;
 function scrubbed(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(scrubbed);
   if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(Object.entries(value).filter(([key]) => !SECRET_KEY.test(key)).map(([key, inner]) => [key, scrubbed(inner)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => !SECRET_KEY.test(key))
+      .map(([key, inner]) => [key, scrubbed(inner)]),
+  );
 }
 
 /** The account an event is about. */
@@ -38,7 +42,10 @@ export const subjectOf = (account: Pick<AccountRecord, 'role' | 'id' | 'vendor'>
 });
 
 /** The signed-in caller of a guarded operation. */
-export const causeOf = ({ account, client }: Principal): AuditCause => ({ actor: { role: account.role, accountId: account.id }, client });
+export const causeOf = ({ account, client }: Principal): AuditCause => ({
+  actor: { role: account.role, accountId: account.id },
+  client,
+});
 
 /** The account acting on itself with its own credentials (sign-in, logout). */
 export const selfCause = (account: Pick<AccountRecord, 'role' | 'id'>, client: ClientInfo): AuditCause => ({
@@ -51,7 +58,12 @@ export const anonymousCause = (client: ClientInfo): AuditCause => ({ actor: null
 
 export const OPERATOR_CAUSE: AuditCause = { actor: null, client: {}, operator: true };
 
-export function auditEntry(event: AuditEventName, subject: AuditSubject, cause: AuditCause, details: Record<string, unknown> = {}): AuditEntry {
+export function auditEntry(
+  event: AuditEventName,
+  subject: AuditSubject,
+  cause: AuditCause,
+  details: Record<string, unknown> = {},
+): AuditEntry {
   return {
     event,
     role: subject.role,
@@ -72,7 +84,14 @@ export function createAuditRecorder({ audit, clock, logger }: Pick<ServiceDeps, 
     try {
       await audit.record(entry, clock.now());
     } catch (error) {
-      logger.error({ event: 'audit_write_failed', auditEvent: entry.event, err: error instanceof Error ? error.message : String(error) }, 'audit event not stored');
+      logger.error(
+        {
+          event: 'audit_write_failed',
+          auditEvent: entry.event,
+          err: error instanceof Error ? error.message : String(error),
+        },
+        'audit event not stored',
+      );
     }
   };
 }

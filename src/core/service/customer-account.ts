@@ -1,6 +1,11 @@
 // A signed-in customer's own account: the name, the e-mail address (confirmed by a code mailed to
 // the new one), deletion, and a copy of its data.
-import { changeEmailRequest, codeRequest, deleteCustomerRequest, updateCustomerRequest } from '../../contract/customer-schemas';
+import {
+  changeEmailRequest,
+  codeRequest,
+  deleteCustomerRequest,
+  updateCustomerRequest,
+} from '../../contract/customer-schemas';
 import type { ClientInfo } from '../ports';
 import { AuthError } from '../auth-error';
 import { parseInput } from '../validation';
@@ -47,7 +52,11 @@ export function createCustomerAccount(deps: ServiceDeps, signUp: SignUp) {
     const { account } = principal;
     await confirmOwner(principal, body, client, 'deleteAccount');
     // The event keeps the account id only: the e-mail and name go with the row.
-    await customers.remove(account.id, clock.now(), auditEntry('account_deleted', subjectOf(account), selfCause(account, client)));
+    await customers.remove(
+      account.id,
+      clock.now(),
+      auditEntry('account_deleted', subjectOf(account), selfCause(account, client)),
+    );
     logger.info({ event: 'customer_deleted', role: 'customer', accountId: account.id }, 'customer account deleted');
   }
 
@@ -69,7 +78,10 @@ export function createCustomerAccount(deps: ServiceDeps, signUp: SignUp) {
       }
       const ttl = config.customers.codeTtl;
       const code = await codes.issue(account, 'email_change', input.new_email, ttl);
-      if (code !== null) await mailer.send(customerCodeMail('email_change', { to: input.new_email, name: account.name, code, ttlSeconds: ttl }));
+      if (code !== null)
+        await mailer.send(
+          customerCodeMail('email_change', { to: input.new_email, name: account.name, code, ttlSeconds: ttl }),
+        );
     });
     return { success: true as const, message: EMAIL_CHANGE_MESSAGE };
   }

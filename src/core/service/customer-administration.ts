@@ -12,9 +12,16 @@ import { auditEntry, causeOf, subjectOf } from './audit';
 import type { Principal } from './principal';
 import { customerProfileOf } from './profiles';
 
-const customerView = (account: AccountRecord): z.infer<typeof customerAccount> => ({ ...customerProfileOf(account), disabled: account.disabled });
+const customerView = (account: AccountRecord): z.infer<typeof customerAccount> => ({
+  ...customerProfileOf(account),
+  disabled: account.disabled,
+});
 
-export function createCustomerAdministration({ accounts, customers, clock }: Pick<ServiceDeps, 'accounts' | 'customers' | 'clock'>) {
+export function createCustomerAdministration({
+  accounts,
+  customers,
+  clock,
+}: Pick<ServiceDeps, 'accounts' | 'customers' | 'clock'>) {
   async function target(id: string) {
     const customer = await accounts.findById('customer', id);
     if (!customer) throw new AuthError('not_found', 'No such customer.');
@@ -24,7 +31,11 @@ export function createCustomerAdministration({ accounts, customers, clock }: Pic
   async function setDisabled(principal: Principal, id: string, disabled: boolean) {
     allowed(principal, disabled ? 'disableCustomer' : 'enableCustomer');
     const customer = await target(id);
-    const audit = auditEntry(disabled ? 'account_disabled' : 'account_enabled', subjectOf(customer), causeOf(principal));
+    const audit = auditEntry(
+      disabled ? 'account_disabled' : 'account_enabled',
+      subjectOf(customer),
+      causeOf(principal),
+    );
     await accounts.setDisabled('customer', customer.id, disabled, clock.now(), audit);
     return customerView(await target(id));
   }

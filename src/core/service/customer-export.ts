@@ -29,7 +29,10 @@ export function createCustomerExport(deps: { sessionListing: SessionListing; aud
   async function* sessionPages(accountId: string, now: Date) {
     let after: { createdAt: Date; id: string } | undefined;
     for (;;) {
-      const rows = await sessionListing.listActive('customer', accountId, now, { limit: EXPORT_PAGE, ...(after ? { after } : {}) });
+      const rows = await sessionListing.listActive('customer', accountId, now, {
+        limit: EXPORT_PAGE,
+        ...(after ? { after } : {}),
+      });
       const page = rows.slice(0, EXPORT_PAGE);
       yield page;
       if (rows.length <= EXPORT_PAGE) return;
@@ -40,7 +43,10 @@ export function createCustomerExport(deps: { sessionListing: SessionListing; aud
   async function* eventPages(accountId: string) {
     let before: { at: Date; id: string } | undefined;
     for (;;) {
-      const rows = await audit.list({ role: 'customer', accountId }, { limit: EXPORT_PAGE, ...(before ? { before } : {}) });
+      const rows = await audit.list(
+        { role: 'customer', accountId },
+        { limit: EXPORT_PAGE, ...(before ? { before } : {}) },
+      );
       const page = rows.slice(0, EXPORT_PAGE);
       yield page;
       if (rows.length <= EXPORT_PAGE) return;

@@ -23,7 +23,10 @@ const CODE_MAILS: Record<CustomerCodePurpose, { subject: string; what: string; i
   },
 };
 
-export function customerCodeMail(purpose: CustomerCodePurpose, input: { to: string; name: string; code: string; ttlSeconds: number }): MailMessage {
+export function customerCodeMail(
+  purpose: CustomerCodePurpose,
+  input: { to: string; name: string; code: string; ttlSeconds: number },
+): MailMessage {
   return codeMail({ ...input, ...CODE_MAILS[purpose] });
 }
 

@@ -34,7 +34,12 @@ export function createCustomerSignUp(deps: ServiceDeps, startSession: StartSessi
     if (fromAddress && (await limiter.allowCodeMail('customer', email))) return true;
     logger.warn({ event: 'customer_mail_limited', role: 'customer' }, 'customer mail over its limit: nothing sent');
     const subject = account ? subjectOf(account) : { role: 'customer' as const, accountId: null };
-    await record(auditEntry('rate_limited', subject, anonymousCause(client), { reason: 'rate_limited', limit: perAddress ? 'registration' : 'code_mail' }));
+    await record(
+      auditEntry('rate_limited', subject, anonymousCause(client), {
+        reason: 'rate_limited',
+        limit: perAddress ? 'registration' : 'code_mail',
+      }),
+    );
     return false;
   }
 
@@ -44,7 +49,10 @@ export function createCustomerSignUp(deps: ServiceDeps, startSession: StartSessi
     const code = await codes.issue(account, purpose, account.email, ttl);
     if (code === null) return;
     await mailer.send(customerCodeMail(purpose, { to: account.email, name: account.name, code, ttlSeconds: ttl }));
-    logger.info({ event: 'customer_code_mail_sent', purpose, role: 'customer', accountId: account.id }, 'customer code sent');
+    logger.info(
+      { event: 'customer_code_mail_sent', purpose, role: 'customer', accountId: account.id },
+      'customer code sent',
+    );
   }
 
   function register(input: z.output<typeof registerRequest>, client: ClientInfo) {
@@ -57,7 +65,11 @@ export function createCustomerSignUp(deps: ServiceDeps, startSession: StartSessi
         await mailer.send(accountExistsMail(existing.email, existing.name));
         return;
       }
-      const pending = await customers.saveUnverified({ email: input.email, name: input.name, passwordHash: await hasher.hash(input.password) });
+      const pending = await customers.saveUnverified({
+        email: input.email,
+        name: input.name,
+        passwordHash: await hasher.hash(input.password),
+      });
       if (pending) await mailCode(pending, 'verification');
     });
   }
@@ -81,7 +93,8 @@ export function createCustomerSignUp(deps: ServiceDeps, startSession: StartSessi
   /** A live code of `purpose` for the account of `email`, spent; else 401 invalid_code. */
   async function accountByCode(input: z.output<typeof emailCodeRequest>, purpose: 'verification' | 'sign_in') {
     const account = await accounts.findByEmail('customer', input.email);
-    if (!account || !(await codes.spend(account, purpose, input.code))) throw new AuthError('invalid_code', 'The code is wrong, expired or already used.');
+    if (!account || !(await codes.spend(account, purpose, input.code)))
+      throw new AuthError('invalid_code', 'The code is wrong, expired or already used.');
     return account;
   }
 
@@ -118,5 +131,13 @@ export function createCustomerSignUp(deps: ServiceDeps, startSession: StartSessi
     throw new AuthError('email_not_verified', 'Confirm your e-mail address first: a new code has been sent to it.');
   }
 
-  return { register, resendRegistration, requestLoginCode, verifyRegistration, verifyLoginCode, loginGate, accountByCode };
+  return {
+    register,
+    resendRegistration,
+    requestLoginCode,
+    verifyRegistration,
+    verifyLoginCode,
+    loginGate,
+    accountByCode,
+  };
 }

@@ -5,7 +5,15 @@ import type { Config } from '../config';
 import type { DeviceRepository } from '../device-ports';
 import type { FactorRepository, PasskeyRepository } from '../factor-ports';
 import type { IdentityRepository, OidcClient } from '../identity-ports';
-import type { AccountRepository, AdministrationRepository, Clock, Logger, PasswordHasher, SessionListing, SessionRepository } from '../ports';
+import type {
+  AccountRepository,
+  AdministrationRepository,
+  Clock,
+  Logger,
+  PasswordHasher,
+  SessionListing,
+  SessionRepository,
+} from '../ports';
 import type { TokenService } from '../tokens';
 import type { AuditTrail } from '../audit-ports';
 import type { CounterStore, RateLimiter } from '../rate-limits';

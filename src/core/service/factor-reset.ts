@@ -7,7 +7,11 @@ import { allowed, auditOf } from './operation-access';
 import type { Operator } from './operator';
 import type { Principal } from './principal';
 
-export function createFactorReset(deps: Pick<ServiceDeps, 'administration' | 'logger'>, operator: Operator, scope: VendorScope) {
+export function createFactorReset(
+  deps: Pick<ServiceDeps, 'administration' | 'logger'>,
+  operator: Operator,
+  scope: VendorScope,
+) {
   const audit = auditOf(deps.logger);
 
   /** `POST /admin/admins/{id}/mfa/reset`: only a super_admin resets a super_admin's. */
@@ -20,7 +24,11 @@ export function createFactorReset(deps: Pick<ServiceDeps, 'administration' | 'lo
   }
 
   /** `POST …/accounts/{id}/mfa/reset`: an account of the business, as the other account routes scope it. */
-  async function resetVendorAccountFactors(principal: Principal, vendorId: string | undefined, accountId: string): Promise<void> {
+  async function resetVendorAccountFactors(
+    principal: Principal,
+    vendorId: string | undefined,
+    accountId: string,
+  ): Promise<void> {
     allowed(principal, 'resetVendorAccountFactors');
     const vid = await scope.businessOf(principal, vendorId);
     const target = await scope.accountIn(vid, accountId);

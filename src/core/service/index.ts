@@ -59,17 +59,33 @@ export function createAuthService(deps: ServiceDeps) {
   const customerAccount = createCustomerAccount(deps, customerSignUp);
   const identities = createCustomerIdentities(deps);
 
-  /** The profile as login and /me show it, with the account's second factors (`known`: as the sign-in just read them). */
+  /**
+   * The profile as login and /me show it, with the account's second factors (`known`: as the sign-in just read them).
+   */
   const fullProfileOf = async <R extends Role>(role: R, account: AccountRecord, known?: FactorSummary) =>
-    role === 'customer' ? profileOf(role, account) : profileOf(role, account, known ?? (await deps.factors.profileSummary(role, account.id)));
+    role === 'customer'
+      ? profileOf(role, account)
+      : profileOf(role, account, known ?? (await deps.factors.profileSummary(role, account.id)));
 
   /** A started session as the login route answers it. */
-  async function loginResponseOf<R extends Role>(role: R, signedIn: { account: AccountRecord; pair: TokenPair; deviceId: string; factors?: FactorSummary }): Promise<LoginResponseOf<R>> {
-    return { ...signedIn.pair, ...(await fullProfileOf(role, signedIn.account, signedIn.factors)), device_id: signedIn.deviceId };
+  async function loginResponseOf<R extends Role>(
+    role: R,
+    signedIn: { account: AccountRecord; pair: TokenPair; deviceId: string; factors?: FactorSummary },
+  ): Promise<LoginResponseOf<R>> {
+    return {
+      ...signedIn.pair,
+      ...(await fullProfileOf(role, signedIn.account, signedIn.factors)),
+      device_id: signedIn.deviceId,
+    };
   }
 
   /** The caller of an enrolment route: the Bearer token's account when one is sent, else the mfa_token's. */
-  async function enrolleeOf(role: Role, bearerToken: string | undefined, mfaToken: string | undefined, client: ClientInfo) {
+  async function enrolleeOf(
+    role: Role,
+    bearerToken: string | undefined,
+    mfaToken: string | undefined,
+    client: ClientInfo,
+  ) {
     const principal = bearerToken === undefined ? undefined : await authenticate(role, bearerToken, client);
     return totp.enrolleeOf(role, principal, mfaToken, client);
   }
@@ -107,25 +123,43 @@ export function createAuthService(deps: ServiceDeps) {
     /** Customers' OpenID providers: signing in with one, and the identities linked to an account. */
     oidc: {
       providers: identities.providers,
-      start: (provider: string, input: { redirect_uri: string }, caller: FlowCaller) => identities.start(provider, input.redirect_uri, 'sign_in', null, caller),
+      start: (provider: string, input: { redirect_uri: string }, caller: FlowCaller) =>
+        identities.start(provider, input.redirect_uri, 'sign_in', null, caller),
       async callback(provider: string, input: { code: string; state: string; iss?: string }, caller: FlowCaller) {
-        const account = await identities.signingIn(provider, caller.client, () => identities.finish(provider, input, 'sign_in', null, caller));
-        return loginResponseOf('customer', await sessions.completeSignIn(account, caller.client, { method: 'oidc', provider }));
+        const account = await identities.signingIn(provider, caller.client, () =>
+          identities.finish(provider, input, 'sign_in', null, caller),
+        );
+        return loginResponseOf(
+          'customer',
+          await sessions.completeSignIn(account, caller.client, { method: 'oidc', provider }),
+        );
       },
       async idToken(provider: string, input: { id_token: string; nonce: string }, client: ClientInfo) {
         const account = await identities.signingIn(provider, client, () => identities.idTokenClaims(provider, input));
-        return loginResponseOf('customer', await sessions.completeSignIn(account, client, { method: 'oidc', provider }));
+        return loginResponseOf(
+          'customer',
+          await sessions.completeSignIn(account, client, { method: 'oidc', provider }),
+        );
       },
       /**
        * The pages' callback, for every provider: the flow its browser started, to sign in or to link
        * to the customer who started it there.
        */
-      async browserCallback(answer: { code: string; state: string; iss?: string }, caller: FlowCaller & { browserHash: string }) {
+      async browserCallback(
+        answer: { code: string; state: string; iss?: string },
+        caller: FlowCaller & { browserHash: string },
+      ) {
         const flow = await identities.spend(answer.state, caller);
         const { provider } = flow;
         if (flow.purpose === 'sign_in') {
           const account = await identities.signingIn(provider, caller.client, () => identities.exchange(flow, answer));
-          return { provider, signedIn: await loginResponseOf('customer', await sessions.completeSignIn(account, caller.client, { method: 'oidc', provider })) };
+          return {
+            provider,
+            signedIn: await loginResponseOf(
+              'customer',
+              await sessions.completeSignIn(account, caller.client, { method: 'oidc', provider }),
+            ),
+          };
         }
         const account = flow.accountId ? await deps.accounts.findById('customer', flow.accountId) : null;
         if (!account || account.disabled) throw new AuthError('invalid_token');
@@ -134,9 +168,20 @@ export function createAuthService(deps: ServiceDeps) {
       },
       list: (principal: Principal) => identities.list(principal),
       linkStart: (principal: Principal, provider: string, input: { redirect_uri: string }, browserHash?: string) =>
-        identities.start(provider, input.redirect_uri, 'link', principal.account.id, { client: principal.client, browserHash }),
-      async linkCallback(principal: Principal, provider: string, input: { code: string; state: string; iss?: string }, browserHash?: string) {
-        const claims = await identities.finish(provider, input, 'link', principal.account.id, { client: principal.client, browserHash });
+        identities.start(provider, input.redirect_uri, 'link', principal.account.id, {
+          client: principal.client,
+          browserHash,
+        }),
+      async linkCallback(
+        principal: Principal,
+        provider: string,
+        input: { code: string; state: string; iss?: string },
+        browserHash?: string,
+      ) {
+        const claims = await identities.finish(provider, input, 'link', principal.account.id, {
+          client: principal.client,
+          browserHash,
+        });
         return identities.link(principal, provider, claims);
       },
       async unlink(principal: Principal, identityId: string, body: unknown) {
@@ -149,14 +194,22 @@ export function createAuthService(deps: ServiceDeps) {
     vendorContext,
 
     /** Login with the profile under the role's key, as the contract shows it. */
-    async loginWithProfile<R extends Role>(role: R, input: LoginRequest, client: ClientInfo): Promise<LoginResponseOf<R> | MfaChallenge | MfaEnrollmentChallenge> {
+    async loginWithProfile<R extends Role>(
+      role: R,
+      input: LoginRequest,
+      client: ClientInfo,
+    ): Promise<LoginResponseOf<R> | MfaChallenge | MfaEnrollmentChallenge> {
       const gate = role === 'customer' ? customerSignUp.loginGate : undefined;
       const signedIn = await sessions.login(role, input, client, gate);
       return 'challenge' in signedIn ? signedIn.challenge : loginResponseOf(role, signedIn);
     },
 
     /** `mfa/verify`: the second step of a sign-in, for the login response. */
-    async mfaVerify<R extends Role>(role: R, input: { mfa_token: string; code?: string; recovery_code?: string }, client: ClientInfo): Promise<LoginResponseOf<R>> {
+    async mfaVerify<R extends Role>(
+      role: R,
+      input: { mfa_token: string; code?: string; recovery_code?: string },
+      client: ClientInfo,
+    ): Promise<LoginResponseOf<R>> {
       const { account, method } = await secondStep.verify(role, input, client);
       return loginResponseOf(role, await sessions.completeSignIn(account, client, { second_factor: method }));
     },
@@ -167,35 +220,68 @@ export function createAuthService(deps: ServiceDeps) {
     },
 
     /** `mfa/totp/confirm`: recovery codes, and while enrolling at sign-in the login response too. */
-    async totpConfirm<R extends Role>(role: R, bearerToken: string | undefined, input: { code: string; mfa_token?: string }, client: ClientInfo) {
+    async totpConfirm<R extends Role>(
+      role: R,
+      bearerToken: string | undefined,
+      input: { code: string; mfa_token?: string },
+      client: ClientInfo,
+    ) {
       const enrollee = await enrolleeOf(role, bearerToken, input.mfa_token, client);
       const codes = await totp.confirm(enrollee, input.code);
       if (!enrollee.enrolment) return codes;
-      return { ...codes, ...(await loginResponseOf(role, await sessions.completeSignIn(enrollee.account, client, { second_factor: 'totp' }))) };
+      return {
+        ...codes,
+        ...(await loginResponseOf(
+          role,
+          await sessions.completeSignIn(enrollee.account, client, { second_factor: 'totp' }),
+        )),
+      };
     },
 
     /** Passkeys: registering one (signed in, or while enrolling at sign-in), listing, removing, signing in with one. */
-    async passkeyRegisterOptions(role: Role, bearerToken: string | undefined, input: { mfa_token?: string }, client: ClientInfo) {
+    async passkeyRegisterOptions(
+      role: Role,
+      bearerToken: string | undefined,
+      input: { mfa_token?: string },
+      client: ClientInfo,
+    ) {
       return passkeys.registrationOptions(await enrolleeOf(role, bearerToken, input.mfa_token, client));
     },
-    async passkeyRegister<R extends Role>(role: R, bearerToken: string | undefined, input: Parameters<typeof passkeys.register>[1] & { mfa_token?: string }, client: ClientInfo) {
+    async passkeyRegister<R extends Role>(
+      role: R,
+      bearerToken: string | undefined,
+      input: Parameters<typeof passkeys.register>[1] & { mfa_token?: string },
+      client: ClientInfo,
+    ) {
       const enrollee = await enrolleeOf(role, bearerToken, input.mfa_token, client);
       const registered = await passkeys.register(enrollee, input);
       if (!enrollee.enrolment) return registered;
-      return { ...registered, ...(await loginResponseOf(role, await sessions.completeSignIn(enrollee.account, client, { second_factor: 'passkey' }))) };
+      return {
+        ...registered,
+        ...(await loginResponseOf(
+          role,
+          await sessions.completeSignIn(enrollee.account, client, { second_factor: 'passkey' }),
+        )),
+      };
     },
     listPasskeys: (principal: Principal) => passkeys.list(principal),
-    renamePasskey: (principal: Principal, passkeyId: string, input: { name: string }) => passkeys.rename(principal, passkeyId, input.name),
+    renamePasskey: (principal: Principal, passkeyId: string, input: { name: string }) =>
+      passkeys.rename(principal, passkeyId, input.name),
     deletePasskey: (principal: Principal, passkeyId: string) => passkeys.remove(principal, passkeyId, principal.client),
     passkeyLoginOptions: (role: Role) => passkeys.loginOptions(role),
-    async passkeyLogin<R extends Role>(role: R, input: Parameters<typeof passkeys.signedInAccount>[1], client: ClientInfo): Promise<LoginResponseOf<R>> {
+    async passkeyLogin<R extends Role>(
+      role: R,
+      input: Parameters<typeof passkeys.signedInAccount>[1],
+      client: ClientInfo,
+    ): Promise<LoginResponseOf<R>> {
       const account = await passkeys.signedInAccount(role, input);
       return loginResponseOf(role, await sessions.completeSignIn(account, client, { method: 'passkey' }));
     },
 
     /** Removing the authenticator app and replacing recovery codes, with the password. */
     removeTotp: (principal: Principal, input: { password: string }) => totp.remove(principal, input.password),
-    regenerateRecoveryCodes: (principal: Principal, input: { password: string }) => totp.regenerateRecoveryCodes(principal, input.password),
+    regenerateRecoveryCodes: (principal: Principal, input: { password: string }) =>
+      totp.regenerateRecoveryCodes(principal, input.password),
   };
 }
 

@@ -15,17 +15,36 @@ export const MFA_ATTEMPTS_PER_TOKEN = 5;
 export const mfaAttemptsKey = (jti: string) => `mfa-attempts:${jti}`;
 
 /** Whether accounts of this type must sign in with a second factor (MFA_REQUIRED). */
-export const factorRequired = (config: ServiceDeps['config'], account: Pick<AccountRecord, 'type'>) => config.mfa.required.includes(account.type);
+export const factorRequired = (config: ServiceDeps['config'], account: Pick<AccountRecord, 'type'>) =>
+  config.mfa.required.includes(account.type);
 
-export function createMfaChallenge({ config, factors, tokens, clock, newId }: Pick<ServiceDeps, 'config' | 'factors' | 'tokens' | 'clock' | 'newId'>) {
+export function createMfaChallenge({
+  config,
+  factors,
+  tokens,
+  clock,
+  newId,
+}: Pick<ServiceDeps, 'config' | 'factors' | 'tokens' | 'clock' | 'newId'>) {
   function mfaTokenFor(account: AccountRecord, enrol: boolean) {
     const iat = Math.floor(clock.now().getTime() / 1000);
-    return tokens.signMfa({ sub: account.id, role: account.role, jti: newId(), ver: account.tokenVersion, enrol, iat, exp: iat + MFA_TOKEN_TTL_SECONDS });
+    return tokens.signMfa({
+      sub: account.id,
+      role: account.role,
+      jti: newId(),
+      ver: account.tokenVersion,
+      enrol,
+      iat,
+      exp: iat + MFA_TOKEN_TTL_SECONDS,
+    });
   }
 
   /** The next step for `account` after its right password (null when the password is enough). */
-  async function nextStep(account: AccountRecord, summary: FactorSummary): Promise<MfaChallenge | MfaEnrollmentChallenge | null> {
-    if (summary.totp) return { mfa_required: true, mfa_token: await mfaTokenFor(account, false), methods: ['totp', 'recovery_code'] };
+  async function nextStep(
+    account: AccountRecord,
+    summary: FactorSummary,
+  ): Promise<MfaChallenge | MfaEnrollmentChallenge | null> {
+    if (summary.totp)
+      return { mfa_required: true, mfa_token: await mfaTokenFor(account, false), methods: ['totp', 'recovery_code'] };
     if (!factorRequired(config, account)) return null;
     // A passkey is the account's factor: a password alone may neither sign in nor enrol another.
     if (summary.passkeys > 0) throw new AuthError('forbidden', 'Sign in with your passkey.');

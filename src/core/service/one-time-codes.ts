@@ -24,9 +24,17 @@ export function createOneTimeCodes({ config, resets, codeFailures, clock, logger
    * A new code for `purpose`, replacing the earlier one, with the log line of the OTP rule naming
    * `sentTo` (the address the mail goes to). Null when the account is past its cap of wrong codes.
    */
-  async function issue(owner: CodeOwner, purpose: CodePurpose, sentTo: string, ttlSeconds: number): Promise<string | null> {
+  async function issue(
+    owner: CodeOwner,
+    purpose: CodePurpose,
+    sentTo: string,
+    ttlSeconds: number,
+  ): Promise<string | null> {
     if (!(await codeFailures.allowsNewCode(owner.role, owner.id))) {
-      logger.warn({ event: 'code_failures_capped', role: owner.role, accountId: owner.id }, 'too many wrong codes for this account: no code issued');
+      logger.warn(
+        { event: 'code_failures_capped', role: owner.role, accountId: owner.id },
+        'too many wrong codes for this account: no code issued',
+      );
       return null;
     }
     const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
@@ -39,7 +47,10 @@ export function createOneTimeCodes({ config, resets, codeFailures, clock, logger
       expiresAt: new Date(clock.now().getTime() + ttlSeconds * 1000),
     });
     if (config.passwordReset.logOtp) {
-      logger.info({ event: 'password_reset_otp', email: sentTo, role: owner.role, purpose, otp: code }, `${purpose} code issued`);
+      logger.info(
+        { event: 'password_reset_otp', email: sentTo, role: owner.role, purpose, otp: code },
+        `${purpose} code issued`,
+      );
     }
     return code;
   }
@@ -48,7 +59,11 @@ export function createOneTimeCodes({ config, resets, codeFailures, clock, logger
    * Spends the live code of `purpose` when `code` is it; false otherwise. A try counts as a wrong
    * code until it proves right; past the cap even the right code is refused. The row's `sentTo` comes back.
    */
-  async function spend(owner: CodeOwner, purpose: CodePurpose, code: string): Promise<{ sentTo: string | null } | null> {
+  async function spend(
+    owner: CodeOwner,
+    purpose: CodePurpose,
+    code: string,
+  ): Promise<{ sentTo: string | null } | null> {
     const now = clock.now();
     const row = await resets.findCode(owner.role, owner.id, purpose);
     if (!row || row.spentAt || row.expiresAt <= now) return null;

@@ -14,7 +14,10 @@ export function guardSubjectOf(account: AccountRecord): GuardSubject {
 }
 
 /** Throws forbidden unless `principal` passes the rule `operation` declares for its role. */
-export function assertAllowed(principal: Pick<Principal, 'account' | 'amr' | 'terminalId'>, operation: Operation): void {
+export function assertAllowed(
+  principal: Pick<Principal, 'account' | 'amr' | 'terminalId'>,
+  operation: Operation,
+): void {
   const { account } = principal;
   assertNotPinSession(principal, operation);
   const rule = ruleFor(operation, account.role);
@@ -22,7 +25,10 @@ export function assertAllowed(principal: Pick<Principal, 'account' | 'amr' | 'te
   if (!rule) throw new AuthError('forbidden', `A ${account.role} account cannot do ${operation}.`);
   // The PIN rule was applied above, by operation; this service answers both other refusals as forbidden.
   if (moduleRefusal(guardSubjectOf(account), rule.module, rule.action, true)) {
-    const what = account.type === 'employee' ? `the ${rule.module} module with ${rule.action} permission` : `the ${rule.module} module`;
+    const what =
+      account.type === 'employee'
+        ? `the ${rule.module} module with ${rule.action} permission`
+        : `the ${rule.module} module`;
     throw new AuthError('forbidden', `${operation} needs ${what}.`);
   }
 }
@@ -33,7 +39,10 @@ export function assertAllowed(principal: Pick<Principal, 'account' | 'amr' | 'te
  */
 export function assertNotPinSession(principal: Pick<Principal, 'amr'>, operation: string): void {
   if (pinSessionRefusal(principal.amr, (PIN_SESSION_OPERATIONS as readonly string[]).includes(operation))) {
-    throw new AuthError('step_up_required', 'Sign in with your password to do this; a PIN session does point-of-sale work only.');
+    throw new AuthError(
+      'step_up_required',
+      'Sign in with your password to do this; a PIN session does point-of-sale work only.',
+    );
   }
 }
 
@@ -46,5 +55,8 @@ export function allowed(principal: Principal, operation: Operation): Principal {
 /** One log line per change an administrator or vendor account made: who, what, to which record. */
 export function auditOf(logger: Logger) {
   return ({ account }: Principal, operation: Operation, details: { vendorId?: string; targetId: string }) =>
-    logger.info({ event: 'administration', operation, actorRole: account.role, actorId: account.id, ...details }, operation);
+    logger.info(
+      { event: 'administration', operation, actorRole: account.role, actorId: account.id, ...details },
+      operation,
+    );
 }

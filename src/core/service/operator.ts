@@ -4,7 +4,13 @@
 import { z } from 'zod';
 import { AuthError } from '../auth-error';
 import { VENDOR_MODULES } from '../../contract/module-keys';
-import { createAdminRequest, createEmployeeRequest, createStoreRequest, createTerminalRequest, createVendorRequest } from '../../contract/administration-schemas';
+import {
+  createAdminRequest,
+  createEmployeeRequest,
+  createStoreRequest,
+  createTerminalRequest,
+  createVendorRequest,
+} from '../../contract/administration-schemas';
 import { emailSchema, idSchema, PASSWORD_MAX_LENGTH, type Role } from '../../contract/auth-schemas';
 import { registerRequest } from '../../contract/customer-schemas';
 import type { AccountRecord } from '../ports';
@@ -20,7 +26,9 @@ export const operatorEmployeeRequest = createEmployeeRequest.extend({ vendor_id:
 /** A customer as the CLI creates one; the password policy is checked with the hash. */
 export const operatorCustomerRequest = registerRequest.extend({ password: z.string().max(PASSWORD_MAX_LENGTH) });
 
-export function createOperator(deps: Pick<ServiceDeps, 'accounts' | 'customers' | 'factors' | 'hasher' | 'clock' | 'mailer' | 'defer'>) {
+export function createOperator(
+  deps: Pick<ServiceDeps, 'accounts' | 'customers' | 'factors' | 'hasher' | 'clock' | 'mailer' | 'defer'>,
+) {
   const { accounts, customers, factors, hasher, clock } = deps;
   const noticeOfChange = createPasswordChangedNotice(deps);
 
@@ -32,27 +40,40 @@ export function createOperator(deps: Pick<ServiceDeps, 'accounts' | 'customers' 
   async function createAdmin(raw: z.input<typeof createAdminRequest>, cause: AuditCause = OPERATOR_CAUSE) {
     const input = parseInput(createAdminRequest, raw);
     const passwordHash = await hashNew(input.password, 'password');
-    const audit = auditEntry('account_created', { role: 'admin', accountId: null }, cause, { type: input.admin_type, modules: input.modules });
-    return accounts.createAdmin({ email: input.email, name: input.name, adminType: input.admin_type, modules: input.modules, passwordHash }, audit);
+    const audit = auditEntry('account_created', { role: 'admin', accountId: null }, cause, {
+      type: input.admin_type,
+      modules: input.modules,
+    });
+    return accounts.createAdmin(
+      { email: input.email, name: input.name, adminType: input.admin_type, modules: input.modules, passwordHash },
+      audit,
+    );
   }
 
   async function createVendor(raw: z.input<typeof createVendorRequest>, cause: AuditCause = OPERATOR_CAUSE) {
     const input = parseInput(createVendorRequest, raw);
     const passwordHash = await hashNew(input.owner_password, 'owner_password');
     // Checked first so a taken e-mail leaves no business without an owner behind.
-    if (await accounts.findByEmail('vendor', input.owner_email)) throw new AuthError('conflict', 'An account with that e-mail already exists.');
+    if (await accounts.findByEmail('vendor', input.owner_email))
+      throw new AuthError('conflict', 'An account with that e-mail already exists.');
     const vendor = await accounts.createVendor(input.name);
-    const audit = auditEntry('account_created', { role: 'vendor', accountId: null, vendorId: vendor.id }, cause, { type: 'owner', modules: [...VENDOR_MODULES] });
-    const owner = await accounts.createVendorAccount({
-      vendorId: vendor.id,
-      email: input.owner_email,
-      name: input.owner_name,
-      vendorType: 'owner',
+    const audit = auditEntry('account_created', { role: 'vendor', accountId: null, vendorId: vendor.id }, cause, {
+      type: 'owner',
       modules: [...VENDOR_MODULES],
-      modulePermissions: {},
-      passwordHash,
-      storeIds: [],
-    }, audit);
+    });
+    const owner = await accounts.createVendorAccount(
+      {
+        vendorId: vendor.id,
+        email: input.owner_email,
+        name: input.owner_name,
+        vendorType: 'owner',
+        modules: [...VENDOR_MODULES],
+        modulePermissions: {},
+        passwordHash,
+        storeIds: [],
+      },
+      audit,
+    );
     return { vendor, owner };
   }
 
@@ -70,10 +91,12 @@ export function createOperator(deps: Pick<ServiceDeps, 'accounts' | 'customers' 
 
   async function createEmployee(raw: z.input<typeof operatorEmployeeRequest>, cause: AuditCause = OPERATOR_CAUSE) {
     const input = parseInput(operatorEmployeeRequest, raw);
-    if (!(await accounts.findVendor(input.vendor_id))) throw new AuthError('not_found', `No vendor ${input.vendor_id}.`);
+    if (!(await accounts.findVendor(input.vendor_id)))
+      throw new AuthError('not_found', `No vendor ${input.vendor_id}.`);
     for (const storeId of input.store_ids) {
       const store = await accounts.findStore(storeId);
-      if (!store || store.vendorId !== input.vendor_id) throw new AuthError('not_found', `No store ${storeId} in this business.`);
+      if (!store || store.vendorId !== input.vendor_id)
+        throw new AuthError('not_found', `No store ${storeId} in this business.`);
     }
     const passwordHash = await hashNew(input.password, 'password');
     const audit = auditEntry('account_created', { role: 'vendor', accountId: null, vendorId: input.vendor_id }, cause, {
@@ -82,16 +105,19 @@ export function createOperator(deps: Pick<ServiceDeps, 'accounts' | 'customers' 
       module_permissions: input.module_permissions,
       store_ids: input.store_ids,
     });
-    return accounts.createVendorAccount({
-      vendorId: input.vendor_id,
-      email: input.email,
-      name: input.name,
-      vendorType: 'employee',
-      modules: input.modules,
-      modulePermissions: input.module_permissions,
-      passwordHash,
-      storeIds: input.store_ids,
-    }, audit);
+    return accounts.createVendorAccount(
+      {
+        vendorId: input.vendor_id,
+        email: input.email,
+        name: input.name,
+        vendorType: 'employee',
+        modules: input.modules,
+        modulePermissions: input.module_permissions,
+        passwordHash,
+        storeIds: input.store_ids,
+      },
+      audit,
+    );
   }
 
   async function setDisabled(role: Role, email: string, disabled: boolean) {
@@ -116,7 +142,8 @@ export function createOperator(deps: Pick<ServiceDeps, 'accounts' | 'customers' 
   async function createCustomer(raw: z.input<typeof operatorCustomerRequest>) {
     const input = parseInput(operatorCustomerRequest, raw);
     const passwordHash = await hashNew(input.password, 'password');
-    if ((await accounts.findByEmail('customer', input.email))?.emailVerified) throw new AuthError('conflict', 'An account with that e-mail already exists.');
+    if ((await accounts.findByEmail('customer', input.email))?.emailVerified)
+      throw new AuthError('conflict', 'An account with that e-mail already exists.');
     const pending = await customers.saveUnverified({ email: input.email, name: input.name, passwordHash });
     if (!pending) throw new AuthError('conflict', 'An account with that e-mail already exists.');
     const audit = auditEntry('account_created', subjectOf(pending), OPERATOR_CAUSE, { via: 'operator' });
@@ -133,12 +160,19 @@ export function createOperator(deps: Pick<ServiceDeps, 'accounts' | 'customers' 
   }
 
   /** Removes every second factor of the account and ends all its sessions (a lost phone); `cause` names who did it. */
-  async function removeEveryFactor(account: Pick<AccountRecord, 'role' | 'id' | 'vendor'>, cause: AuditCause = OPERATOR_CAUSE) {
+  async function removeEveryFactor(
+    account: Pick<AccountRecord, 'role' | 'id' | 'vendor'>,
+    cause: AuditCause = OPERATOR_CAUSE,
+  ) {
     const audit = auditEntry('factors_reset', subjectOf(account), cause);
-    if (!(await factors.resetFactors(account.role, account.id, clock.now(), audit))) throw new AuthError('not_found', 'No such account.');
+    if (!(await factors.resetFactors(account.role, account.id, clock.now(), audit)))
+      throw new AuthError('not_found', 'No such account.');
   }
 
-  /** `account:mfa-reset`: the account signs in with its password alone again (and enrols anew where its type requires it). */
+  /**
+   * `account:mfa-reset`: the account signs in with its password alone again (and enrols anew where its type requires
+   * it).
+   */
   async function resetFactors(role: Role, email: string) {
     const account = await accounts.findByEmail(role, parseInput(emailSchema, email));
     if (!account) throw new AuthError('not_found', `No ${role} account with that e-mail.`);
@@ -149,7 +183,20 @@ export function createOperator(deps: Pick<ServiceDeps, 'accounts' | 'customers' 
   /** Whether any admin account exists: a fresh database has none. */
   const hasAdmins = async () => (await accounts.countAdmins()) > 0;
 
-  return { createAdmin, createVendor, createStore, createTerminal, createEmployee, createCustomer, deleteCustomer, setDisabled, resetPassword, removeEveryFactor, resetFactors, hasAdmins };
+  return {
+    createAdmin,
+    createVendor,
+    createStore,
+    createTerminal,
+    createEmployee,
+    createCustomer,
+    deleteCustomer,
+    setDisabled,
+    resetPassword,
+    removeEveryFactor,
+    resetFactors,
+    hasAdmins,
+  };
 }
 
 export type Operator = ReturnType<typeof createOperator>;

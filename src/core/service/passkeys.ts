@@ -1,6 +1,7 @@
 // Passkeys (WebAuthn, discoverable credentials with user verification) of every role: registering one
 // (signed in, or, for staff, while enrolling at sign-in), listing, renaming and removing them, and
-// signing in with one instead of a password. The relying party is APP_URL's origin; challenges live in the database, single use.
+// signing in with one instead of a password. The relying party is APP_URL's origin; challenges live in the database,
+// single use.
 import {
   generateAuthenticationOptions,
   generateRegistrationOptions,
@@ -47,7 +48,10 @@ const passkeyViewOf = (p: Pick<PasskeyRecord, 'id' | 'name' | 'createdAt' | 'las
 /** What the browser signed, read from its client data; null when unreadable. */
 function clientDataOf(clientDataJSON: string): { challenge?: unknown; origin?: unknown } | null {
   try {
-    return JSON.parse(Buffer.from(clientDataJSON, 'base64url').toString('utf8')) as { challenge?: unknown; origin?: unknown };
+    return JSON.parse(Buffer.from(clientDataJSON, 'base64url').toString('utf8')) as {
+      challenge?: unknown;
+      origin?: unknown;
+    };
   } catch {
     return null;
   }
@@ -64,20 +68,35 @@ export function createPasskeys(deps: ServiceDeps, step: SecondStep) {
   const { config, accounts, passkeys, factors, clock } = deps;
   const origin = config.browser.appUrl ?? DEFAULT_RELYING_PARTY_ORIGIN;
   const rpID = new URL(origin).hostname;
-  const refused = () => new AuthError('invalid_passkey', 'The passkey could not be verified: it is unknown here, or its answer was not for this sign-in.');
+  const refused = () =>
+    new AuthError(
+      'invalid_passkey',
+      'The passkey could not be verified: it is unknown here, or its answer was not for this sign-in.',
+    );
   /** A passkey used on a page at another address than the relying party's: the refusal says both, and what to set. */
   function assertSameOrigin(credential: Credential) {
     const seen = clientDataOf(credential.response.clientDataJSON)?.origin;
     if (typeof seen !== 'string' || seen === origin) return;
     const shown = seen.slice(0, 200);
-    throw new AuthError('invalid_passkey', `Passkeys are set up for ${origin}, and this page is at ${shown}. Open the page at ${origin}, or set APP_URL=${advisedOrigin(shown)} and restart the service.`);
+    throw new AuthError(
+      'invalid_passkey',
+      `Passkeys are set up for ${origin}, and this page is at ${shown}. Open the page at ${origin}, or set APP_URL=${advisedOrigin(shown)} and restart the service.`,
+    );
   }
   const expiry = () => new Date(clock.now().getTime() + CHALLENGE_TTL_SECONDS * 1000);
 
   /** Spends the challenge the credential answers; false when it was not issued for this, or is spent or expired. */
-  async function spentChallenge(credential: Credential, role: Role, purpose: 'register' | 'login', accountId: string | null) {
+  async function spentChallenge(
+    credential: Credential,
+    role: Role,
+    purpose: 'register' | 'login',
+    accountId: string | null,
+  ) {
     const challenge = challengeOf(credential.response.clientDataJSON);
-    return challenge !== null && (await passkeys.spendChallenge({ challenge, role, purpose, accountId, now: clock.now() })) ? challenge : null;
+    return challenge !== null &&
+      (await passkeys.spendChallenge({ challenge, role, purpose, accountId, now: clock.now() }))
+      ? challenge
+      : null;
   }
 
   async function registrationOptions({ account }: Enrollee) {
@@ -93,7 +112,13 @@ export function createPasskeys(deps: ServiceDeps, step: SecondStep) {
       authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
       timeout: CHALLENGE_TTL_SECONDS * 1000,
     });
-    await passkeys.saveChallenge({ challenge: options.challenge, role: account.role, purpose: 'register', accountId: account.id, expiresAt: expiry() });
+    await passkeys.saveChallenge({
+      challenge: options.challenge,
+      role: account.role,
+      purpose: 'register',
+      accountId: account.id,
+      expiresAt: expiry(),
+    });
     return options;
   }
 
@@ -112,18 +137,38 @@ export function createPasskeys(deps: ServiceDeps, step: SecondStep) {
     const { credential } = verification.registrationInfo;
     const now = clock.now();
     const record = {
-      id: credential.id, role: account.role, accountId: account.id, name: input.name, counter: credential.counter,
-      publicKey: Buffer.from(credential.publicKey).toString('base64url'), transports: credential.transports ?? [], createdAt: now,
+      id: credential.id,
+      role: account.role,
+      accountId: account.id,
+      name: input.name,
+      counter: credential.counter,
+      publicKey: Buffer.from(credential.publicKey).toString('base64url'),
+      transports: credential.transports ?? [],
+      createdAt: now,
     };
-    const audit = auditEntry('factor_added', subjectOf(account), selfCause(account, client), { factor: 'passkey', passkey_id: record.id, name: record.name });
+    const audit = auditEntry('factor_added', subjectOf(account), selfCause(account, client), {
+      factor: 'passkey',
+      passkey_id: record.id,
+      name: record.name,
+    });
     if (!(await passkeys.add(record, audit))) throw new AuthError('conflict', 'This passkey is already registered.');
     if (enrolment) await step.spend(enrolment);
     return { passkey: passkeyViewOf({ ...record, lastUsedAt: null }) };
   }
 
   async function loginOptions(role: Role) {
-    const options = await generateAuthenticationOptions({ rpID, userVerification: 'required', timeout: CHALLENGE_TTL_SECONDS * 1000 });
-    await passkeys.saveChallenge({ challenge: options.challenge, role, purpose: 'login', accountId: null, expiresAt: expiry() });
+    const options = await generateAuthenticationOptions({
+      rpID,
+      userVerification: 'required',
+      timeout: CHALLENGE_TTL_SECONDS * 1000,
+    });
+    await passkeys.saveChallenge({
+      challenge: options.challenge,
+      role,
+      purpose: 'login',
+      accountId: null,
+      expiresAt: expiry(),
+    });
     return options;
   }
 
@@ -140,11 +185,19 @@ export function createPasskeys(deps: ServiceDeps, step: SecondStep) {
       expectedChallenge: challenge,
       expectedOrigin: origin,
       expectedRPID: rpID,
-      credential: { id: passkey.id, publicKey: Buffer.from(passkey.publicKey, 'base64url'), counter: passkey.counter, transports: passkey.transports },
+      credential: {
+        id: passkey.id,
+        publicKey: Buffer.from(passkey.publicKey, 'base64url'),
+        counter: passkey.counter,
+        transports: passkey.transports,
+      },
       requireUserVerification: true,
     }).catch(() => null);
     if (!verification?.verified) throw refused();
-    if (!(await passkeys.recordUse(passkey.id, passkey.counter, verification.authenticationInfo.newCounter, clock.now()))) throw refused();
+    if (
+      !(await passkeys.recordUse(passkey.id, passkey.counter, verification.authenticationInfo.newCounter, clock.now()))
+    )
+      throw refused();
     if (account.disabled) throw new AuthError('account_disabled', 'This account is disabled.');
     return account;
   }
@@ -167,8 +220,13 @@ export function createPasskeys(deps: ServiceDeps, step: SecondStep) {
     }
     // A customer's passkey may be the last way in: the rule is judged inside the removal.
     const keeps = account.role === 'customer' ? keepsSignInMethod : undefined;
-    const audit = auditEntry('factor_removed', subjectOf(account), selfCause(account, client), { factor: 'passkey', passkey_id: passkey.id, name: passkey.name });
-    if (!(await passkeys.remove(account.role, account.id, passkey.id, audit, clock.now(), keeps))) throw new AuthError('not_found', 'No such passkey.');
+    const audit = auditEntry('factor_removed', subjectOf(account), selfCause(account, client), {
+      factor: 'passkey',
+      passkey_id: passkey.id,
+      name: passkey.name,
+    });
+    if (!(await passkeys.remove(account.role, account.id, passkey.id, audit, clock.now(), keeps)))
+      throw new AuthError('not_found', 'No such passkey.');
   }
 
   async function rename(principal: Principal, passkeyId: string, name: string) {

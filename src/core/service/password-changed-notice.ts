@@ -4,7 +4,6 @@ import type { MailMessage } from '../reset-ports';
 import type { ServiceDeps } from './deps';
 import { noticeMail } from './reset-mail';
 
-
 export function passwordChangedMail(input: { to: string; name: string; at: Date }): MailMessage {
   const when = `${input.at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
   const lines = [
@@ -18,6 +17,8 @@ export function passwordChangedMail(input: { to: string; name: string; at: Date 
 export function createPasswordChangedNotice(deps: Pick<ServiceDeps, 'mailer' | 'defer' | 'clock'>) {
   return (account: { email: string; name: string }) => {
     const at = deps.clock.now();
-    deps.defer('password-changed-notice', () => deps.mailer.send(passwordChangedMail({ to: account.email, name: account.name, at })));
+    deps.defer('password-changed-notice', () =>
+      deps.mailer.send(passwordChangedMail({ to: account.email, name: account.name, at })),
+    );
   };
 }

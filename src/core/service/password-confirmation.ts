@@ -9,7 +9,11 @@ type Deps = Pick<ServiceDeps, 'hasher' | 'limiter' | 'logger'>;
 
 export function createPasswordConfirmation({ hasher, limiter, logger }: Deps) {
   /** Passes when `password` is the account's; 401 invalid_credentials (or 429 past the limits) otherwise. */
-  return async function confirmPassword({ account, client }: Pick<Principal, 'account' | 'client'>, password: string, purpose: string): Promise<void> {
+  return async function confirmPassword(
+    { account, client }: Pick<Principal, 'account' | 'client'>,
+    password: string,
+    purpose: string,
+  ): Promise<void> {
     const { role, email, id } = account;
     await limiter.assertLoginAllowed(role, email, client.ip);
     // An empty hash (a customer's discarded registration password) matches nothing.

@@ -26,12 +26,19 @@ export function createPasswordReset(deps: ServiceDeps) {
 
   async function issueCode(role: Role, identity: ResetIdentity, client: ClientInfo) {
     // A customer's address counts every code mailed to it, of any purpose, under one limit.
-    const allowed = (await limiter.allowResetRequest(role, identity.email, client.ip)) && (role !== 'customer' || (await limiter.allowCodeMail(role, identity.email)));
+    const allowed =
+      (await limiter.allowResetRequest(role, identity.email, client.ip)) &&
+      (role !== 'customer' || (await limiter.allowCodeMail(role, identity.email)));
     const account = await accounts.findByEmail(role, identity.email);
     if (!allowed) {
       logger.warn({ event: 'password_reset_limited', role }, 'password reset request over its limit: no code issued');
       const subject = account ? subjectOf(account) : { role, accountId: null };
-      await record(auditEntry('rate_limited', subject, anonymousCause(client), { reason: 'rate_limited', limit: 'password_reset' }));
+      await record(
+        auditEntry('rate_limited', subject, anonymousCause(client), {
+          reason: 'rate_limited',
+          limit: 'password_reset',
+        }),
+      );
       return;
     }
     if (!account || account.disabled || account.type !== identity.type || account.emailVerified === false) return;
@@ -54,7 +61,8 @@ export function createPasswordReset(deps: ServiceDeps) {
     const invalid = () => new AuthError('invalid_code', 'The code is wrong, expired or already used.');
     const now = clock.now();
     const account = await accounts.findByEmail(role, identity.email);
-    if (!account || account.disabled || account.type !== identity.type || account.emailVerified === false) throw invalid();
+    if (!account || account.disabled || account.type !== identity.type || account.emailVerified === false)
+      throw invalid();
     if (!(await codes.spend(account, 'password_reset', identity.code))) throw invalid();
 
     const jti = newId();
@@ -74,7 +82,14 @@ export function createPasswordReset(deps: ServiceDeps) {
     const subject = account ? subjectOf(account) : { role, accountId: claims.sub };
     // The reset token is the account's own credential: it acts on itself.
     const audit = auditEntry('password_reset_completed', subject, selfCause({ role, id: claims.sub }, client));
-    const done = await resets.completeReset({ jti: claims.jti, role, accountId: claims.sub, passwordHash, now: clock.now(), audit });
+    const done = await resets.completeReset({
+      jti: claims.jti,
+      role,
+      accountId: claims.sub,
+      passwordHash,
+      now: clock.now(),
+      audit,
+    });
     if (!done) throw new AuthError('invalid_reset_token');
     logger.info({ event: 'password_reset_completed', role, accountId: claims.sub }, 'password replaced');
     if (account) noticeOfChange(account);

@@ -31,10 +31,17 @@ export function createPinLogin(deps: Deps, counters: CounterStore, startSession:
 
   async function staff(device: PairedDevice) {
     const list = await terminals.staffAt(device.terminal);
-    return { terminal: pairedTerminalView(device.terminal), staff: list.map((s) => ({ account_id: s.accountId, name: s.name })) };
+    return {
+      terminal: pairedTerminalView(device.terminal),
+      staff: list.map((s) => ({ account_id: s.accountId, name: s.name })),
+    };
   }
 
-  async function pinLogin(device: PairedDevice, body: unknown, client: ClientInfo): Promise<TokenPair & { vendor: VendorProfile }> {
+  async function pinLogin(
+    device: PairedDevice,
+    body: unknown,
+    client: ClientInfo,
+  ): Promise<TokenPair & { vendor: VendorProfile }> {
     const input = parseInput(pinLoginRequest, body);
     const window = terminalWindow(device);
     // Each attempt takes its place in the counts before the comparison, and a right PIN gives it
@@ -42,7 +49,9 @@ export function createPinLogin(deps: Deps, counters: CounterStore, startSession:
     const onTerminal = await counters.add(window.key, 1, window.end);
     if (onTerminal > limits.pinFailuresPerTerminal) {
       await counters.add(window.key, -1, window.end);
-      throw new AuthError('rate_limited', 'Too many wrong PINs on this terminal; sign in with a password or wait.', { retryAfter: window.retryAfter });
+      throw new AuthError('rate_limited', 'Too many wrong PINs on this terminal; sign in with a password or wait.', {
+        retryAfter: window.retryAfter,
+      });
     }
     // Every case does the same reads and one bcrypt comparison, so no answer is faster than another.
     const [eligible, pin, account] = await Promise.all([
@@ -62,12 +71,21 @@ export function createPinLogin(deps: Deps, counters: CounterStore, startSession:
     await Promise.all([terminals.resetPinFailures(account.id), counters.add(window.key, -1, window.end)]);
     const pair = await startSession(account, client, 'pin_login', { terminalId: device.terminal.id });
     logger.info({ event: 'pin_login', accountId: account.id, terminalId: device.terminal.id }, 'PIN sign-in');
-    await record(auditEntry('pin_sign_in_succeeded', subjectOf(account), selfCause(account, client), { terminal_id: device.terminal.id }));
+    await record(
+      auditEntry('pin_sign_in_succeeded', subjectOf(account), selfCause(account, client), {
+        terminal_id: device.terminal.id,
+      }),
+    );
     return { ...pair, vendor: vendorProfileOf(account) };
   }
 
   /** A refusal, counted already: its log line, its audit event, and the lock events when a count reaches its limit. */
-  async function recordFailure(device: PairedDevice, counts: { onTerminal: number; inARow: number }, accountId: string | undefined, client: ClientInfo) {
+  async function recordFailure(
+    device: PairedDevice,
+    counts: { onTerminal: number; inARow: number },
+    accountId: string | undefined,
+    client: ClientInfo,
+  ) {
     const terminalId = device.terminal.id;
     logger.info({ event: 'pin_login_failed', terminalId, ...(accountId ? { accountId } : {}) }, 'PIN sign-in refused');
     // Stored in the business's trail, so its owner sees every refusal and lock (GET /vendor/audit-events).

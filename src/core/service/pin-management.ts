@@ -18,7 +18,6 @@ export function createPinManagement(deps: Deps, scope: VendorScope) {
   const record = createAuditRecorder(deps);
   const confirmPassword = createPasswordConfirmation(deps);
 
-
   async function setOwnPin(principal: Principal, body: unknown): Promise<void> {
     allowed(principal, 'setOwnPin');
     const input = parseInput(setPinRequest, body);
@@ -46,7 +45,9 @@ export function createPinManagement(deps: Deps, scope: VendorScope) {
     await terminals.clearPin(target.id);
     audit(principal, 'clearStaffPin', { vendorId: vid, targetId: target.id });
     logger.info({ event: 'pin_cleared', accountId: target.id, by: principal.account.id }, 'PIN cleared');
-    await record(auditEntry('pin_cleared', { role: 'vendor', accountId: target.id, vendorId: vid }, causeOf(principal)));
+    await record(
+      auditEntry('pin_cleared', { role: 'vendor', accountId: target.id, vendorId: vid }, causeOf(principal)),
+    );
   }
 
   return { setOwnPin, clearOwnPin, clearStaffPin };

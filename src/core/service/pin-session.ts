@@ -11,7 +11,10 @@ export interface PinSession {
 }
 
 /** The PIN session of a family, or undefined for a password sign-in's family. */
-export function pinSessionOf(family: { terminalId?: string | null; createdAt?: Date }, config: Pick<Config, 'terminals'>): PinSession | undefined {
+export function pinSessionOf(
+  family: { terminalId?: string | null; createdAt?: Date },
+  config: Pick<Config, 'terminals'>,
+): PinSession | undefined {
   if (!family.terminalId) return undefined;
   // Whole seconds, as in the refresh token, so a re-signed token stays identical.
   const started = Math.floor((family.createdAt?.getTime() ?? 0) / 1000) * 1000;

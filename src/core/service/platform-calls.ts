@@ -7,7 +7,12 @@ import { fixedWindow } from '../rate-limits';
 import type { RevocationEntry } from '../revocation-ports';
 import { parseInput } from '../validation';
 import { ROLES, type Role } from '../../contract/auth-schemas';
-import { introspectionRequest, revocationQuery, type IntrospectionAnswer, type RevocationPage } from '../../contract/revocation-schemas';
+import {
+  introspectionRequest,
+  revocationQuery,
+  type IntrospectionAnswer,
+  type RevocationPage,
+} from '../../contract/revocation-schemas';
 import type { ServiceDeps } from './deps';
 import type { createAuthenticate } from './principal';
 import type { ServiceCaller } from './service-clients';
@@ -46,7 +51,9 @@ export function createPlatformCalls(deps: Deps, authenticate: ReturnType<typeof 
     const window = fixedWindow(clock, 60);
     const made = await counters.add(`service-client:${caller.id}:${window.start}`, 1, window.end);
     if (made > config.serviceClients.introspectPerMinute) {
-      throw new AuthError('rate_limited', 'Too many calls of this service client this minute.', { retryAfter: window.retryAfter });
+      throw new AuthError('rate_limited', 'Too many calls of this service client this minute.', {
+        retryAfter: window.retryAfter,
+      });
     }
   }
 
@@ -94,10 +101,15 @@ export function createPlatformCalls(deps: Deps, authenticate: ReturnType<typeof 
     for (;;) {
       const since = changes.generation();
       const version = await feed.version();
-      if (after > version) throw new AuthError('cursor_expired', 'This cursor is ahead of the feed; start again without one.');
+      if (after > version)
+        throw new AuthError('cursor_expired', 'This cursor is ahead of the feed; start again without one.');
       const entries = await feed.entries(after, version, PAGE);
       if (after < (await feed.sweptThrough())) throw new AuthError('cursor_expired');
-      if (entries.length > 0) return { items: entries.map(itemOf), cursor: String(entries.length >= PAGE ? entries[entries.length - 1]!.seq : version) };
+      if (entries.length > 0)
+        return {
+          items: entries.map(itemOf),
+          cursor: String(entries.length >= PAGE ? entries[entries.length - 1]!.seq : version),
+        };
       const left = deadline - clock.now().getTime();
       if (left <= 0 || (await changes.wait(since, left)) === 'closing') return { items: [], cursor: String(version) };
     }

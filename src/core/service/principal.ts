@@ -24,22 +24,32 @@ type StateDeps = Pick<ServiceDeps, 'accounts' | 'sessions' | 'terminals'>;
  * account rules only, until it expires. The reads go through ports whose adapters may answer from
  * a cache that every change to these states invalidates.
  */
-async function accountIfCurrent({ accounts, sessions, terminals }: StateDeps, role: Role, claims: AccessClaims): Promise<AccountRecord> {
+async function accountIfCurrent(
+  { accounts, sessions, terminals }: StateDeps,
+  role: Role,
+  claims: AccessClaims,
+): Promise<AccountRecord> {
   const [account, family, pairedAt] = await Promise.all([
     accounts.findById(role, claims.sub),
     claims.sid === undefined ? undefined : sessions.familyState(claims.sid),
     claims.terminal_id === undefined ? undefined : terminals.pairedAt(claims.terminal_id),
   ]);
   if (!account || account.disabled || account.tokenVersion !== claims.ver) throw new AuthError('invalid_token');
-  if (family !== undefined && (!family || family.revoked || family.role !== role || family.accountId !== claims.sub)) throw new AuthError('invalid_token');
+  if (family !== undefined && (!family || family.revoked || family.role !== role || family.accountId !== claims.sub))
+    throw new AuthError('invalid_token');
   // A PIN session lives no longer than its terminal's pairing: unpairing or pairing again ends it at once.
-  if (pairedAt !== undefined && (!pairedAt || Math.floor(pairedAt.getTime() / 1000) > (claims.iat ?? 0))) throw new AuthError('invalid_token');
+  if (pairedAt !== undefined && (!pairedAt || Math.floor(pairedAt.getTime() / 1000) > (claims.iat ?? 0)))
+    throw new AuthError('invalid_token');
   return account;
 }
 
 export function createAuthenticate(deps: Pick<ServiceDeps, 'tokens' | 'accounts' | 'sessions' | 'terminals'>) {
   /** A live access token's claims and principal: the one check of this service's routes and of introspection. */
-  async function check(role: Role, accessToken: string, client: ClientInfo = {}): Promise<{ claims: AccessClaims; principal: Principal }> {
+  async function check(
+    role: Role,
+    accessToken: string,
+    client: ClientInfo = {},
+  ): Promise<{ claims: AccessClaims; principal: Principal }> {
     const claims = await deps.tokens.verifyAccess(accessToken, role);
     const account = await accountIfCurrent(deps, role, claims);
     if (claims.terminal_id === undefined) return { claims, principal: { account, client } };

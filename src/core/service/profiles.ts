@@ -5,7 +5,11 @@ import type { CustomerProfile } from '../../contract/customer-schemas';
 import type { AccessClaims } from '../tokens';
 
 /** What every profile starts with. */
-const identityOf = (account: Omit<AccountRecord, 'passwordHash'>) => ({ id: account.id, email: account.email, name: account.name });
+const identityOf = (account: Omit<AccountRecord, 'passwordHash'>) => ({
+  id: account.id,
+  email: account.email,
+  name: account.name,
+});
 
 export function adminProfileOf(account: Omit<AccountRecord, 'passwordHash'>): AdminProfile {
   return {

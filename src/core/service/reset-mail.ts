@@ -12,7 +12,15 @@ export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
 /** A mail carrying a code: `what` names it ("password reset code"), `ignore` tells a stranger what to do. */
-export function codeMail(input: { to: string; name: string; code: string; ttlSeconds: number; subject: string; what: string; ignore: string }): MailMessage {
+export function codeMail(input: {
+  to: string;
+  name: string;
+  code: string;
+  ttlSeconds: number;
+  subject: string;
+  what: string;
+  ignore: string;
+}): MailMessage {
   const valid = lifetime(input.ttlSeconds);
   return {
     to: input.to,

@@ -21,7 +21,11 @@ export function createSecondStep(deps: ServiceDeps) {
   const record = createAuditRecorder(deps);
 
   /** The account an mfa_token names, while the token is live and not spent by wrong codes. */
-  async function accountOf(role: Role, mfaToken: string, purpose: 'verify' | 'enrol'): Promise<{ account: AccountRecord; claims: MfaClaims }> {
+  async function accountOf(
+    role: Role,
+    mfaToken: string,
+    purpose: 'verify' | 'enrol',
+  ): Promise<{ account: AccountRecord; claims: MfaClaims }> {
     const claims = await tokens.verifyMfa(mfaToken, role);
     if (claims.enrol !== (purpose === 'enrol')) throw new AuthError('invalid_token');
     const account = await accounts.findById(role, claims.sub);
@@ -34,15 +38,26 @@ export function createSecondStep(deps: ServiceDeps) {
   }
 
   /** One wrong code: a failed sign-in for the limits, one of the token's five, and an audit event. */
-  async function wrongCode(account: AccountRecord, claims: MfaClaims, client: ClientInfo, method: string): Promise<never> {
+  async function wrongCode(
+    account: AccountRecord,
+    claims: MfaClaims,
+    client: ClientInfo,
+    method: string,
+  ): Promise<never> {
     await limiter.recordLoginFailure(account.role, account.email, client.ip);
     const wrong = await counters.add(mfaAttemptsKey(claims.jti), 1, new Date(claims.exp * 1000));
-    await record(auditEntry('mfa_failed', subjectOf(account), selfCause(account, client), { method, spent: wrong >= MFA_ATTEMPTS_PER_TOKEN }));
+    await record(
+      auditEntry('mfa_failed', subjectOf(account), selfCause(account, client), {
+        method,
+        spent: wrong >= MFA_ATTEMPTS_PER_TOKEN,
+      }),
+    );
     throw new AuthError('invalid_code', 'The code is wrong or already used.');
   }
 
   /** Spends the token after its step succeeded: it works once. */
-  const spend = (claims: MfaClaims) => counters.add(mfaAttemptsKey(claims.jti), MFA_ATTEMPTS_PER_TOKEN, new Date(claims.exp * 1000));
+  const spend = (claims: MfaClaims) =>
+    counters.add(mfaAttemptsKey(claims.jti), MFA_ATTEMPTS_PER_TOKEN, new Date(claims.exp * 1000));
 
   /** Whether `code` is the account's authenticator-app code for a step later than any accepted before. */
   async function acceptTotp(account: AccountRecord, code: string): Promise<boolean> {
@@ -53,18 +68,28 @@ export function createSecondStep(deps: ServiceDeps) {
   }
 
   /** `mfa/verify`: the account whose code (or recovery code) proved right, for its session. */
-  async function verify(role: Role, input: { mfa_token: string; code?: string; recovery_code?: string }, client: ClientInfo) {
+  async function verify(
+    role: Role,
+    input: { mfa_token: string; code?: string; recovery_code?: string },
+    client: ClientInfo,
+  ) {
     const { account, claims } = await accountOf(role, input.mfa_token, 'verify');
     await limiter.assertLoginAllowed(role, account.email, client.ip);
     const method = input.code !== undefined ? 'totp' : 'recovery_code';
     const accepted =
       input.code !== undefined
         ? await acceptTotp(account, input.code)
-        : await factors.spendRecoveryCode(role, account.id, recoveryCodes.hash(role, account.id, input.recovery_code ?? ''), clock.now());
+        : await factors.spendRecoveryCode(
+            role,
+            account.id,
+            recoveryCodes.hash(role, account.id, input.recovery_code ?? ''),
+            clock.now(),
+          );
     if (!accepted) return wrongCode(account, claims, client, method);
     await limiter.refundLogin(role, account.email, client.ip);
     await spend(claims);
-    if (method === 'recovery_code') await record(auditEntry('recovery_code_used', subjectOf(account), selfCause(account, client)));
+    if (method === 'recovery_code')
+      await record(auditEntry('recovery_code_used', subjectOf(account), selfCause(account, client)));
     return { account, method };
   }
 

@@ -26,7 +26,12 @@ function sameHash(secret: string, stored: string | null): boolean {
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-const clientView = (c: ServiceClientRecord): ServiceClientView => ({ id: c.id, name: c.name, client_id: c.clientId, created_at: c.createdAt.toISOString() });
+const clientView = (c: ServiceClientRecord): ServiceClientView => ({
+  id: c.id,
+  name: c.name,
+  client_id: c.clientId,
+  created_at: c.createdAt.toISOString(),
+});
 
 /** The client a service authenticated as: what its limits and the log name it by. */
 export interface ServiceCaller {
@@ -40,7 +45,11 @@ export function createServiceClients({ serviceClients, clock, config }: Deps) {
   const gone = () => new AuthError('not_found', 'No such service client.');
   /** A change to a client: about no account, naming the client (never a secret). */
   const event = (name: AuditEventName, cause: AuditCause, client: { id: string; clientId: string; name?: string }) =>
-    auditEntry(name, { role: 'admin', accountId: null }, cause, { service_client_id: client.id, client_id: client.clientId, ...(client.name ? { name: client.name } : {}) });
+    auditEntry(name, { role: 'admin', accountId: null }, cause, {
+      service_client_id: client.id,
+      client_id: client.clientId,
+      ...(client.name ? { name: client.name } : {}),
+    });
 
   async function create(body: unknown, cause: AuditCause) {
     const { name } = parseInput(createServiceClientRequest, body);
@@ -56,14 +65,21 @@ export function createServiceClients({ serviceClients, clock, config }: Deps) {
     const now = clock.now();
     const secret = newSecret();
     const previousUntil = new Date(now.getTime() + config.serviceClients.secretOverlap * 1000);
-    const rotated = await serviceClients.rotateSecret(id, secretHashOf(secret), previousUntil, now, event('service_client_secret_rotated', cause, found));
+    const rotated = await serviceClients.rotateSecret(
+      id,
+      secretHashOf(secret),
+      previousUntil,
+      now,
+      event('service_client_secret_rotated', cause, found),
+    );
     if (!rotated) throw gone();
     return { client_id: rotated.clientId, client_secret: secret, previous_valid_until: previousUntil.toISOString() };
   }
 
   async function remove(id: string, cause: AuditCause) {
     const found = await serviceClients.find(id);
-    if (!found || !(await serviceClients.remove(id, clock.now(), event('service_client_deleted', cause, found)))) throw gone();
+    if (!found || !(await serviceClients.remove(id, clock.now(), event('service_client_deleted', cause, found))))
+      throw gone();
   }
 
   /** The operator names a client by its client id, as the service's configuration holds it. */
@@ -76,12 +92,16 @@ export function createServiceClients({ serviceClients, clock, config }: Deps) {
   /** Whether `secret` is the client's current secret, or its previous one within the overlap. */
   function accepts(client: ServiceClientCredentials, secret: string) {
     const current = sameHash(secret, client.secretHash);
-    const previous = sameHash(secret, client.previousSecretHash) && client.previousSecretUntil !== null && client.previousSecretUntil > clock.now();
+    const previous =
+      sameHash(secret, client.previousSecretHash) &&
+      client.previousSecretUntil !== null &&
+      client.previousSecretUntil > clock.now();
     return current || previous;
   }
 
   return {
-    createServiceClient: (principal: Principal, body: unknown) => create(body, causeOf(allowed(principal, 'createServiceClient'))),
+    createServiceClient: (principal: Principal, body: unknown) =>
+      create(body, causeOf(allowed(principal, 'createServiceClient'))),
 
     async listServiceClients(principal: Principal, query: unknown): Promise<Page<ServiceClientView>> {
       allowed(principal, 'listServiceClients');
@@ -89,7 +109,8 @@ export function createServiceClients({ serviceClients, clock, config }: Deps) {
       return pageFrom(await serviceClients.list(page), page, clientView);
     },
 
-    rotateServiceClientSecret: (principal: Principal, id: string) => rotate(id, causeOf(allowed(principal, 'rotateServiceClientSecret'))),
+    rotateServiceClientSecret: (principal: Principal, id: string) =>
+      rotate(id, causeOf(allowed(principal, 'rotateServiceClientSecret'))),
 
     async deleteServiceClient(principal: Principal, id: string): Promise<void> {
       await remove(id, causeOf(allowed(principal, 'deleteServiceClient')));
@@ -113,7 +134,10 @@ export function createServiceClients({ serviceClients, clock, config }: Deps) {
      */
     async authenticateClient(authorization: string | null): Promise<ServiceCaller> {
       const credentials = basicCredentialsOf(authorization);
-      const client = credentials && credentials.clientId.length <= 100 ? await serviceClients.findByClientId(credentials.clientId) : null;
+      const client =
+        credentials && credentials.clientId.length <= 100
+          ? await serviceClients.findByClientId(credentials.clientId)
+          : null;
       const secret = credentials?.secret ?? '';
       if (!client) {
         sameHash(secret, '0'.repeat(64));

@@ -20,15 +20,33 @@ export function createSessionAdministration(deps: Deps, scope: VendorScope) {
     return pageFrom(await sessionListing.listActive(role, accountId, clock.now(), page), page, sessionView);
   }
 
-  /** Revokes the family: its refresh tokens stop at once; access tokens already issued run out within JWT_ACCESS_EXPIRES. */
-  async function end(principal: Principal, target: { role: Role; id: string; vendor?: { id: string } }, sessionId: string) {
+  /**
+   * Revokes the family: its refresh tokens stop at once; access tokens already issued run out within
+   * JWT_ACCESS_EXPIRES.
+   */
+  async function end(
+    principal: Principal,
+    target: { role: Role; id: string; vendor?: { id: string } },
+    sessionId: string,
+  ) {
     const { role, id: accountId } = target;
     const found = await sessionListing.findSession(sessionId);
-    if (!found || found.role !== role || found.accountId !== accountId) throw new AuthError('not_found', 'No such session.');
+    if (!found || found.role !== role || found.accountId !== accountId)
+      throw new AuthError('not_found', 'No such session.');
     const subject = { role, accountId, vendorId: target.vendor?.id ?? null };
     const audit = auditEntry('session_ended', subject, causeOf(principal), { session_id: found.id });
     if (!found.revokedAt) await sessions.revokeFamily(found.id, clock.now(), audit);
-    logger.info({ event: 'session_ended', role, accountId, familyId: found.id, byRole: principal.account.role, byId: principal.account.id }, 'session ended');
+    logger.info(
+      {
+        event: 'session_ended',
+        role,
+        accountId,
+        familyId: found.id,
+        byRole: principal.account.role,
+        byId: principal.account.id,
+      },
+      'session ended',
+    );
   }
 
   async function customerTarget(id: string) {
@@ -77,12 +95,22 @@ export function createSessionAdministration(deps: Deps, scope: VendorScope) {
       await end(principal, await customerTarget(customerId), sessionId);
     },
 
-    async listVendorAccountSessions(principal: Principal, vendorId: string | undefined, accountId: string, query: unknown) {
+    async listVendorAccountSessions(
+      principal: Principal,
+      vendorId: string | undefined,
+      accountId: string,
+      query: unknown,
+    ) {
       allowed(principal, 'listVendorAccountSessions');
       return activeOf('vendor', (await vendorTarget(principal, vendorId, accountId)).id, query);
     },
 
-    async endVendorAccountSession(principal: Principal, vendorId: string | undefined, accountId: string, sessionId: string) {
+    async endVendorAccountSession(
+      principal: Principal,
+      vendorId: string | undefined,
+      accountId: string,
+      sessionId: string,
+    ) {
       allowed(principal, 'endVendorAccountSession');
       const target = await vendorTarget(principal, vendorId, accountId);
       await end(principal, target, sessionId);

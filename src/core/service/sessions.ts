@@ -17,7 +17,9 @@ export type SignInGate = (account: AccountRecord, client: ClientInfo) => Promise
  * What a new session may carry besides its account: the terminal of a PIN sign-in, details of the
  * sign-in's event, and the writes of a sign-in that commit with it (device marker, PIN lock's lift).
  */
-type SessionStart = Pick<Parameters<SessionRepository['createFamily']>[0], 'terminalId' | 'device' | 'liftPinLock'> & { details?: Record<string, unknown> };
+type SessionStart = Pick<Parameters<SessionRepository['createFamily']>[0], 'terminalId' | 'device' | 'liftPinLock'> & {
+  details?: Record<string, unknown>;
+};
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
@@ -37,9 +39,15 @@ export function createSessions(deps: ServiceDeps) {
   }
 
   /** SESSION_MAX_AGE: no refresh extends a sign-in past its start plus that age. */
-  const familyEndOf = (role: Role, signedInAt: Date) => new Date(signedInAt.getTime() + config.sessionMaxAge[role] * 1000);
+  const familyEndOf = (role: Role, signedInAt: Date) =>
+    new Date(signedInAt.getTime() + config.sessionMaxAge[role] * 1000);
 
-  async function pairFor(account: AccountRecord, familyId: string, token: NewRefreshToken, pin?: PinSession): Promise<TokenPair> {
+  async function pairFor(
+    account: AccountRecord,
+    familyId: string,
+    token: NewRefreshToken,
+    pin?: PinSession,
+  ): Promise<TokenPair> {
     const [accessToken, refreshToken] = await Promise.all([
       tokens.signAccess({ ...accessClaimsOf(account), ...pin?.claims, sid: familyId }),
       tokens.signRefresh({
@@ -51,7 +59,12 @@ export function createSessions(deps: ServiceDeps) {
         exp: seconds(token.expiresAt),
       }),
     ]);
-    return { access_token: accessToken, refresh_token: refreshToken, token_type: 'Bearer', expires_in: tokens.accessTtl };
+    return {
+      access_token: accessToken,
+      refresh_token: refreshToken,
+      token_type: 'Bearer',
+      expires_in: tokens.accessTtl,
+    };
   }
 
   /** `gate` may refuse an account whose password was right (a customer's unverified address). */
@@ -73,7 +86,14 @@ export function createSessions(deps: ServiceDeps) {
     const account = await accounts.findByEmail(role, email).catch(() => null);
     const subject = account ? subjectOf(account) : { role, accountId: null };
     const limited = reason === 'rate_limited';
-    await record(auditEntry(limited ? 'rate_limited' : 'sign_in_failed', subject, anonymousCause(client), limited ? { reason, limit: 'sign_in' } : { reason }));
+    await record(
+      auditEntry(
+        limited ? 'rate_limited' : 'sign_in_failed',
+        subject,
+        anonymousCause(client),
+        limited ? { reason, limit: 'sign_in' } : { reason },
+      ),
+    );
   }
 
   async function signIn(role: Role, input: LoginRequest, client: ClientInfo, gate?: SignInGate) {
@@ -107,7 +127,11 @@ export function createSessions(deps: ServiceDeps) {
    */
   async function completeSignIn(account: AccountRecord, client: ClientInfo, details?: Record<string, unknown>) {
     const device = await deviceMarkers.markerFor(account, client.deviceId);
-    const pair = await startSession(account, client, 'login', { details, device: device.record, liftPinLock: account.role === 'vendor' });
+    const pair = await startSession(account, client, 'login', {
+      details,
+      device: device.record,
+      liftPinLock: account.role === 'vendor',
+    });
     return { account, pair, deviceId: device.deviceId };
   }
 
@@ -116,16 +140,42 @@ export function createSessions(deps: ServiceDeps) {
    * a PIN sign-in). A PIN sign-in's family is tied to its terminal and capped at PIN_SESSION_MAX_AGE
    * as well as SESSION_MAX_AGE.
    */
-  async function startSession(account: AccountRecord, client: ClientInfo, event: string, more: SessionStart = {}): Promise<TokenPair> {
+  async function startSession(
+    account: AccountRecord,
+    client: ClientInfo,
+    event: string,
+    more: SessionStart = {},
+  ): Promise<TokenPair> {
     const { terminalId, details, ...signInWrites } = more;
     const familyId = newId();
     const now = clock.now();
     const pin = terminalId === undefined ? undefined : pinSessionOf({ terminalId, createdAt: now }, config);
     const first = newRefreshToken(now, familyEndOf(account.role, now));
     const token = pin ? pin.capped(first) : first;
-    const audit = event === 'login' ? { entry: auditEntry('sign_in_succeeded', subjectOf(account), selfCause(account, client), { session_id: familyId, ...details }), at: now } : undefined;
-    await sessions.createFamily({ id: familyId, role: account.role, accountId: account.id, client, token, terminalId, audit, ...signInWrites });
-    logger.info({ event, role: account.role, accountId: account.id, familyId, ...(terminalId ? { terminalId, amr: 'pin' } : {}) }, 'signed in');
+    const audit =
+      event === 'login'
+        ? {
+            entry: auditEntry('sign_in_succeeded', subjectOf(account), selfCause(account, client), {
+              session_id: familyId,
+              ...details,
+            }),
+            at: now,
+          }
+        : undefined;
+    await sessions.createFamily({
+      id: familyId,
+      role: account.role,
+      accountId: account.id,
+      client,
+      token,
+      terminalId,
+      audit,
+      ...signInWrites,
+    });
+    logger.info(
+      { event, role: account.role, accountId: account.id, familyId, ...(terminalId ? { terminalId, amr: 'pin' } : {}) },
+      'signed in',
+    );
     return pairFor(account, familyId, token, pin);
   }
 
@@ -137,7 +187,10 @@ export function createSessions(deps: ServiceDeps) {
    */
   async function refresh(role: Role, refreshToken: string, client: ClientInfo = {}): Promise<TokenPair> {
     const claims = await tokens.verifyRefresh(refreshToken, role);
-    const [family, account] = await Promise.all([sessions.familyState(claims.fam), accounts.findById(role, claims.sub)]);
+    const [family, account] = await Promise.all([
+      sessions.familyState(claims.fam),
+      accounts.findById(role, claims.sub),
+    ]);
     const invalid = () => new AuthError('invalid_refresh_token');
     if (!family || family.revoked || family.role !== role || family.accountId !== claims.sub) throw invalid();
     if (!account || account.disabled) throw invalid();
@@ -160,9 +213,14 @@ export function createSessions(deps: ServiceDeps) {
       if (successor && !successor.family.revokedAt) return pairFor(account, row.familyId, successor, pin);
     }
     // Whoever presents a retired token may be a thief: the event names no actor.
-    const reuse = auditEntry('refresh_token_reused', subjectOf(account), anonymousCause(client), { session_id: row.familyId });
+    const reuse = auditEntry('refresh_token_reused', subjectOf(account), anonymousCause(client), {
+      session_id: row.familyId,
+    });
     await sessions.revokeFamily(row.familyId, now, reuse);
-    logger.warn({ event: 'refresh_token_reuse', role, accountId: account.id, familyId: row.familyId }, 'refresh token reused: family revoked');
+    logger.warn(
+      { event: 'refresh_token_reuse', role, accountId: account.id, familyId: row.familyId },
+      'refresh token reused: family revoked',
+    );
     throw invalid();
   }
 
@@ -171,7 +229,9 @@ export function createSessions(deps: ServiceDeps) {
     const [row, account] = await Promise.all([sessions.findToken(claims.jti), accounts.findById(role, claims.sub)]);
     if (!row || row.familyId !== claims.fam || row.family.role !== role) throw new AuthError('invalid_refresh_token');
     const subject = account ? subjectOf(account) : { role, accountId: claims.sub };
-    const event = auditEntry('logout', subject, selfCause({ role, id: claims.sub }, client), { session_id: row.familyId });
+    const event = auditEntry('logout', subject, selfCause({ role, id: claims.sub }, client), {
+      session_id: row.familyId,
+    });
     // Signing out twice is no error, and is recorded once: the second finds the family revoked.
     if (!row.family.revokedAt) await sessions.revokeFamily(row.familyId, clock.now(), event);
     logger.info({ event: 'logout', role, accountId: claims.sub, familyId: row.familyId }, 'signed out');

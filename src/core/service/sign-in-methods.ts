@@ -10,6 +10,9 @@ import type { SignInMethods } from '../identity-ports';
  */
 export function keepsSignInMethod(left: SignInMethods): void {
   if (!left.password && left.identities < 1 && left.passkeys < 1) {
-    throw new AuthError('last_sign_in_method', 'This is your last way to sign in: add a password, a passkey or another provider first.');
+    throw new AuthError(
+      'last_sign_in_method',
+      'This is your last way to sign in: add a password, a passkey or another provider first.',
+    );
   }
 }

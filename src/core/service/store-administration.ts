@@ -10,11 +10,17 @@ import type { ServiceDeps } from './deps';
 import { allowed, auditOf } from './operation-access';
 import type { Principal } from './principal';
 
-export function createStoreAdministration(deps: Pick<ServiceDeps, 'administration' | 'logger'>, operator: Operator, scope: VendorScope) {
+export function createStoreAdministration(
+  deps: Pick<ServiceDeps, 'administration' | 'logger'>,
+  operator: Operator,
+  scope: VendorScope,
+) {
   const { administration } = deps;
   const audit = auditOf(deps.logger);
 
-  /** Every store of the business with its terminals, for employees too: assignment limits the context, not management. */
+  /**
+   * Every store of the business with its terminals, for employees too: assignment limits the context, not management.
+   */
   async function listStores(principal: Principal, vendorId: string | undefined, query: unknown) {
     const vid = await scope.businessOf(allowed(principal, 'listStores'), vendorId);
     const page = pageRequestOf(query);

@@ -7,7 +7,12 @@ import type { AccountRecord, AccountRepository } from '../ports';
  * Throws forbidden when `caller`, an employee, would add to an account a store it does not work
  * in. Stores the account already had may stay; owners and admins assign any store of the business.
  */
-export async function assertMayGrantStores(accounts: Pick<AccountRepository, 'storesFor'>, caller: AccountRecord, before: readonly string[], after: readonly string[] | undefined) {
+export async function assertMayGrantStores(
+  accounts: Pick<AccountRepository, 'storesFor'>,
+  caller: AccountRecord,
+  before: readonly string[],
+  after: readonly string[] | undefined,
+) {
   if (caller.type !== 'employee' || !after) return;
   const added = after.filter((id) => !before.includes(id));
   if (added.length === 0) return;

@@ -31,12 +31,21 @@ export function createTotpEnrolment(deps: ServiceDeps, step: SecondStep) {
   const { box, recoveryCodes } = step;
 
   /** The caller of setup and confirm: the Bearer token's account, else the enrolment mfa_token's. */
-  async function enrolleeOf(role: Role, principal: Principal | undefined, mfaToken: string | undefined, client: ClientInfo): Promise<Enrollee> {
+  async function enrolleeOf(
+    role: Role,
+    principal: Principal | undefined,
+    mfaToken: string | undefined,
+    client: ClientInfo,
+  ): Promise<Enrollee> {
     if (principal) {
       assertNotPinSession(principal, 'totpSetup');
       return { account: principal.account, client };
     }
-    if (mfaToken === undefined) throw new AuthError('invalid_token', 'Send an Authorization: Bearer <access token> header, or the mfa_token of the sign-in.');
+    if (mfaToken === undefined)
+      throw new AuthError(
+        'invalid_token',
+        'Send an Authorization: Bearer <access token> header, or the mfa_token of the sign-in.',
+      );
     const { account, claims } = await step.accountOf(role, mfaToken, 'enrol');
     return { account, client, enrolment: claims };
   }
@@ -48,7 +57,11 @@ export function createTotpEnrolment(deps: ServiceDeps, step: SecondStep) {
       throw new AuthError('conflict', 'An authenticator app is already enrolled: remove it first.');
     }
     const otpauthUri = totpUri(secret, TOTP_ISSUER, account.email);
-    return { secret, otpauth_uri: otpauthUri, qr_svg: await QRCode.toString(otpauthUri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }) };
+    return {
+      secret,
+      otpauth_uri: otpauthUri,
+      qr_svg: await QRCode.toString(otpauthUri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }),
+    };
   }
 
   /** The first code confirms the pending secret: 10 recovery codes (and, while enrolling, the token is spent). */
@@ -63,12 +76,13 @@ export function createTotpEnrolment(deps: ServiceDeps, step: SecondStep) {
     if (accepted === null) {
       if (enrolment) return step.wrongCode(account, enrolment, client, 'totp');
       await limiter.recordLoginFailure(role, account.email, client.ip);
-      throw new AuthError('invalid_code', 'The code is wrong: check the app\'s clock and try the next code.');
+      throw new AuthError('invalid_code', "The code is wrong: check the app's clock and try the next code.");
     }
     await limiter.refundLogin(role, account.email, client.ip);
     const issued = recoveryCodes.issue(role, id);
     const audit = auditEntry('factor_added', subjectOf(account), selfCause(account, client), { factor: 'totp' });
-    if (!(await factors.confirmTotp(role, id, accepted, issued.hashes, clock.now(), audit))) throw new AuthError('conflict', 'An authenticator app is already enrolled.');
+    if (!(await factors.confirmTotp(role, id, accepted, issued.hashes, clock.now(), audit)))
+      throw new AuthError('conflict', 'An authenticator app is already enrolled.');
     if (enrolment) await step.spend(enrolment);
     return { recovery_codes: issued.shown };
   }
@@ -81,10 +95,14 @@ export function createTotpEnrolment(deps: ServiceDeps, step: SecondStep) {
     const summary = await factors.summary(account.role, account.id);
     if (!summary.totp) throw new AuthError('not_found', 'No authenticator app is enrolled.');
     if (factorRequired(deps.config, account) && summary.passkeys === 0) {
-      throw new AuthError('forbidden', 'Accounts of this type must keep a second factor: add a passkey or another app first.');
+      throw new AuthError(
+        'forbidden',
+        'Accounts of this type must keep a second factor: add a passkey or another app first.',
+      );
     }
     const audit = auditEntry('factor_removed', subjectOf(account), selfCause(account, client), { factor: 'totp' });
-    if (!(await factors.removeTotp(account.role, account.id, audit, clock.now()))) throw new AuthError('not_found', 'No authenticator app is enrolled.');
+    if (!(await factors.removeTotp(account.role, account.id, audit, clock.now())))
+      throw new AuthError('not_found', 'No authenticator app is enrolled.');
   }
 
   /** `POST mfa/recovery-codes`: the password again; 10 new codes, the old ones void. */
@@ -92,9 +110,16 @@ export function createTotpEnrolment(deps: ServiceDeps, step: SecondStep) {
     assertNotPinSession(principal, 'regenerateRecoveryCodes');
     const { account, client } = principal;
     await confirmPassword({ account, client }, password, 'regenerateRecoveryCodes');
-    if (!(await factors.summary(account.role, account.id)).totp) throw new AuthError('not_found', 'No authenticator app is enrolled.');
+    if (!(await factors.summary(account.role, account.id)).totp)
+      throw new AuthError('not_found', 'No authenticator app is enrolled.');
     const issued = recoveryCodes.issue(account.role, account.id);
-    await factors.replaceRecoveryCodes(account.role, account.id, issued.hashes, clock.now(), auditEntry('recovery_codes_regenerated', subjectOf(account), selfCause(account, client)));
+    await factors.replaceRecoveryCodes(
+      account.role,
+      account.id,
+      issued.hashes,
+      clock.now(),
+      auditEntry('recovery_codes_regenerated', subjectOf(account), selfCause(account, client)),
+    );
     return { recovery_codes: issued.shown };
   }
 

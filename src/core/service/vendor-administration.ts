@@ -1,6 +1,10 @@
 // Vendor businesses and their accounts: admins with `vendors` for every business, owners and
 // employees with `staff` for their own. Scope checks live here, so no adapter can forget them.
-import { createEmployeeRequest, createVendorRequest, updateEmployeeRequest } from '../../contract/administration-schemas';
+import {
+  createEmployeeRequest,
+  createVendorRequest,
+  updateEmployeeRequest,
+} from '../../contract/administration-schemas';
 import { AuthError } from '../auth-error';
 import { pageFrom, pageRequestOf } from '../paging';
 import { parseInput } from '../validation';
@@ -51,7 +55,10 @@ export function createVendorAdministration(deps: Deps, operator: Operator, scope
     const vid = await scope.businessOf(principal, vendorId);
     const input = parseInput(createEmployeeRequest, body);
     if (principal.account.role === 'vendor') {
-      assertMayGrant(principal.account, NO_GRANTS, { modules: input.modules, modulePermissions: input.module_permissions });
+      assertMayGrant(principal.account, NO_GRANTS, {
+        modules: input.modules,
+        modulePermissions: input.module_permissions,
+      });
       await assertMayGrantStores(accounts, principal.account, [], input.store_ids);
     }
     const created = await operator.createEmployee({ ...input, vendor_id: vid }, causeOf(principal));
@@ -65,27 +72,46 @@ export function createVendorAdministration(deps: Deps, operator: Operator, scope
     const input = parseInput(updateEmployeeRequest, body);
     const target = await scope.accountIn(vid, accountId);
     scope.assertMayActOn(principal, target);
-    if (target.type !== 'employee') throw new AuthError('conflict', 'An owner holds every module and store; only employees can be changed.');
+    if (target.type !== 'employee')
+      throw new AuthError('conflict', 'An owner holds every module and store; only employees can be changed.');
     if (principal.account.role === 'vendor') {
-      assertMayGrant(principal.account, target, { modules: input.modules, modulePermissions: input.module_permissions });
+      assertMayGrant(principal.account, target, {
+        modules: input.modules,
+        modulePermissions: input.module_permissions,
+      });
       await assertMayGrantStores(accounts, principal.account, target.storeIds, input.store_ids);
     }
     for (const storeId of input.store_ids ?? []) await scope.storeIn(vid, storeId);
-    const change = { name: input.name, modules: input.modules, modulePermissions: input.module_permissions, storeIds: input.store_ids };
-    const after = { ...change, modules: change.modules ?? target.modules, modulePermissions: change.modulePermissions ?? target.modulePermissions };
+    const change = {
+      name: input.name,
+      modules: input.modules,
+      modulePermissions: input.module_permissions,
+      storeIds: input.store_ids,
+    };
+    const after = {
+      ...change,
+      modules: change.modules ?? target.modules,
+      modulePermissions: change.modulePermissions ?? target.modulePermissions,
+    };
     const audit = auditEntry('account_changed', subjectOf(target), causeOf(principal), changeDetails(target, after));
     const updated = await administration.updateEmployee(target.id, change, clock.now(), audit);
     if (!updated) throw new AuthError('not_found', 'No such account in this business.');
     return vendorAccountView(updated);
   }
 
-  async function setVendorAccountDisabled(principal: Principal, vendorId: string | undefined, accountId: string, disabled: boolean) {
+  async function setVendorAccountDisabled(
+    principal: Principal,
+    vendorId: string | undefined,
+    accountId: string,
+    disabled: boolean,
+  ) {
     const operation = disabled ? 'disableVendorAccount' : 'enableVendorAccount';
     allowed(principal, operation);
     const vid = await scope.businessOf(principal, vendorId);
     const target = await scope.accountIn(vid, accountId);
     scope.assertMayActOn(principal, target);
-    if (disabled && target.id === principal.account.id) throw new AuthError('conflict', 'You cannot disable your own account.');
+    if (disabled && target.id === principal.account.id)
+      throw new AuthError('conflict', 'You cannot disable your own account.');
     const audit = auditEntry(disabled ? 'account_disabled' : 'account_enabled', subjectOf(target), causeOf(principal));
     await accounts.setDisabled('vendor', target.id, disabled, clock.now(), audit);
     return vendorAccountView({ ...target, disabled });
@@ -98,7 +124,9 @@ export function createVendorAdministration(deps: Deps, operator: Operator, scope
     createEmployee,
     updateEmployee,
     /** Disabling ends every session of the account at once and refuses its access tokens from then on. */
-    disableVendorAccount: (principal: Principal, vendorId: string | undefined, accountId: string) => setVendorAccountDisabled(principal, vendorId, accountId, true),
-    enableVendorAccount: (principal: Principal, vendorId: string | undefined, accountId: string) => setVendorAccountDisabled(principal, vendorId, accountId, false),
+    disableVendorAccount: (principal: Principal, vendorId: string | undefined, accountId: string) =>
+      setVendorAccountDisabled(principal, vendorId, accountId, true),
+    enableVendorAccount: (principal: Principal, vendorId: string | undefined, accountId: string) =>
+      setVendorAccountDisabled(principal, vendorId, accountId, false),
   };
 }

@@ -9,7 +9,8 @@ export function createVendorContext({ accounts }: Pick<ServiceDeps, 'accounts'>)
     const all = await accounts.storesFor(account);
     // A PIN session works at one terminal: it sees that terminal and its store, nothing else.
     const terminals = terminalId === undefined ? all.terminals : all.terminals.filter((t) => t.id === terminalId);
-    const stores = terminalId === undefined ? all.stores : all.stores.filter((s) => terminals.some((t) => t.storeId === s.id));
+    const stores =
+      terminalId === undefined ? all.stores : all.stores.filter((s) => terminals.some((t) => t.storeId === s.id));
     return {
       vendor: { id: account.vendor?.id ?? '', name: account.vendor?.name ?? '' },
       user: vendorProfileOf(account),

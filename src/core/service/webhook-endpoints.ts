@@ -44,7 +44,12 @@ const messageView = (d: WebhookDeliveryRecord): WebhookMessageView => ({
   id: d.messageId,
   type: d.type,
   status: d.status,
-  attempts: d.attempts.map((a) => ({ at: a.at.toISOString(), status_code: a.statusCode, duration_ms: a.durationMs, error: a.error })),
+  attempts: d.attempts.map((a) => ({
+    at: a.at.toISOString(),
+    status_code: a.statusCode,
+    duration_ms: a.durationMs,
+    error: a.error,
+  })),
   created_at: d.createdAt.toISOString(),
 });
 
@@ -53,8 +58,16 @@ type Deps = Pick<ServiceDeps, 'webhooks' | 'clock' | 'config'>;
 export function createWebhookEndpoints({ webhooks, clock, config }: Deps) {
   const box = createSecretBox(config.mfa.encryptionKey, WEBHOOK_SECRET_PURPOSE);
 
-  /** An endpoint change's event: about no account, caused by the admin, naming the endpoint (never its URL, which may hold a token). */
-  const event = (principal: Principal, name: AuditEventName, endpointId: string, details: Record<string, unknown> = {}) =>
+  /**
+   * An endpoint change's event: about no account, caused by the admin, naming the endpoint (never its URL, which may
+   * hold a token).
+   */
+  const event = (
+    principal: Principal,
+    name: AuditEventName,
+    endpointId: string,
+    details: Record<string, unknown> = {},
+  ) =>
     auditEntry(name, { role: 'admin', accountId: null }, causeOf(principal), { endpoint_id: endpointId, ...details });
 
   /**
@@ -65,9 +78,11 @@ export function createWebhookEndpoints({ webhooks, clock, config }: Deps) {
     if (url === undefined || config.webhooks.allowPrivate) return;
     const parsed = new URL(url);
     const message =
-      parsed.protocol !== 'https:' ? 'must be an https URL'
-      : hasNonPublicLiteralHost(parsed) ? 'must not name a loopback, private, link-local, shared (CGNAT), unspecified or other non-public address'
-      : undefined;
+      parsed.protocol !== 'https:'
+        ? 'must be an https URL'
+        : hasNonPublicLiteralHost(parsed)
+          ? 'must not name a loopback, private, link-local, shared (CGNAT), unspecified or other non-public address'
+          : undefined;
     if (message) throw new AuthError('validation_failed', `url: ${message}`, { errors: [{ path: 'url', message }] });
   }
 
@@ -94,8 +109,18 @@ export function createWebhookEndpoints({ webhooks, clock, config }: Deps) {
       assertOutbound(input.url);
       const id = randomUUID();
       const secret = newSecret();
-      const endpoint = { id, url: input.url, events: input.events, description: input.description ?? '', secretSealed: box.seal(secret, webhookSecretContext(id)) };
-      const created = await webhooks.create(endpoint, clock.now(), event(principal, 'webhook_endpoint_created', id, { events: input.events }));
+      const endpoint = {
+        id,
+        url: input.url,
+        events: input.events,
+        description: input.description ?? '',
+        secretSealed: box.seal(secret, webhookSecretContext(id)),
+      };
+      const created = await webhooks.create(
+        endpoint,
+        clock.now(),
+        event(principal, 'webhook_endpoint_created', id, { events: input.events }),
+      );
       return { ...endpointView(created), secret };
     },
 
@@ -105,7 +130,10 @@ export function createWebhookEndpoints({ webhooks, clock, config }: Deps) {
       const rows = await webhooks.list(page);
       const items = rows.slice(0, page.limit);
       const last = items.at(-1);
-      return { items: items.map(endpointView), next_cursor: rows.length > page.limit && last ? encodeCursor(last) : null };
+      return {
+        items: items.map(endpointView),
+        next_cursor: rows.length > page.limit && last ? encodeCursor(last) : null,
+      };
     },
 
     async getWebhookEndpoint(principal: Principal, id: string) {
@@ -117,7 +145,11 @@ export function createWebhookEndpoints({ webhooks, clock, config }: Deps) {
       allowed(principal, 'updateWebhookEndpoint');
       const change = parseInput(updateWebhookEndpointRequest, body);
       assertOutbound(change.url);
-      const audit = event(principal, 'webhook_endpoint_changed', id, { changed: Object.keys(change), ...(change.events ? { events: change.events } : {}), ...(change.enabled !== undefined ? { enabled: change.enabled } : {}) });
+      const audit = event(principal, 'webhook_endpoint_changed', id, {
+        changed: Object.keys(change),
+        ...(change.events ? { events: change.events } : {}),
+        ...(change.enabled !== undefined ? { enabled: change.enabled } : {}),
+      });
       const updated = await webhooks.update(id, change, clock.now(), audit);
       if (!updated) throw gone();
       return endpointView(updated);
@@ -133,7 +165,13 @@ export function createWebhookEndpoints({ webhooks, clock, config }: Deps) {
       const now = clock.now();
       const secret = newSecret();
       const previousUntil = new Date(now.getTime() + config.webhooks.secretOverlap * 1000);
-      const rotated = await webhooks.rotateSecret(id, box.seal(secret, webhookSecretContext(id)), previousUntil, now, event(principal, 'webhook_secret_rotated', id));
+      const rotated = await webhooks.rotateSecret(
+        id,
+        box.seal(secret, webhookSecretContext(id)),
+        previousUntil,
+        now,
+        event(principal, 'webhook_secret_rotated', id),
+      );
       if (!rotated) throw gone();
       return { secret, previous_valid_until: previousUntil.toISOString() };
     },
@@ -143,7 +181,9 @@ export function createWebhookEndpoints({ webhooks, clock, config }: Deps) {
       await endpointOf(id);
       const now = clock.now();
       const body = { type: WEBHOOK_TEST_TYPE, timestamp: now.toISOString(), data: { endpoint_id: id } };
-      return { id: await webhooks.queueTest(id, WEBHOOK_TEST_TYPE, body, now, event(principal, 'webhook_test_sent', id)) };
+      return {
+        id: await webhooks.queueTest(id, WEBHOOK_TEST_TYPE, body, now, event(principal, 'webhook_test_sent', id)),
+      };
     },
 
     async listWebhookMessages(principal: Principal, id: string, query: unknown): Promise<Page<WebhookMessageView>> {
@@ -152,7 +192,10 @@ export function createWebhookEndpoints({ webhooks, clock, config }: Deps) {
       // The query is judged before the endpoint is looked up: a malformed cursor is 400 on any path.
       const key = q.cursor ? decodeCursor(q.cursor) : undefined;
       await endpointOf(id);
-      const rows = await webhooks.listDeliveries(id, q.status ? { status: q.status } : {}, { limit: q.limit, ...(key ? { before: key } : {}) });
+      const rows = await webhooks.listDeliveries(id, q.status ? { status: q.status } : {}, {
+        limit: q.limit,
+        ...(key ? { before: key } : {}),
+      });
       const items = rows.slice(0, q.limit);
       const last = items.at(-1);
       return { items: items.map(messageView), next_cursor: rows.length > q.limit && last ? encodeCursor(last) : null };
@@ -169,7 +212,10 @@ export function createWebhookEndpoints({ webhooks, clock, config }: Deps) {
       const endpoints = await webhooks.endpointsOfMessage(messageId);
       if (endpoints.length === 0) throw noMessage();
       if (endpoints.length > 1) {
-        throw new AuthError('conflict', `The message was sent to ${endpoints.length} endpoints: send it again to one of them with POST /api/v1/admin/webhook-endpoints/{endpointId}/messages/${messageId}/retry.`);
+        throw new AuthError(
+          'conflict',
+          `The message was sent to ${endpoints.length} endpoints: send it again to one of them with POST /api/v1/admin/webhook-endpoints/{endpointId}/messages/${messageId}/retry.`,
+        );
       }
       return resend(principal, endpoints[0]!, messageId);
     },
@@ -178,7 +224,12 @@ export function createWebhookEndpoints({ webhooks, clock, config }: Deps) {
       allowed(principal, 'replayWebhookMessages');
       const { since } = parseInput(replayRequest, body);
       await endpointOf(id);
-      const queued = await webhooks.replay(id, new Date(since), clock.now(), event(principal, 'webhook_messages_replayed', id, { since }));
+      const queued = await webhooks.replay(
+        id,
+        new Date(since),
+        clock.now(),
+        event(principal, 'webhook_messages_replayed', id, { since }),
+      );
       return { queued };
     },
   };

@@ -100,7 +100,12 @@ export function sqliteChangeFeed(file: string, now: () => number = () => perform
  * succeeded within the last second, so neither a missed notification nor a lost connection
  * leaves a stale answer in use for longer than that.
  */
-export function postgresChangeFeed(opts: { databaseUrl: string; prisma: PrismaClient; pollMs: number; logger: Logger }): AuthChangeFeed {
+export function postgresChangeFeed(opts: {
+  databaseUrl: string;
+  prisma: PrismaClient;
+  pollMs: number;
+  logger: Logger;
+}): AuthChangeFeed {
   const tracker = versionTracker(Date.now);
   const STALE_AFTER_MS = 1000;
   let lastRead = 0;
@@ -134,7 +139,10 @@ export function postgresChangeFeed(opts: { databaseUrl: string; prisma: PrismaCl
       listener = client;
       if (closed) await client.end();
     } catch (error) {
-      opts.logger.warn({ event: 'auth_change_listen_failed', error: (error as Error).message }, 'change notifications unavailable; polling');
+      opts.logger.warn(
+        { event: 'auth_change_listen_failed', error: (error as Error).message },
+        'change notifications unavailable; polling',
+      );
       await client.end().catch(() => undefined);
     }
   }

@@ -8,7 +8,10 @@ import type { AuthChangeFeed } from './auth-change-feed';
 const TICK_MS = 100;
 const DRAINING_PAUSE_MS = 1000;
 
-export function createChangeSignal(feed: Pick<AuthChangeFeed, 'generation'>, closing: () => boolean): ChangeSignal & { close(): void } {
+export function createChangeSignal(
+  feed: Pick<AuthChangeFeed, 'generation'>,
+  closing: () => boolean,
+): ChangeSignal & { close(): void } {
   const waiters = new Map<(outcome: WaitOutcome) => void, number>();
   let timer: NodeJS.Timeout | undefined;
 
@@ -27,7 +30,8 @@ export function createChangeSignal(feed: Pick<AuthChangeFeed, 'generation'>, clo
     wait(since, ms) {
       // A poll that arrives while the instance drains gets its empty page after a pause, so a
       // service that polls again at once does not spin until the balancer stops sending it here.
-      if (closing()) return new Promise((resolve) => setTimeout(() => resolve('closing'), Math.min(ms, DRAINING_PAUSE_MS)).unref());
+      if (closing())
+        return new Promise((resolve) => setTimeout(() => resolve('closing'), Math.min(ms, DRAINING_PAUSE_MS)).unref());
       if (feed.generation() !== since) return Promise.resolve('changed');
       return new Promise<WaitOutcome>((resolve) => {
         const deadline = setTimeout(() => settle('timeout'), ms);

@@ -1,4 +1,5 @@
-// The token routes' cache: account state, session state, vendor context, second-factor summary and terminal pairing kept
+// The token routes' cache: account state, session state, vendor context, second-factor summary and terminal pairing
+// kept
 // in a bounded LRU and dropped whole whenever the change feed reports a change (decision 0017).
 import type { FactorRepository } from '@/core/factor-ports';
 import type { AccountRepository, SessionRepository } from '@/core/ports';
@@ -51,7 +52,8 @@ export function createTokenRouteCache(size: number, feed: AuthChangeFeed, observ
     accounts: (repository: AccountRepository): AccountRepository => ({
       ...repository,
       findById: (role, id) => through('account', `${role}:${id}`, () => repository.findById(role, id)),
-      storesFor: async (account) => (await through('stores', `${account.role}:${account.id}`, () => repository.storesFor(account)))!,
+      storesFor: async (account) =>
+        (await through('stores', `${account.role}:${account.id}`, () => repository.storesFor(account)))!,
     }),
 
     sessions: (repository: SessionRepository): SessionRepository => ({
@@ -65,7 +67,8 @@ export function createTokenRouteCache(size: number, feed: AuthChangeFeed, observ
      */
     factors: (repository: FactorRepository): FactorRepository => ({
       ...repository,
-      profileSummary: async (role, accountId) => (await through('factors', `${role}:${accountId}`, () => repository.profileSummary(role, accountId)))!,
+      profileSummary: async (role, accountId) =>
+        (await through('factors', `${role}:${accountId}`, () => repository.profileSummary(role, accountId)))!,
     }),
 
     terminals: (repository: TerminalRepository): TerminalRepository => ({

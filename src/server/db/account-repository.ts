@@ -104,7 +104,8 @@ export function createAccountRepository(prisma: PrismaClient): AccountRepository
       return vendorAccountOf(await prisma.$queryRaw<VendorAccountRow[]>`${VENDOR_ACCOUNT} WHERE a."id" = ${id}`);
     },
 
-    replacePassword: (role, id, passwordHash, now, audit) => updateAccount(role, id, { passwordHash }, now, true, audit),
+    replacePassword: (role, id, passwordHash, now, audit) =>
+      updateAccount(role, id, { passwordHash }, now, true, audit),
 
     async upgradePasswordHash(role, id, from, to) {
       const where = { id, passwordHash: from };
@@ -113,14 +114,17 @@ export function createAccountRepository(prisma: PrismaClient): AccountRepository
       else await prisma.vendorAccount.updateMany({ where, data: { passwordHash: to } });
     },
 
-    setDisabled: (role, id, disabled, now, audit) => updateAccount(role, id, { disabledAt: disabled ? now : null }, now, disabled, audit),
+    setDisabled: (role, id, disabled, now, audit) =>
+      updateAccount(role, id, { disabledAt: disabled ? now : null }, now, disabled, audit),
 
     // Owners work in every store of the business; employees in the stores assigned to them.
     async storesFor(account: AccountRecord) {
       const vendorId = account.vendor?.id ?? '';
       const rows =
         account.type === 'owner'
-          ? await prisma.$queryRaw<StoreTerminalRow[]>`${STORES_WITH_TERMINALS} WHERE s."vendorId" = ${vendorId} ${STORE_ORDER}`
+          ? await prisma.$queryRaw<
+              StoreTerminalRow[]
+            >`${STORES_WITH_TERMINALS} WHERE s."vendorId" = ${vendorId} ${STORE_ORDER}`
           : await prisma.$queryRaw<StoreTerminalRow[]>`${STORES_WITH_TERMINALS} WHERE s."vendorId" = ${vendorId}
               AND EXISTS (SELECT 1 FROM "StoreAssignment" sa WHERE sa."storeId" = s."id" AND sa."accountId" = ${account.id}) ${STORE_ORDER}`;
       return storesAndTerminals(rows);
@@ -132,7 +136,13 @@ export function createAccountRepository(prisma: PrismaClient): AccountRepository
       uniqueEmail(() =>
         prisma.$transaction(async (tx) => {
           const row = await tx.adminAccount.create({
-            data: { email: input.email, name: input.name, adminType: input.adminType, modules: input.modules, passwordHash: input.passwordHash },
+            data: {
+              email: input.email,
+              name: input.name,
+              adminType: input.adminType,
+              modules: input.modules,
+              passwordHash: input.passwordHash,
+            },
           });
           await auditIn(tx, audit, row.createdAt, row.id);
           return adminRecord(row);

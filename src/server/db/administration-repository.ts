@@ -48,9 +48,12 @@ export function createAdministrationRepository(prisma: PrismaClient): Administra
         const before = await tx.adminAccount.findUnique({ where: { id } });
         if (!before) return null;
         const wasSuper = before.adminType === 'super_admin' && before.disabledAt === null;
-        const staysSuper = (change.adminType ?? before.adminType) === 'super_admin' && !(change.disabled ?? before.disabledAt !== null);
+        const staysSuper =
+          (change.adminType ?? before.adminType) === 'super_admin' && !(change.disabled ?? before.disabledAt !== null);
         if (wasSuper && !staysSuper) {
-          const others = await tx.adminAccount.count({ where: { adminType: 'super_admin', disabledAt: null, id: { not: id } } });
+          const others = await tx.adminAccount.count({
+            where: { adminType: 'super_admin', disabledAt: null, id: { not: id } },
+          });
           if (others === 0) return 'last_super_admin' as const;
         }
         const row = await tx.adminAccount.update({
@@ -87,10 +90,13 @@ export function createAdministrationRepository(prisma: PrismaClient): Administra
         return managedVendor(row);
       }),
 
-    listVendors: (page) => prisma.vendor.findMany({ ...pageArgs({}, page), select: { id: true, name: true, createdAt: true } }),
+    listVendors: (page) =>
+      prisma.vendor.findMany({ ...pageArgs({}, page), select: { id: true, name: true, createdAt: true } }),
 
     listVendorAccounts: async (vendorId, page) =>
-      (await prisma.vendorAccount.findMany({ ...pageArgs({ vendorId }, page), include: vendorInclude })).map(managedVendor),
+      (await prisma.vendorAccount.findMany({ ...pageArgs({ vendorId }, page), include: vendorInclude })).map(
+        managedVendor,
+      ),
 
     listStores: async (vendorId, page) => {
       const stores = await prisma.store.findMany({
@@ -100,13 +106,19 @@ export function createAdministrationRepository(prisma: PrismaClient): Administra
           vendorId: true,
           name: true,
           createdAt: true,
-          terminals: { select: { id: true, storeId: true, name: true }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] },
+          terminals: {
+            select: { id: true, storeId: true, name: true },
+            orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+          },
         },
       });
       // A device credential is the pairing; one look-up by primary key for the page's terminals.
       const terminalIds = stores.flatMap((s) => s.terminals.map((t) => t.id));
       const credentials = terminalIds.length
-        ? await prisma.terminalCredential.findMany({ where: { terminalId: { in: terminalIds } }, select: { terminalId: true } })
+        ? await prisma.terminalCredential.findMany({
+            where: { terminalId: { in: terminalIds } },
+            select: { terminalId: true },
+          })
         : [];
       const paired = new Set(credentials.map((c) => c.terminalId));
       return stores.map((s) => ({ ...s, terminals: s.terminals.map((t) => ({ ...t, paired: paired.has(t.id) })) }));

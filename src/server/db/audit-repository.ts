@@ -34,7 +34,12 @@ export function auditEventRow(entry: AuditEntry, now: Date, accountId = entry.ac
 }
 
 /** Inserts `entry` and queues its webhook messages; `accountId` fills in the account a creation just made. */
-export async function writeAuditEvent(tx: Tx, entry: AuditEntry, now: Date, accountId = entry.accountId): Promise<void> {
+export async function writeAuditEvent(
+  tx: Tx,
+  entry: AuditEntry,
+  now: Date,
+  accountId = entry.accountId,
+): Promise<void> {
   await tx.auditEvent.create({ data: auditEventRow(entry, now, accountId) });
   await enqueueWebhooks(tx, entry, now, accountId);
 }
@@ -76,7 +81,9 @@ function whereOf(filter: AuditFilter) {
     ...(filter.accountIds ? { accountId: { in: filter.accountIds } } : {}),
     ...(filter.vendorId ? { vendorId: filter.vendorId } : {}),
     ...(filter.event ? { event: filter.event } : {}),
-    ...(filter.from || filter.to ? { at: { ...(filter.from ? { gte: filter.from } : {}), ...(filter.to ? { lt: filter.to } : {}) } } : {}),
+    ...(filter.from || filter.to
+      ? { at: { ...(filter.from ? { gte: filter.from } : {}), ...(filter.to ? { lt: filter.to } : {}) } }
+      : {}),
   };
 }
 
@@ -84,7 +91,9 @@ export function createAuditTrail(prisma: PrismaClient): AuditTrail {
   return {
     // An event sent to the platform commits with its messages; any other is one insert.
     record: (entry, now) =>
-      webhookTypesOf(entry).length > 0 ? prisma.$transaction((tx) => writeAuditEvent(tx, entry, now)) : writeAuditEvent(prisma, entry, now),
+      webhookTypesOf(entry).length > 0
+        ? prisma.$transaction((tx) => writeAuditEvent(tx, entry, now))
+        : writeAuditEvent(prisma, entry, now),
 
     list: async (filter, page) =>
       (
@@ -97,13 +106,24 @@ export function createAuditTrail(prisma: PrismaClient): AuditTrail {
     accountIdsWithEmail: async (email) => {
       const where = { email };
       const select = { id: true } as const;
-      const found = await Promise.all([prisma.adminAccount.findMany({ where, select }), prisma.vendorAccount.findMany({ where, select }), prisma.customerAccount.findMany({ where, select })]);
+      const found = await Promise.all([
+        prisma.adminAccount.findMany({ where, select }),
+        prisma.vendorAccount.findMany({ where, select }),
+        prisma.customerAccount.findMany({ where, select }),
+      ]);
       return found.flat().map((a) => a.id);
     },
     accountLabels: async (ids) => {
       const where = { id: { in: ids } };
       const select = { id: true, email: true, name: true } as const;
-      const found = ids.length === 0 ? [] : await Promise.all([prisma.adminAccount.findMany({ where, select }), prisma.vendorAccount.findMany({ where, select }), prisma.customerAccount.findMany({ where, select })]);
+      const found =
+        ids.length === 0
+          ? []
+          : await Promise.all([
+              prisma.adminAccount.findMany({ where, select }),
+              prisma.vendorAccount.findMany({ where, select }),
+              prisma.customerAccount.findMany({ where, select }),
+            ]);
       return new Map(found.flat().map((a) => [a.id, { email: a.email, name: a.name }]));
     },
   };

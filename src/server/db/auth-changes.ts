@@ -30,15 +30,20 @@ export function onLocalAuthChange(listener: LocalChangeListener): () => void {
  * version is (docs/decisions/0019-introspection-and-revocation-feed.md).
  */
 export async function recordAuthChange(tx: Tx, revoked: readonly Revoked[] = [], at = new Date()): Promise<void> {
-  const rows = await tx.$queryRaw<{ version: number | bigint }[]>`INSERT INTO "AuthChange" ("id", "version") VALUES (1, 1)
+  const rows = await tx.$queryRaw<
+    { version: number | bigint }[]
+  >`INSERT INTO "AuthChange" ("id", "version") VALUES (1, 1)
     ON CONFLICT ("id") DO UPDATE SET "version" = "AuthChange"."version" + 1 RETURNING "version"`;
   const version = Number(rows[0]?.version ?? 0);
-  if (revoked.length > 0) await tx.revocation.createMany({ data: revoked.map(({ kind, subject }) => ({ seq: version, kind, subject, at })) });
+  if (revoked.length > 0)
+    await tx.revocation.createMany({ data: revoked.map(({ kind, subject }) => ({ seq: version, kind, subject, at })) });
   for (const listener of listeners) listener(version);
 }
 
 /** The committed version; 0 before the first change. */
 export async function readAuthChangeVersion(prisma: Tx): Promise<number> {
-  const rows = await prisma.$queryRaw<{ version: number | bigint }[]>`SELECT "version" FROM "AuthChange" WHERE "id" = 1`;
+  const rows = await prisma.$queryRaw<
+    { version: number | bigint }[]
+  >`SELECT "version" FROM "AuthChange" WHERE "id" = 1`;
   return Number(rows[0]?.version ?? 0);
 }

@@ -10,7 +10,9 @@ import type { CounterStore } from '@/core/rate-limits';
  */
 async function addEach(prisma: PrismaClient, keys: string[], by: number, expiresAt: Date): Promise<number[]> {
   const sorted = [...keys].sort();
-  const rows = await prisma.$queryRaw<{ key: string; count: number | bigint }[]>`INSERT INTO "RateLimitCounter" ("key", "count", "expiresAt")
+  const rows = await prisma.$queryRaw<
+    { key: string; count: number | bigint }[]
+  >`INSERT INTO "RateLimitCounter" ("key", "count", "expiresAt")
     VALUES ${Prisma.join(sorted.map((key) => Prisma.sql`(${key}, ${by}, ${expiresAt})`))}
     ON CONFLICT ("key") DO UPDATE SET "count" = "RateLimitCounter"."count" + excluded."count"
     RETURNING "key", "count"`;

@@ -16,16 +16,24 @@ export function createCustomerRepository(prisma: PrismaClient, dialect: Dialect)
   // The admin's search: customer-search.ts.
   const sample = customerSample(prisma);
   const searchPage = async (query: string, page: PageRequest) =>
-    dialect === 'sqlite' ? sqliteSearchPage(prisma, query, page) : ((await walkedPage(prisma, query, page)) ?? postgresSearchPage(prisma, query, page, await sample()));
+    dialect === 'sqlite'
+      ? sqliteSearchPage(prisma, query, page)
+      : ((await walkedPage(prisma, query, page)) ?? postgresSearchPage(prisma, query, page, await sample()));
   return {
     async saveUnverified({ email, name, passwordHash }) {
       try {
-        const pending = await prisma.customerAccount.updateMany({ where: { email, emailVerifiedAt: null }, data: { name, passwordHash } });
+        const pending = await prisma.customerAccount.updateMany({
+          where: { email, emailVerifiedAt: null },
+          data: { name, passwordHash },
+        });
         if (pending.count === 0) await prisma.customerAccount.create({ data: { email, name, passwordHash } });
       } catch (error) {
         // Two registrations of one new address at once: the other created it; ours replaces its details.
         if (!isUniqueViolation(error)) throw error;
-        await prisma.customerAccount.updateMany({ where: { email, emailVerifiedAt: null }, data: { name, passwordHash } });
+        await prisma.customerAccount.updateMany({
+          where: { email, emailVerifiedAt: null },
+          data: { name, passwordHash },
+        });
       }
       const row = await prisma.customerAccount.findUnique({ where: { email } });
       return row && row.emailVerifiedAt === null ? customerRecord(row) : null;
@@ -67,7 +75,10 @@ export function createCustomerRepository(prisma: PrismaClient, dialect: Dialect)
       await prisma.$transaction(async (tx) => {
         await endEverySession(tx, 'customer', id, now);
         await tx.passwordResetCode.deleteMany({ where: { role: 'customer', accountId: id } });
-        await tx.passwordResetGrant.updateMany({ where: { role: 'customer', accountId: id, usedAt: null }, data: { usedAt: now } });
+        await tx.passwordResetGrant.updateMany({
+          where: { role: 'customer', accountId: id, usedAt: null },
+          data: { usedAt: now },
+        });
         await tx.knownDevice.deleteMany({ where: { role: 'customer', accountId: id } });
         await tx.customerIdentity.deleteMany({ where: { accountId: id } });
         await tx.passkey.deleteMany({ where: { role: 'customer', accountId: id } });
@@ -78,7 +89,10 @@ export function createCustomerRepository(prisma: PrismaClient, dialect: Dialect)
 
     async list(query, page) {
       const rows = query
-        ? await prisma.customerAccount.findMany({ where: { id: { in: await searchPage(query, page) } }, orderBy: PAGE_ORDER })
+        ? await prisma.customerAccount.findMany({
+            where: { id: { in: await searchPage(query, page) } },
+            orderBy: PAGE_ORDER,
+          })
         : await prisma.customerAccount.findMany(pageArgs({}, page));
       return rows.map(customerRecord);
     },

@@ -45,7 +45,8 @@ export function queryTrigrams(query: string): { trigram: string; at: number }[] 
   const found = new Map<string, { trigram: string; at: number }>();
   for (let at = 0; at + 3 <= characters.length; at += 1) {
     const trigram = characters.slice(at, at + 3).join('');
-    if ([...trigram].every((character) => WORD_CHARACTER.test(character)) && !found.has(trigram.toLowerCase())) found.set(trigram.toLowerCase(), { trigram, at });
+    if ([...trigram].every((character) => WORD_CHARACTER.test(character)) && !found.has(trigram.toLowerCase()))
+      found.set(trigram.toLowerCase(), { trigram, at });
   }
   return [...found.values()];
 }
@@ -64,7 +65,8 @@ export function selectiveTrigrams(query: string, sample: readonly SampledValue[]
     .map((part) => ({ ...part, share: sampledShare(sample, part.trigram) }))
     .sort((a, b) => a.share - b.share || a.at - b.at);
   const rare = ranked.filter((part, index) => index === 0 || part.share <= COMMON_SHARE);
-  const apart = (part: { at: number }, taken: { at: number }[]) => taken.every((other) => Math.abs(other.at - part.at) >= 3);
+  const apart = (part: { at: number }, taken: { at: number }[]) =>
+    taken.every((other) => Math.abs(other.at - part.at) >= 3);
   const taken: typeof rare = [];
   for (const part of rare) if (taken.length < MOST_TRIGRAMS && apart(part, taken)) taken.push(part);
   for (const part of rare) if (taken.length < MOST_TRIGRAMS && !taken.includes(part)) taken.push(part);
@@ -78,9 +80,15 @@ interface ColumnStatistics {
   bounds: string[] | null;
 }
 
-/** One column's statistics as a weighted sample: its common values at their frequencies, the histogram's values sharing the rest. */
+/**
+ * One column's statistics as a weighted sample: its common values at their frequencies, the histogram's values sharing
+ * the rest.
+ */
 export function columnSample(stats: ColumnStatistics): SampledValue[] {
-  const common = (stats.common ?? []).map((text, index) => ({ text: text.toLowerCase(), share: stats.frequencies?.[index] ?? 0 }));
+  const common = (stats.common ?? []).map((text, index) => ({
+    text: text.toLowerCase(),
+    share: stats.frequencies?.[index] ?? 0,
+  }));
   const bounds = stats.bounds ?? [];
   const rest = Math.max(0, 1 - (stats.null_frac ?? 0) - common.reduce((sum, value) => sum + value.share, 0));
   return [...common, ...bounds.map((text) => ({ text: text.toLowerCase(), share: rest / bounds.length }))];
@@ -103,7 +111,9 @@ export function customerSample(prisma: PrismaClient, now = () => Date.now()): ()
     if (!kept || now() - kept.at > SAMPLE_MAX_AGE_MS) {
       const sample = read();
       kept = { at: now(), sample };
-      sample.catch(() => { if (kept?.sample === sample) kept = undefined; });
+      sample.catch(() => {
+        if (kept?.sample === sample) kept = undefined;
+      });
     }
     return kept.sample;
   };

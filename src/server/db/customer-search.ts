@@ -44,12 +44,18 @@ const phrase = (text: string) => `"${text.replaceAll('"', '""')}"`;
  * ends first holds every match left. Both selects keep the index's order, so the walk stops at the
  * page's last match.
  */
-export async function walkedPage(prisma: PrismaClient, query: string, page: PageRequest): Promise<string[] | undefined> {
+export async function walkedPage(
+  prisma: PrismaClient,
+  query: string,
+  page: PageRequest,
+): Promise<string[] | undefined> {
   const values: unknown[] = [];
   const value = (x: unknown) => `$${values.push(x)}`;
   // As postgresSearchPage: e-mails are stored lower-cased; names match in any case.
   const hit = `(c."email" LIKE ${value(`%${likeLiteral(query.toLowerCase())}%`)} OR c."name" ILIKE ${value(`%${likeLiteral(query)}%`)})`;
-  const after = page.after && `WHERE (c."createdAt", c."id") > (CAST(${value(page.after.createdAt.toISOString())} AS timestamptz) AT TIME ZONE 'UTC', ${value(page.after.id)})`;
+  const after =
+    page.after &&
+    `WHERE (c."createdAt", c."id") > (CAST(${value(page.after.createdAt.toISOString())} AS timestamptz) AT TIME ZONE 'UTC', ${value(page.after.id)})`;
   const rows = await prisma.$queryRawUnsafe<{ id: string; hit: boolean; n: bigint | number }[]>(
     `SELECT w."id", w."hit", w."n" FROM (
        SELECT c."id", c."createdAt", ${hit} AS "hit", ROW_NUMBER() OVER (ORDER BY c."createdAt", c."id") AS "n"
@@ -100,7 +106,12 @@ export async function sqliteSearchPage(prisma: PrismaClient, query: string, page
  * indexes see only the selective trigrams' conditions; the whole query is checked on a copy of each
  * column (`|| ''`), which no index serves, so the index is not handed its common trigrams after all.
  */
-export async function postgresSearchPage(prisma: PrismaClient, query: string, page: PageRequest, sample: readonly SampledValue[]): Promise<string[]> {
+export async function postgresSearchPage(
+  prisma: PrismaClient,
+  query: string,
+  page: PageRequest,
+  sample: readonly SampledValue[],
+): Promise<string[]> {
   const trigrams = selectiveTrigrams(query, sample);
   const values: unknown[] = [];
   const value = (x: unknown) => `$${values.push(x)}`;
@@ -108,11 +119,21 @@ export async function postgresSearchPage(prisma: PrismaClient, query: string, pa
   const contains = (column: string, like: 'LIKE' | 'ILIKE', text: string, parts: string[]) => {
     const whole = value(`%${likeLiteral(text)}%`);
     if (parts.length === 0) return `c."${column}" ${like} ${whole}`;
-    return [...parts.map((part) => `c."${column}" ${like} ${value(`%${part}%`)}`), `(c."${column}" || '') ${like} ${whole}`].join(' AND ');
+    return [
+      ...parts.map((part) => `c."${column}" ${like} ${value(`%${part}%`)}`),
+      `(c."${column}" || '') ${like} ${whole}`,
+    ].join(' AND ');
   };
-  const email = contains('email', 'LIKE', query.toLowerCase(), trigrams.map((trigram) => trigram.toLowerCase()));
+  const email = contains(
+    'email',
+    'LIKE',
+    query.toLowerCase(),
+    trigrams.map((trigram) => trigram.toLowerCase()),
+  );
   const matches = `((${email}) OR (${contains('name', 'ILIKE', query, trigrams)}))`;
-  const after = page.after && `(c."createdAt", c."id") > (CAST(${value(page.after.createdAt.toISOString())} AS timestamptz) AT TIME ZONE 'UTC', ${value(page.after.id)})`;
+  const after =
+    page.after &&
+    `(c."createdAt", c."id") > (CAST(${value(page.after.createdAt.toISOString())} AS timestamptz) AT TIME ZONE 'UTC', ${value(page.after.id)})`;
   const rows = await prisma.$queryRawUnsafe<{ id: string }[]>(
     `SELECT c."id" FROM "CustomerAccount" c WHERE ${matches}${after ? ` AND ${after}` : ''} ORDER BY c."createdAt", c."id" LIMIT ${value(page.limit + 1)}`,
     ...values,

@@ -10,14 +10,28 @@ import type { Role } from '@/contract/auth-schemas';
 import type { PrismaClient } from './prisma';
 import { recordAuthChange, type Revoked } from './auth-changes';
 
-type Tx = Pick<PrismaClient, 'adminAccount' | 'vendorAccount' | 'customerAccount' | 'refreshFamily' | 'staffPin' | 'posTerminal' | 'revocation' | '$queryRaw'>;
+type Tx = Pick<
+  PrismaClient,
+  | 'adminAccount'
+  | 'vendorAccount'
+  | 'customerAccount'
+  | 'refreshFamily'
+  | 'staffPin'
+  | 'posTerminal'
+  | 'revocation'
+  | '$queryRaw'
+>;
 type FamilyTx = Pick<PrismaClient, 'refreshFamily'>;
 
 /**
  * Revokes the live sessions `where` selects and names each for the feed: a token carries its
  * session's id (`sid`), so even one issued in the very second of the change is refused by it.
  */
-export async function endFamilies(tx: FamilyTx, where: { role?: string; accountId?: string; terminalId?: string | { not: null; notIn: string[] } }, now: Date): Promise<Revoked[]> {
+export async function endFamilies(
+  tx: FamilyTx,
+  where: { role?: string; accountId?: string; terminalId?: string | { not: null; notIn: string[] } },
+  now: Date,
+): Promise<Revoked[]> {
   // One statement ends them (as many as are live when it runs); then the ones it ended are read back.
   const ended = await tx.refreshFamily.updateMany({ where: { ...where, revokedAt: null }, data: { revokedAt: now } });
   if (ended.count === 0) return [];
@@ -26,9 +40,17 @@ export async function endFamilies(tx: FamilyTx, where: { role?: string; accountI
 }
 
 /** Applies `change` to the account and ends all its sessions; false when no such account exists. */
-export async function endEverySession(tx: Tx, role: Role, accountId: string, now: Date, change: { passwordHash?: string; disabledAt?: Date | null } = {}) {
+export async function endEverySession(
+  tx: Tx,
+  role: Role,
+  accountId: string,
+  now: Date,
+  change: { passwordHash?: string; disabledAt?: Date | null } = {},
+) {
   const data = { ...change, tokenVersion: { increment: 1 } };
-  const accounts = { admin: tx.adminAccount, vendor: tx.vendorAccount, customer: tx.customerAccount }[role] as Tx['adminAccount'];
+  const accounts = { admin: tx.adminAccount, vendor: tx.vendorAccount, customer: tx.customerAccount }[
+    role
+  ] as Tx['adminAccount'];
   const updated = await accounts.updateMany({ where: { id: accountId }, data });
   const sessions = await endFamilies(tx, { role, accountId }, now);
   if (role === 'vendor') await tx.staffPin.deleteMany({ where: { accountId } });
@@ -45,6 +67,13 @@ export async function endEverySession(tx: Tx, role: Role, accountId: string, now
 export async function endPinSessionsOffStores(tx: Tx, accountId: string, now: Date): Promise<Revoked[]> {
   const account = await tx.vendorAccount.findUnique({ where: { id: accountId }, select: { vendorType: true } });
   if (!account || account.vendorType === 'owner') return [];
-  const tills = await tx.posTerminal.findMany({ where: { store: { assignments: { some: { accountId } } } }, select: { id: true } });
-  return endFamilies(tx, { role: 'vendor', accountId, terminalId: { not: null, notIn: tills.map((till) => till.id) } }, now);
+  const tills = await tx.posTerminal.findMany({
+    where: { store: { assignments: { some: { accountId } } } },
+    select: { id: true },
+  });
+  return endFamilies(
+    tx,
+    { role: 'vendor', accountId, terminalId: { not: null, notIn: tills.map((till) => till.id) } },
+    now,
+  );
 }

@@ -29,7 +29,10 @@ export function createFactorRepository(prisma: PrismaClient): FactorRepository {
 
   return {
     async findTotp(role, accountId) {
-      const row = await prisma.totpFactor.findUnique({ where: key(role, accountId), select: { secretCipher: true, confirmedAt: true, lastStep: true } });
+      const row = await prisma.totpFactor.findUnique({
+        where: key(role, accountId),
+        select: { secretCipher: true, confirmedAt: true, lastStep: true },
+      });
       return row && { secretCipher: row.secretCipher, confirmed: row.confirmedAt !== null, lastStep: row.lastStep };
     },
 
@@ -49,7 +52,10 @@ export function createFactorRepository(prisma: PrismaClient): FactorRepository {
     async confirmTotp(role, accountId, step, codeHashes, now, audit) {
       return prisma.$transaction(async (tx) => {
         // Conditional: of two confirmations at once, one confirms and the other changes nothing.
-        const confirmed = await tx.totpFactor.updateMany({ where: { role, accountId, confirmedAt: null }, data: { confirmedAt: now, lastStep: step } });
+        const confirmed = await tx.totpFactor.updateMany({
+          where: { role, accountId, confirmedAt: null },
+          data: { confirmedAt: now, lastStep: step },
+        });
         if (confirmed.count !== 1) return false;
         await replaceCodes(tx, role, accountId, codeHashes, now);
         await recordAuthChange(tx); // the profile's factor summary changed
@@ -61,7 +67,10 @@ export function createFactorRepository(prisma: PrismaClient): FactorRepository {
     async acceptStep(role, accountId, step) {
       // The condition is the replay guard: a step at or before the last accepted one changes no row,
       // whichever instance sees it, and of two requests with one code only one gets count 1.
-      const accepted = await prisma.totpFactor.updateMany({ where: { role, accountId, confirmedAt: { not: null }, lastStep: { lt: step } }, data: { lastStep: step } });
+      const accepted = await prisma.totpFactor.updateMany({
+        where: { role, accountId, confirmedAt: { not: null }, lastStep: { lt: step } },
+        data: { lastStep: step },
+      });
       return accepted.count === 1;
     },
 
@@ -84,7 +93,10 @@ export function createFactorRepository(prisma: PrismaClient): FactorRepository {
     },
 
     async spendRecoveryCode(role, accountId, codeHash, now) {
-      const spent = await prisma.recoveryCode.updateMany({ where: { codeHash, role, accountId, usedAt: null }, data: { usedAt: now } });
+      const spent = await prisma.recoveryCode.updateMany({
+        where: { codeHash, role, accountId, usedAt: null },
+        data: { usedAt: now },
+      });
       return spent.count === 1;
     },
 

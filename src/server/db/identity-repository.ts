@@ -57,7 +57,17 @@ export function createIdentityRepository(prisma: PrismaClient): IdentityReposito
 
     spendNonce: (key, provider, expiresAt) =>
       unlessTaken(async () => {
-        await prisma.oidcFlow.create({ data: { state: key, provider, purpose: 'spent_nonce', nonce: '', codeVerifier: '', redirectUri: '', expiresAt } });
+        await prisma.oidcFlow.create({
+          data: {
+            state: key,
+            provider,
+            purpose: 'spent_nonce',
+            nonce: '',
+            codeVerifier: '',
+            redirectUri: '',
+            expiresAt,
+          },
+        });
         return true;
       }, false),
 
@@ -67,7 +77,10 @@ export function createIdentityRepository(prisma: PrismaClient): IdentityReposito
     },
 
     async listOf(accountId) {
-      const rows = await prisma.customerIdentity.findMany({ where: { accountId }, orderBy: [{ linkedAt: 'asc' }, { id: 'asc' }] });
+      const rows = await prisma.customerIdentity.findMany({
+        where: { accountId },
+        orderBy: [{ linkedAt: 'asc' }, { id: 'asc' }],
+      });
       return rows.map(identityOf);
     },
 
@@ -90,7 +103,10 @@ export function createIdentityRepository(prisma: PrismaClient): IdentityReposito
             let row;
             if (unverified) {
               // The registration's password may be a stranger's: it is discarded as the address is proved.
-              const claimed = await tx.customerAccount.updateMany({ where: { id: unverified, email, emailVerifiedAt: null }, data: { emailVerifiedAt: now, passwordHash: '' } });
+              const claimed = await tx.customerAccount.updateMany({
+                where: { id: unverified, email, emailVerifiedAt: null },
+                data: { emailVerifiedAt: now, passwordHash: '' },
+              });
               if (claimed.count !== 1) return null;
               row = await tx.customerAccount.findUniqueOrThrow({ where: { id: unverified } });
             } else {

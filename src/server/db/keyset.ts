@@ -13,7 +13,10 @@ export const PAGE_ORDER = [{ createdAt: 'asc' as const }, { id: 'asc' as const }
 export function afterKey(page: PageRequest) {
   const key = page.after;
   if (!key) return {};
-  return { createdAt: { gte: key.createdAt }, OR: [{ createdAt: { gt: key.createdAt } }, { createdAt: key.createdAt, id: { gt: key.id } }] };
+  return {
+    createdAt: { gte: key.createdAt },
+    OR: [{ createdAt: { gt: key.createdAt } }, { createdAt: key.createdAt, id: { gt: key.id } }],
+  };
 }
 
 /** Prisma's findMany arguments for one page: one row more than asked, to tell whether more follow. */

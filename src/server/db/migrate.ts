@@ -36,9 +36,7 @@ export function defaultMigrationsDir(dialect: Dialect): string {
  * (the same rows and sha256 checksums), so `prisma migrate deploy` stays usable on the same
  * database. Idempotent, and safe when several processes start at once.
  */
-export async function applyMigrations(
-  opts: ApplyMigrationsOptions,
-): Promise<{ dialect: Dialect; applied: string[] }> {
+export async function applyMigrations(opts: ApplyMigrationsOptions): Promise<{ dialect: Dialect; applied: string[] }> {
   const dialect = dialectFor(opts.databaseUrl);
   const migrations = readMigrationsList(opts.migrationsDir ?? defaultMigrationsDir(dialect));
   if (migrations.migrationDirectories.length === 0) {

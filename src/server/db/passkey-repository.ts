@@ -30,7 +30,9 @@ export function createPasskeyRepository(prisma: PrismaClient): PasskeyRepository
 
     async spendChallenge({ challenge, role, purpose, accountId, now }) {
       // Deleting is the spending: of two requests with one challenge, one deletes the row.
-      const spent = await prisma.webAuthnChallenge.deleteMany({ where: { challenge, role, purpose, accountId, expiresAt: { gt: now } } });
+      const spent = await prisma.webAuthnChallenge.deleteMany({
+        where: { challenge, role, purpose, accountId, expiresAt: { gt: now } },
+      });
       return spent.count === 1;
     },
 
@@ -54,12 +56,18 @@ export function createPasskeyRepository(prisma: PrismaClient): PasskeyRepository
     },
 
     async listOf(role, accountId) {
-      const rows = await prisma.passkey.findMany({ where: { role, accountId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+      const rows = await prisma.passkey.findMany({
+        where: { role, accountId },
+        orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      });
       return rows.map(passkeyOf);
     },
 
     async recordUse(id, from, counter, now) {
-      const used = await prisma.passkey.updateMany({ where: { id, counter: from }, data: { counter, lastUsedAt: now } });
+      const used = await prisma.passkey.updateMany({
+        where: { id, counter: from },
+        data: { counter, lastUsedAt: now },
+      });
       return used.count === 1;
     },
 

@@ -27,7 +27,13 @@ export type StatementListener = (text: string, values: unknown[]) => void;
  * Nothing connects until the first query, so this is safe to call while a module loads; the schema
  * must already be migrated (see applyMigrations in ./migrate).
  */
-export function createPrismaClient(opts: { databaseUrl?: string; dataDir: string; sqliteSynchronous?: SqliteSynchronous; connectTimeoutMs?: number; onStatement?: StatementListener }): DatabaseClient {
+export function createPrismaClient(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  sqliteSynchronous?: SqliteSynchronous;
+  connectTimeoutMs?: number;
+  onStatement?: StatementListener;
+}): DatabaseClient {
   const dialect = dialectFor(opts.databaseUrl);
   const connectTimeoutMs = opts.connectTimeoutMs ?? 5000;
   // Prisma's defaults (2 s to get a connection, 5 s to finish) turn a burst that fills the pool, or
@@ -67,7 +73,8 @@ function listenTo(client: pg.PoolClient, listener: StatementListener): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
     const [first, second] = args;
-    const config = typeof first === 'object' && first !== null ? (first as { text?: unknown; values?: unknown }) : undefined;
+    const config =
+      typeof first === 'object' && first !== null ? (first as { text?: unknown; values?: unknown }) : undefined;
     const values = config ? config.values : second;
     const text = config ? config.text : first;
     if (typeof text === 'string') listener(text, Array.isArray(values) ? (values as unknown[]) : []);

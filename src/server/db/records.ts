@@ -49,7 +49,9 @@ export function vendorRecord(
 }
 
 /** A customer: no type, no modules; an empty hash (discarded at a first code sign-in) matches no password. */
-export function customerRecord(row: Omit<AccountRow, 'modules'> & { emailVerifiedAt: Date | null; createdAt: Date }): AccountRecord & { createdAt: Date } {
+export function customerRecord(
+  row: Omit<AccountRow, 'modules'> & { emailVerifiedAt: Date | null; createdAt: Date },
+): AccountRecord & { createdAt: Date } {
   return {
     role: 'customer',
     id: row.id,

@@ -46,7 +46,8 @@ export function createResetRepository(prisma: PrismaClient): ResetRepository {
           data: { usedAt: now },
         });
         if (grant.count !== 1) return false;
-        if (!(await endEverySession(tx, role, accountId, now, { passwordHash }))) throw new Error('reset grant names a missing account');
+        if (!(await endEverySession(tx, role, accountId, now, { passwordHash })))
+          throw new Error('reset grant names a missing account');
         await spendOutstandingResets(tx, role, accountId, now);
         await auditIn(tx, audit, now);
         return true;

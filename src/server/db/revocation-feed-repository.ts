@@ -7,7 +7,10 @@ import type { PrismaClient } from './prisma';
 import { sweepInBatches } from './sweep-batches';
 
 const entrySelect = { seq: true, kind: true, subject: true, at: true } as const;
-const entryOf = (row: { seq: number; kind: string; subject: string; at: Date }): RevocationEntry => ({ ...row, kind: row.kind as RevocationKind });
+const entryOf = (row: { seq: number; kind: string; subject: string; at: Date }): RevocationEntry => ({
+  ...row,
+  kind: row.kind as RevocationKind,
+});
 
 export function createRevocationFeedRepository(prisma: PrismaClient): RevocationFeedStore {
   return {
@@ -20,12 +23,21 @@ export function createRevocationFeedRepository(prisma: PrismaClient): Revocation
 
     async entries(after, through, limit) {
       const where = { seq: { gt: after, lte: through } };
-      const rows = await prisma.revocation.findMany({ where, select: entrySelect, orderBy: [{ seq: 'asc' }, { id: 'asc' }], take: limit });
+      const rows = await prisma.revocation.findMany({
+        where,
+        select: entrySelect,
+        orderBy: [{ seq: 'asc' }, { id: 'asc' }],
+        take: limit,
+      });
       if (rows.length < limit) return rows.map(entryOf);
       // A full page may end inside one position: the rest of that position comes along, so the
       // next page can start after it.
       const last = rows[rows.length - 1]!.seq;
-      const rest = await prisma.revocation.findMany({ where: { seq: last }, select: entrySelect, orderBy: { id: 'asc' } });
+      const rest = await prisma.revocation.findMany({
+        where: { seq: last },
+        select: entrySelect,
+        orderBy: { id: 'asc' },
+      });
       return [...rows.filter((row) => row.seq < last), ...rest].map(entryOf);
     },
   };

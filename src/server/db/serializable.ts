@@ -8,7 +8,11 @@ export type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
 // driver adapter's own error surfaces with the kind TransactionWriteConflict (SQLSTATE 40001), and
 // in a raw statement (the change counter's) as P2010 carrying the adapter's error in `meta`.
 function isWriteConflict(error: unknown): boolean {
-  const e = error as { code?: unknown; cause?: { kind?: unknown }; meta?: { driverAdapterError?: { cause?: { kind?: unknown } } } } | null;
+  const e = error as {
+    code?: unknown;
+    cause?: { kind?: unknown };
+    meta?: { driverAdapterError?: { cause?: { kind?: unknown } } };
+  } | null;
   const kind = e?.cause?.kind ?? e?.meta?.driverAdapterError?.cause?.kind;
   return e?.code === 'P2034' || kind === 'TransactionWriteConflict';
 }

@@ -11,7 +11,11 @@ const withHashes = { ...listed, secretHash: true, previousSecretHash: true, prev
 
 export function createServiceClientRepository(prisma: PrismaClient): ServiceClientRepository {
   /** The change and its audit event, or neither when `work` finds the client gone (null). */
-  const inTx = <T>(now: Date, audit: AuditEntry, work: (tx: Parameters<Parameters<PrismaClient['$transaction']>[0]>[0]) => Promise<T | null>) =>
+  const inTx = <T>(
+    now: Date,
+    audit: AuditEntry,
+    work: (tx: Parameters<Parameters<PrismaClient['$transaction']>[0]>[0]) => Promise<T | null>,
+  ) =>
     prisma
       .$transaction(async (tx) => {
         const result = await work(tx);
@@ -25,7 +29,10 @@ export function createServiceClientRepository(prisma: PrismaClient): ServiceClie
       });
 
   return {
-    create: async (client, now, audit) => (await inTx(now, audit, (tx) => tx.serviceClient.create({ data: { ...client, createdAt: now }, select: listed })))!,
+    create: async (client, now, audit) =>
+      (await inTx(now, audit, (tx) =>
+        tx.serviceClient.create({ data: { ...client, createdAt: now }, select: listed }),
+      ))!,
 
     list: (page) => prisma.serviceClient.findMany({ ...pageArgs({}, page), select: listed }),
 
@@ -37,10 +44,17 @@ export function createServiceClientRepository(prisma: PrismaClient): ServiceClie
       inTx(now, audit, async (tx) => {
         const row = await tx.serviceClient.findUnique({ where: { id }, select: { secretHash: true } });
         if (!row) return null;
-        return tx.serviceClient.update({ where: { id }, data: { secretHash, previousSecretHash: row.secretHash, previousSecretUntil: previousUntil }, select: listed });
+        return tx.serviceClient.update({
+          where: { id },
+          data: { secretHash, previousSecretHash: row.secretHash, previousSecretUntil: previousUntil },
+          select: listed,
+        });
       }),
 
-    remove: async (id, now, audit) => (await inTx(now, audit, async (tx) => ((await tx.serviceClient.deleteMany({ where: { id } })).count === 1 ? true : null))) ?? false,
+    remove: async (id, now, audit) =>
+      (await inTx(now, audit, async (tx) =>
+        (await tx.serviceClient.deleteMany({ where: { id } })).count === 1 ? true : null,
+      )) ?? false,
   };
 }
 

@@ -9,7 +9,13 @@ import { recordAuthChange } from './auth-changes';
 import { createSessionStart } from './session-start';
 
 /** A refresh token joined with its family's columns, as the one query reads them. */
-type TokenWithFamilyRow = Omit<RefreshTokenRow, 'family'> & { role: string; accountId: string; revokedAt: Date | null; terminalId: string | null; familyCreatedAt: Date };
+type TokenWithFamilyRow = Omit<RefreshTokenRow, 'family'> & {
+  role: string;
+  accountId: string;
+  revokedAt: Date | null;
+  terminalId: string | null;
+  familyCreatedAt: Date;
+};
 
 // Raw rows carry Dates for DateTime columns; an aliased column is normalised in case a driver does not.
 const asDate = (value: Date | string | number) => (value instanceof Date ? value : new Date(value));
@@ -20,7 +26,10 @@ const asDate = (value: Date | string | number) => (value instanceof Date ? value
  * losing concurrent call changes nothing. An interactive transaction of three statements cost
  * about five times the CPU, the largest part of a refresh (docs/decisions/0006-performance.md).
  */
-async function rotateInOneStatement(prisma: PrismaClient, input: Parameters<SessionRepository['rotate']>[0]): Promise<boolean> {
+async function rotateInOneStatement(
+  prisma: PrismaClient,
+  input: Parameters<SessionRepository['rotate']>[0],
+): Promise<boolean> {
   const { jti, familyId, usedAt, successor } = input;
   const rows = await prisma.$queryRaw<{ claimed: number }[]>`
     WITH claimed AS (
@@ -46,7 +55,10 @@ async function rotateInOneStatement(prisma: PrismaClient, input: Parameters<Sess
  * a losing call's insert and family update match no row. It replaced an interactive transaction
  * of four statements whose client-side machinery was most of a refresh's CPU.
  */
-async function rotateInOneBatch(prisma: PrismaClient, input: Parameters<SessionRepository['rotate']>[0]): Promise<boolean> {
+async function rotateInOneBatch(
+  prisma: PrismaClient,
+  input: Parameters<SessionRepository['rotate']>[0],
+): Promise<boolean> {
   const { jti, familyId, usedAt, successor } = input;
   const ourClaim = Prisma.sql`SELECT 1 FROM "RefreshToken" c WHERE c."jti" = ${jti} AND c."successorJti" = ${successor.jti}`;
   const [claimed] = await prisma.$transaction([
@@ -67,14 +79,19 @@ export function createSessionRepository(prisma: PrismaClient, dialect: Dialect):
 
     // One joined query on the refresh hot path; Prisma's include would send a second for the family.
     async findToken(jti) {
-      const rows = await prisma.$queryRaw<TokenWithFamilyRow[]>`SELECT t."jti", t."familyId", t."issuedAt", t."expiresAt",
+      const rows = await prisma.$queryRaw<
+        TokenWithFamilyRow[]
+      >`SELECT t."jti", t."familyId", t."issuedAt", t."expiresAt",
         t."usedAt", t."successorJti", f."role", f."accountId", f."revokedAt",
         f."terminalId", f."createdAt" AS "familyCreatedAt"
         FROM "RefreshToken" t JOIN "RefreshFamily" f ON f."id" = t."familyId" WHERE t."jti" = ${jti}`;
       const row = rows[0];
       if (!row) return null;
       const { role, accountId, revokedAt, terminalId, familyCreatedAt, ...token } = row;
-      return { ...token, family: { role: role as Role, accountId, revokedAt, terminalId, createdAt: asDate(familyCreatedAt) } };
+      return {
+        ...token,
+        family: { role: role as Role, accountId, revokedAt, terminalId, createdAt: asDate(familyCreatedAt) },
+      };
     },
 
     // The conditional update is the arbiter: under concurrency exactly one caller sees count 1,
@@ -85,7 +102,10 @@ export function createSessionRepository(prisma: PrismaClient, dialect: Dialect):
     // moves on with it, so every instance refuses the family's access tokens too.
     async revokeFamily(familyId, now, audit) {
       await prisma.$transaction(async (tx) => {
-        const ended = await tx.refreshFamily.updateMany({ where: { id: familyId, revokedAt: null }, data: { revokedAt: now } });
+        const ended = await tx.refreshFamily.updateMany({
+          where: { id: familyId, revokedAt: null },
+          data: { revokedAt: now },
+        });
         await recordAuthChange(tx, ended.count === 1 ? [{ kind: 'session', subject: familyId }] : [], now);
         await auditIn(tx, audit, now);
       });
@@ -96,7 +116,15 @@ export function createSessionRepository(prisma: PrismaClient, dialect: Dialect):
         where: { id: familyId },
         select: { role: true, accountId: true, revokedAt: true, createdAt: true, terminalId: true },
       });
-      return row && { role: row.role as Role, accountId: row.accountId, revoked: row.revokedAt !== null, createdAt: row.createdAt, terminalId: row.terminalId };
+      return (
+        row && {
+          role: row.role as Role,
+          accountId: row.accountId,
+          revoked: row.revokedAt !== null,
+          createdAt: row.createdAt,
+          terminalId: row.terminalId,
+        }
+      );
     },
   };
 }
@@ -113,14 +141,19 @@ const sessionSelect = {
   clientIp: true,
 } as const;
 
-const sessionRecord = (row: Omit<SessionRecord, 'role'> & { role: string }): SessionRecord => ({ ...row, role: row.role as Role });
+const sessionRecord = (row: Omit<SessionRecord, 'role'> & { role: string }): SessionRecord => ({
+  ...row,
+  role: row.role as Role,
+});
 
 /** The families of an account as sessions to list and end (the core's SessionListing). */
 export function createSessionListing(prisma: PrismaClient): SessionListing {
   return {
     async listActive(role, accountId, now, page) {
       const where = { role, accountId, revokedAt: null, expiresAt: { gt: now } };
-      return (await prisma.refreshFamily.findMany({ ...pageArgs(where, page), select: sessionSelect })).map(sessionRecord);
+      return (await prisma.refreshFamily.findMany({ ...pageArgs(where, page), select: sessionSelect })).map(
+        sessionRecord,
+      );
     },
 
     async findSession(id) {

@@ -17,7 +17,8 @@ import { keepCompiledStatements } from './sqlite-statements';
 // so every connection sets it. Foreign keys and the sync level are per connection in SQLite; the
 // foreign keys carry the cascades. With WAL, `normal` never corrupts the file and loses nothing
 // when the process dies; only a power loss or an OS crash may undo the last commits (decision 0031).
-const connectionPragmas = (synchronous: SqliteSynchronous) => `PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA synchronous = ${synchronous.toUpperCase()};`;
+const connectionPragmas = (synchronous: SqliteSynchronous) =>
+  `PRAGMA journal_mode = WAL; PRAGMA foreign_keys = ON; PRAGMA synchronous = ${synchronous.toUpperCase()};`;
 
 /**
  * Wraps @prisma/adapter-better-sqlite3 (7.10), which as shipped has three faults under concurrency:
@@ -30,7 +31,10 @@ const connectionPragmas = (synchronous: SqliteSynchronous) => `PRAGMA journal_mo
  *   interactive transaction is open there, so a rollback would take them along.
  * Every use of the connection therefore goes through one queue here.
  */
-export function createSqliteAdapterFactory(file: string, synchronous: SqliteSynchronous = DEFAULT_SQLITE_SYNCHRONOUS): SqlMigrationAwareDriverAdapterFactory {
+export function createSqliteAdapterFactory(
+  file: string,
+  synchronous: SqliteSynchronous = DEFAULT_SQLITE_SYNCHRONOUS,
+): SqlMigrationAwareDriverAdapterFactory {
   const inner = new PrismaBetterSqlite3({ url: file, timeout: SQLITE_BUSY_TIMEOUT_MS });
   return {
     provider: 'sqlite',
@@ -40,7 +44,8 @@ export function createSqliteAdapterFactory(file: string, synchronous: SqliteSync
       await connection.executeScript(connectionPragmas(synchronous));
       // The adapter keeps its better-sqlite3 handle in a public field that its types leave out.
       const client = (connection as unknown as { client?: Database.Database }).client;
-      if (typeof client?.prepare !== 'function') throw new Error(`${inner.adapterName} no longer exposes its better-sqlite3 handle as \`client\``);
+      if (typeof client?.prepare !== 'function')
+        throw new Error(`${inner.adapterName} no longer exposes its better-sqlite3 handle as \`client\``);
       keepCompiledStatements(client);
       return new QueuedSqliteAdapter(connection);
     },

@@ -38,7 +38,10 @@ const STATEMENT_TARGET_MS = 25;
 /** After each batch the sweeper rests this many times as long as the batch took. */
 const REST_PER_WORK = 4;
 
-/** The size of a pass's next batch after one of `size` rows whose slowest statement took `tookMs`: toward the target, at most doubling. */
+/**
+ * The size of a pass's next batch after one of `size` rows whose slowest statement took `tookMs`: toward the target, at
+ * most doubling.
+ */
 export function nextBatchSize(size: number, tookMs: number): number {
   const scaled = Math.floor(size * Math.min(2, STATEMENT_TARGET_MS / Math.max(tookMs, 1)));
   return Math.min(BATCH.most, Math.max(BATCH.least, scaled));
@@ -50,7 +53,12 @@ const lower = (a: Bound, b: Bound) => (a < b ? a : b);
 
 /** The part of a Prisma model delegate a sweep needs. */
 export interface SweptModel {
-  findMany(args: { where: object; select: Record<string, true>; orderBy: object; take: number }): Promise<Record<string, unknown>[]>;
+  findMany(args: {
+    where: object;
+    select: Record<string, true>;
+    orderBy: object;
+    take: number;
+  }): Promise<Record<string, unknown>[]>;
   deleteMany(args: { where: object }): Promise<{ count: number }>;
 }
 
@@ -81,12 +89,31 @@ async function timed<T>(statement: () => Promise<T>): Promise<[T, number]> {
  * to below `before`: how many went, whether a full batch was found (more may follow), the `column`
  * value of the last row read, and its slowest statement's time.
  */
-async function sweepBatch({ model, key, column, also }: SweptRows, from: Bound | undefined, before: Bound, size: number) {
+async function sweepBatch(
+  { model, key, column, also }: SweptRows,
+  from: Bound | undefined,
+  before: Bound,
+  size: number,
+) {
   const range = from === undefined ? { lt: before } : { gte: from, lt: before };
-  const [found, readMs] = await timed(() => model.findMany({ where: { ...also, [column]: range }, select: { [key]: true, [column]: true }, orderBy: { [column]: 'asc' }, take: size }));
+  const [found, readMs] = await timed(() =>
+    model.findMany({
+      where: { ...also, [column]: range },
+      select: { [key]: true, [column]: true },
+      orderBy: { [column]: 'asc' },
+      take: size,
+    }),
+  );
   if (found.length === 0) return { removed: 0, full: false, reached: undefined, tookMs: readMs };
-  const [{ count }, deleteMs] = await timed(() => model.deleteMany({ where: { [key]: { in: found.map((row) => row[key]) } } }));
-  return { removed: count, full: found.length === size, reached: found.at(-1)![column] as Bound, tookMs: Math.max(readMs, deleteMs) };
+  const [{ count }, deleteMs] = await timed(() =>
+    model.deleteMany({ where: { [key]: { in: found.map((row) => row[key]) } } }),
+  );
+  return {
+    removed: count,
+    full: found.length === size,
+    reached: found.at(-1)![column] as Bound,
+    tookMs: Math.max(readMs, deleteMs),
+  };
 }
 
 /** Deletes the rows of every pass, a batch of each in turn, until none is left; answers how many went, pass by pass. */
@@ -101,13 +128,19 @@ export async function sweepInTurns(passes: readonly SweptRows[]): Promise<number
       const startedAt = performance.now();
       // Behind a previous pass still going (which has read a full batch, so has reached a value).
       const leader = pass.behindPrevious && !done[index - 1] ? reached[index - 1] : undefined;
-      const batch = await sweepBatch(pass, reached[index], leader === undefined ? pass.before : lower(pass.before, leader), sizes[index]!);
+      const batch = await sweepBatch(
+        pass,
+        reached[index],
+        leader === undefined ? pass.before : lower(pass.before, leader),
+        sizes[index]!,
+      );
       sizes[index] = nextBatchSize(sizes[index]!, batch.tookMs);
       removed[index]! += batch.removed;
       reached[index] = batch.reached ?? reached[index];
       done[index] = !batch.full && leader === undefined;
       // A batch that deleted nothing took the database no time worth giving back.
-      if (batch.removed > 0 && done.includes(false)) await new Promise((resolve) => setTimeout(resolve, REST_PER_WORK * (performance.now() - startedAt)));
+      if (batch.removed > 0 && done.includes(false))
+        await new Promise((resolve) => setTimeout(resolve, REST_PER_WORK * (performance.now() - startedAt)));
     }
   }
   return removed;

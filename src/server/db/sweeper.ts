@@ -47,21 +47,56 @@ export function createSweeper(
     ).map(([name, delegate, key]) => ({ name, model: model(delegate), key, column: 'expiresAt', before: now })),
     // An expired refresh token fails verification anyway; used ones that are still unexpired stay,
     // because presenting one again must still be recognised as reuse.
-    { name: 'refreshTokens', model: model(prisma.refreshToken), key: 'jti', column: 'expiresAt', before: now, behindPrevious: true },
-    { name: 'revokedFamilies', model: model(prisma.refreshFamily), key: 'id', column: 'revokedAt', before: ago(now, REVOKED_RETENTION_MS) },
-    { name: 'auditEvents', model: model(prisma.auditEvent), key: 'id', column: 'at', before: ago(now, auditRetentionSeconds * 1000) },
+    {
+      name: 'refreshTokens',
+      model: model(prisma.refreshToken),
+      key: 'jti',
+      column: 'expiresAt',
+      before: now,
+      behindPrevious: true,
+    },
+    {
+      name: 'revokedFamilies',
+      model: model(prisma.refreshFamily),
+      key: 'id',
+      column: 'revokedAt',
+      before: ago(now, REVOKED_RETENTION_MS),
+    },
+    {
+      name: 'auditEvents',
+      model: model(prisma.auditEvent),
+      key: 'id',
+      column: 'at',
+      before: ago(now, auditRetentionSeconds * 1000),
+    },
     // A registration never confirmed: the address is free again (no session or code can exist for it).
-    { name: 'unverifiedCustomers', model: model(prisma.customerAccount), key: 'id', column: 'createdAt', before: ago(now, unverifiedSeconds * 1000), also: { emailVerifiedAt: null } },
+    {
+      name: 'unverifiedCustomers',
+      model: model(prisma.customerAccount),
+      key: 'id',
+      column: 'createdAt',
+      before: ago(now, unverifiedSeconds * 1000),
+      also: { emailVerifiedAt: null },
+    },
     // A message goes with its deliveries and attempts (cascade) once none of them is still pending:
     // one an endpoint has not yet received, or is being retried, stays however old it is.
-    { name: 'webhookMessages', model: model(prisma.webhookMessage), key: 'id', column: 'createdAt', before: ago(now, webhookRetentionSeconds * 1000), also: { deliveries: { none: { status: 'pending' } } } },
+    {
+      name: 'webhookMessages',
+      model: model(prisma.webhookMessage),
+      key: 'id',
+      column: 'createdAt',
+      before: ago(now, webhookRetentionSeconds * 1000),
+      also: { deliveries: { none: { status: 'pending' } } },
+    },
   ];
 
   async function sweepOnce(): Promise<Record<string, number>> {
     const now = clock.now();
     const passes = targets(now);
     const counts = await sweepInTurns(passes);
-    const removed: Record<string, number> = Object.fromEntries(passes.map((pass, index) => [pass.name, counts[index]!]));
+    const removed: Record<string, number> = Object.fromEntries(
+      passes.map((pass, index) => [pass.name, counts[index]!]),
+    );
     removed.revocations = await sweepRevocations(prisma, new Date(now.getTime() - revocationRetentionSeconds * 1000));
     return removed;
   }
@@ -78,9 +113,13 @@ export function createSweeper(
       running = true;
       try {
         const removed = await sweepOnce();
-        if (Object.values(removed).some((n) => n > 0)) logger.info({ event: 'expired_rows_removed', removed }, 'expired rows removed');
+        if (Object.values(removed).some((n) => n > 0))
+          logger.info({ event: 'expired_rows_removed', removed }, 'expired rows removed');
       } catch (error) {
-        logger.warn({ event: 'sweep_failed', err: error instanceof Error ? error.message : String(error) }, 'removing expired rows failed; will retry');
+        logger.warn(
+          { event: 'sweep_failed', err: error instanceof Error ? error.message : String(error) },
+          'removing expired rows failed; will retry',
+        );
       } finally {
         running = false;
       }

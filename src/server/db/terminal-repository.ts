@@ -6,7 +6,12 @@ import { recordAuthChange } from './auth-changes';
 import { endFamilies } from './end-sessions';
 
 const terminalSelect = { id: true, name: true, storeId: true, store: { select: { vendorId: true } } } as const;
-const terminalInfo = (row: { id: string; name: string; storeId: string; store: { vendorId: string } }): TerminalInfo => ({
+const terminalInfo = (row: {
+  id: string;
+  name: string;
+  storeId: string;
+  store: { vendorId: string };
+}): TerminalInfo => ({
   id: row.id,
   name: row.name,
   storeId: row.storeId,
@@ -16,7 +21,8 @@ const terminalInfo = (row: { id: string; name: string; storeId: string; store: {
 type Tx = Pick<PrismaClient, 'terminalCredential' | 'refreshFamily' | 'revocation' | '$queryRaw'>;
 
 /** The PIN lock lifted: the account's failed PIN count back to 0 (alone, or among a sign-in's writes). */
-export const liftPinLock = (accountId: string) => Prisma.sql`UPDATE "StaffPin" SET "failures" = 0 WHERE "accountId" = ${accountId} AND "failures" > 0`;
+export const liftPinLock = (accountId: string) =>
+  Prisma.sql`UPDATE "StaffPin" SET "failures" = 0 WHERE "accountId" = ${accountId} AND "failures" > 0`;
 
 /** Every session started on the terminal ends: its credential changed hands or went away. */
 async function endTerminalSessions(tx: Tx, terminalId: string, now: Date) {
@@ -37,7 +43,10 @@ export function createTerminalRepository(prisma: PrismaClient): TerminalReposito
 
     // The conditional update decides: of two devices sending one code at once, one gets count 1.
     async spendPairingCode(codeHash, now) {
-      const spent = await prisma.pairingCode.updateMany({ where: { codeHash, usedAt: null, expiresAt: { gt: now } }, data: { usedAt: now } });
+      const spent = await prisma.pairingCode.updateMany({
+        where: { codeHash, usedAt: null, expiresAt: { gt: now } },
+        data: { usedAt: now },
+      });
       if (spent.count !== 1) return null;
       const row = await prisma.pairingCode.findUnique({ where: { codeHash }, select: { terminalId: true } });
       return row?.terminalId ?? null;
@@ -45,7 +54,11 @@ export function createTerminalRepository(prisma: PrismaClient): TerminalReposito
 
     async replaceCredential(terminalId, tokenHash, now, audit) {
       await prisma.$transaction(async (tx) => {
-        await tx.terminalCredential.upsert({ where: { terminalId }, create: { terminalId, tokenHash, pairedAt: now }, update: { tokenHash, pairedAt: now } });
+        await tx.terminalCredential.upsert({
+          where: { terminalId },
+          create: { terminalId, tokenHash, pairedAt: now },
+          update: { tokenHash, pairedAt: now },
+        });
         await endTerminalSessions(tx, terminalId, now);
         await auditIn(tx, audit, now);
       });
@@ -61,7 +74,10 @@ export function createTerminalRepository(prisma: PrismaClient): TerminalReposito
     },
 
     async findByCredential(tokenHash) {
-      const row = await prisma.terminalCredential.findUnique({ where: { tokenHash }, select: { terminalId: true, pairedAt: true } });
+      const row = await prisma.terminalCredential.findUnique({
+        where: { tokenHash },
+        select: { terminalId: true, pairedAt: true },
+      });
       if (!row) return null;
       const terminal = await prisma.posTerminal.findUnique({ where: { id: row.terminalId }, select: terminalSelect });
       return terminal && { terminal: terminalInfo(terminal), pairedAt: row.pairedAt };
@@ -82,15 +98,23 @@ export function createTerminalRepository(prisma: PrismaClient): TerminalReposito
         select: { id: true, name: true },
         orderBy: [{ name: 'asc' }, { id: 'asc' }],
       });
-      const pins = await prisma.staffPin.findMany({ where: { accountId: { in: accounts.map((a) => a.id) } }, select: { accountId: true } });
+      const pins = await prisma.staffPin.findMany({
+        where: { accountId: { in: accounts.map((a) => a.id) } },
+        select: { accountId: true },
+      });
       const withPin = new Set(pins.map((p) => p.accountId));
       return accounts.filter((a) => withPin.has(a.id)).map((a) => ({ accountId: a.id, name: a.name }));
     },
 
-    findPin: (accountId) => prisma.staffPin.findUnique({ where: { accountId }, select: { pinHash: true, failures: true } }),
+    findPin: (accountId) =>
+      prisma.staffPin.findUnique({ where: { accountId }, select: { pinHash: true, failures: true } }),
 
     async setPin(accountId, pinHash) {
-      await prisma.staffPin.upsert({ where: { accountId }, create: { accountId, pinHash }, update: { pinHash, failures: 0 } });
+      await prisma.staffPin.upsert({
+        where: { accountId },
+        create: { accountId, pinHash },
+        update: { pinHash, failures: 0 },
+      });
     },
 
     async clearPin(accountId) {

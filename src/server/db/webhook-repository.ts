@@ -8,7 +8,14 @@ import { pageArgs } from './keyset';
 import type { PrismaClient } from './prisma';
 import { writeMessage } from './webhook-outbox';
 
-const endpointSelect = { id: true, url: true, events: true, description: true, enabled: true, createdAt: true } as const;
+const endpointSelect = {
+  id: true,
+  url: true,
+  events: true,
+  description: true,
+  enabled: true,
+  createdAt: true,
+} as const;
 type EndpointRow = { id: string; url: string; events: unknown; description: string; enabled: boolean; createdAt: Date };
 const endpointOf = (row: EndpointRow): WebhookEndpointRecord => ({
   ...row,
@@ -22,7 +29,13 @@ const deliverySelect = {
   message: { select: { id: true, type: true } },
   log: { select: { at: true, statusCode: true, durationMs: true, error: true }, orderBy: { at: 'asc' as const } },
 } as const;
-type DeliveryRow = { id: string; createdAt: Date; status: string; message: { id: string; type: string }; log: WebhookDeliveryRecord['attempts'] };
+type DeliveryRow = {
+  id: string;
+  createdAt: Date;
+  status: string;
+  message: { id: string; type: string };
+  log: WebhookDeliveryRecord['attempts'];
+};
 const deliveryOf = (row: DeliveryRow): WebhookDeliveryRecord => ({
   id: row.id,
   createdAt: row.createdAt,
@@ -33,10 +46,20 @@ const deliveryOf = (row: DeliveryRow): WebhookDeliveryRecord => ({
 });
 
 /** A new round: pending, due now, no attempt made in it, no lease. */
-const newRound = (now: Date) => ({ status: 'pending', attempts: 0, nextAttemptAt: now, leaseOwner: null, leaseUntil: null });
+const newRound = (now: Date) => ({
+  status: 'pending',
+  attempts: 0,
+  nextAttemptAt: now,
+  leaseOwner: null,
+  leaseUntil: null,
+});
 
 export function createWebhookRepository(prisma: PrismaClient): WebhookRepository {
-  const inTx = <T>(now: Date, audit: AuditEntry, work: (tx: Parameters<Parameters<PrismaClient['$transaction']>[0]>[0]) => Promise<T>) =>
+  const inTx = <T>(
+    now: Date,
+    audit: AuditEntry,
+    work: (tx: Parameters<Parameters<PrismaClient['$transaction']>[0]>[0]) => Promise<T>,
+  ) =>
     prisma.$transaction(async (tx) => {
       const result = await work(tx);
       await auditIn(tx, audit, now);
@@ -45,9 +68,12 @@ export function createWebhookRepository(prisma: PrismaClient): WebhookRepository
 
   return {
     create: (endpoint, now, audit) =>
-      inTx(now, audit, async (tx) => endpointOf(await tx.webhookEndpoint.create({ data: { ...endpoint, createdAt: now }, select: endpointSelect }))),
+      inTx(now, audit, async (tx) =>
+        endpointOf(await tx.webhookEndpoint.create({ data: { ...endpoint, createdAt: now }, select: endpointSelect })),
+      ),
 
-    list: async (page) => (await prisma.webhookEndpoint.findMany({ ...pageArgs({}, page), select: endpointSelect })).map(endpointOf),
+    list: async (page) =>
+      (await prisma.webhookEndpoint.findMany({ ...pageArgs({}, page), select: endpointSelect })).map(endpointOf),
 
     find: async (id) => {
       const row = await prisma.webhookEndpoint.findUnique({ where: { id }, select: endpointSelect });
@@ -73,11 +99,15 @@ export function createWebhookRepository(prisma: PrismaClient): WebhookRepository
       inTx(now, audit, async (tx) => {
         const row = await tx.webhookEndpoint.findUnique({ where: { id }, select: { secretSealed: true } });
         if (!row) throw new Gone();
-        await tx.webhookEndpoint.update({ where: { id }, data: { secretSealed, previousSecretSealed: row.secretSealed, previousSecretUntil: previousUntil } });
+        await tx.webhookEndpoint.update({
+          where: { id },
+          data: { secretSealed, previousSecretSealed: row.secretSealed, previousSecretUntil: previousUntil },
+        });
         return true;
       }).then(undefined, whenGone(false)),
 
-    queueTest: (id, type, body, now, audit) => inTx(now, audit, (tx) => writeMessage(tx, type as 'webhook.test', body, [id], now)),
+    queueTest: (id, type, body, now, audit) =>
+      inTx(now, audit, (tx) => writeMessage(tx, type as 'webhook.test', body, [id], now)),
 
     listDeliveries: async (endpointId, filter, page) => {
       const key = page.before;
@@ -85,7 +115,9 @@ export function createWebhookRepository(prisma: PrismaClient): WebhookRepository
         where: {
           endpointId,
           ...(filter.status ? { status: filter.status } : {}),
-          ...(key ? { OR: [{ createdAt: { lt: key.createdAt } }, { createdAt: key.createdAt, id: { lt: key.id } }] } : {}),
+          ...(key
+            ? { OR: [{ createdAt: { lt: key.createdAt } }, { createdAt: key.createdAt, id: { lt: key.id } }] }
+            : {}),
         },
         orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
         take: page.limit + 1,
@@ -95,19 +127,38 @@ export function createWebhookRepository(prisma: PrismaClient): WebhookRepository
     },
 
     endpointsOfMessage: async (messageId) =>
-      (await prisma.webhookDelivery.findMany({ where: { messageId }, select: { endpointId: true }, orderBy: { endpointId: 'asc' } })).map((d) => d.endpointId),
+      (
+        await prisma.webhookDelivery.findMany({
+          where: { messageId },
+          select: { endpointId: true },
+          orderBy: { endpointId: 'asc' },
+        })
+      ).map((d) => d.endpointId),
 
     resend: (endpointId, messageId, now, audit) =>
       inTx(now, audit, async (tx) => {
         const where = { messageId_endpointId: { messageId, endpointId } };
         if (!(await tx.webhookDelivery.findUnique({ where, select: { id: true } }))) throw new Gone();
         // A pending one waiting for its next attempt is due now too; one being sent right now is left to finish.
-        await tx.webhookDelivery.updateMany({ where: { messageId, endpointId, OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }] }, data: newRound(now) });
+        await tx.webhookDelivery.updateMany({
+          where: { messageId, endpointId, OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }] },
+          data: newRound(now),
+        });
         return deliveryOf((await tx.webhookDelivery.findUnique({ where, select: deliverySelect }))!);
       }).then(undefined, whenGone(null)),
 
     replay: (endpointId, since, now, audit) =>
-      inTx(now, audit, async (tx) => (await tx.webhookDelivery.updateMany({ where: { endpointId, createdAt: { gte: since }, status: { not: 'pending' } }, data: newRound(now) })).count),
+      inTx(
+        now,
+        audit,
+        async (tx) =>
+          (
+            await tx.webhookDelivery.updateMany({
+              where: { endpointId, createdAt: { gte: since }, status: { not: 'pending' } },
+              data: newRound(now),
+            })
+          ).count,
+      ),
   };
 }
 

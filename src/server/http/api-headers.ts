@@ -15,7 +15,11 @@ export function browserRules(): BrowserConfig {
 /** Which API an answer belongs to: only the REST API is offered to other origins. */
 export type ApiKind = 'rest' | 'trpc';
 
-export function apiHeaders(headers: Headers, kind: ApiKind, rules: BrowserConfig = browserRules()): Record<string, string> {
+export function apiHeaders(
+  headers: Headers,
+  kind: ApiKind,
+  rules: BrowserConfig = browserRules(),
+): Record<string, string> {
   const transport = cameOverHttps(headers, rules.trustProxyHops) ? STRICT_TRANSPORT_SECURITY : {};
   const cors = kind === 'rest' ? corsResponseHeaders(headers.get('origin'), rules) : {};
   return { ...API_SECURITY_HEADERS, ...transport, ...cors };
@@ -36,6 +40,7 @@ export function withApiHeaders(response: Response, request: Request, kind: ApiKi
  */
 export function optionsAnswer(request: Request, methods: readonly string[]): Response {
   const headers: Record<string, string> = { allow: [...methods, 'OPTIONS'].join(', ') };
-  if (isPreflight(request.method, request.headers)) Object.assign(headers, preflightHeaders(request.headers.get('origin'), browserRules(), methods.join(', ')));
+  if (isPreflight(request.method, request.headers))
+    Object.assign(headers, preflightHeaders(request.headers.get('origin'), browserRules(), methods.join(', ')));
   return new Response(null, { status: 204, headers });
 }

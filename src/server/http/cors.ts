@@ -32,10 +32,15 @@ export function isPreflight(method: string, headers: Headers): boolean {
 }
 
 /**
- * Headers of the 204 answering a preflight for a route that serves `methods`. Another origin gets the same 204 without any allow
+ * Headers of the 204 answering a preflight for a route that serves `methods`. Another origin gets the same 204 without
+ * any allow
  * header, so the browser blocks the call (see docs/decisions/0010-browsers.md).
  */
-export function preflightHeaders(origin: string | null, rules: CorsRules, methods = CORS_ALLOWED_METHODS): Record<string, string> {
+export function preflightHeaders(
+  origin: string | null,
+  rules: CorsRules,
+  methods = CORS_ALLOWED_METHODS,
+): Record<string, string> {
   if (!isAllowedOrigin(origin, rules)) return { vary: 'Origin' };
   return {
     vary: 'Origin',

@@ -4,7 +4,11 @@ import type { BrowserConfig } from '@/core/config';
 import { cameOverHttps } from './security-headers';
 
 /** The app's public origin: APP_URL, or the scheme and Host of the request. */
-export function appOriginOf(url: URL, headers: Headers, config: Pick<BrowserConfig, 'appUrl' | 'trustProxyHops'>): string {
+export function appOriginOf(
+  url: URL,
+  headers: Headers,
+  config: Pick<BrowserConfig, 'appUrl' | 'trustProxyHops'>,
+): string {
   if (config.appUrl) return config.appUrl;
   const host = headers.get('host') ?? url.host;
   return `${cameOverHttps(headers, config.trustProxyHops) ? 'https' : 'http'}://${host}`.toLowerCase();

@@ -27,9 +27,17 @@ export function contentSecurityPolicy(nonce: string, dev: boolean): string {
 
 // Passkeys (publickey-credentials-*) stay allowed for the app's own origin; the rest is unused.
 const PERMISSIONS_POLICY = [
-  'accelerometer=()', 'camera=()', 'display-capture=()', 'geolocation=()', 'gyroscope=()',
-  'magnetometer=()', 'microphone=()', 'payment=()', 'usb=()',
-  'publickey-credentials-create=(self)', 'publickey-credentials-get=(self)',
+  'accelerometer=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'magnetometer=()',
+  'microphone=()',
+  'payment=()',
+  'usb=()',
+  'publickey-credentials-create=(self)',
+  'publickey-credentials-get=(self)',
 ].join(', ');
 
 export function pageSecurityHeaders(csp: string): Record<string, string> {

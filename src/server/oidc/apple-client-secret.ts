@@ -10,7 +10,8 @@ const LIFETIME_SECONDS = 5 * 60;
 let imported: { pem: string; key: Promise<CryptoKey> } | undefined;
 
 export async function appleClientSecret(apple: AppleClientSecret, clientId: string): Promise<string> {
-  if (imported?.pem !== apple.privateKey) imported = { pem: apple.privateKey, key: importPKCS8(apple.privateKey, 'ES256') };
+  if (imported?.pem !== apple.privateKey)
+    imported = { pem: apple.privateKey, key: importPKCS8(apple.privateKey, 'ES256') };
   const now = Math.floor(Date.now() / 1000);
   return new SignJWT({})
     .setProtectedHeader({ alg: 'ES256', kid: apple.keyId })

@@ -38,7 +38,13 @@ function isUnavailable(error: unknown): boolean {
   if (error instanceof client.AuthorizationResponseError) return false;
   const name = (error as { name?: string })?.name;
   const code = (error as { code?: string; cause?: { code?: string } })?.code;
-  return error instanceof TypeError || name === 'TimeoutError' || name === 'AbortError' || code === 'OAUTH_RESPONSE_IS_NOT_JSON' || code === 'ERR_JWKS_TIMEOUT';
+  return (
+    error instanceof TypeError ||
+    name === 'TimeoutError' ||
+    name === 'AbortError' ||
+    code === 'OAUTH_RESPONSE_IS_NOT_JSON' ||
+    code === 'ERR_JWKS_TIMEOUT'
+  );
 }
 
 export function createOidcClient(config: Config, logger: Logger): OidcClient {
@@ -46,13 +52,26 @@ export function createOidcClient(config: Config, logger: Logger): OidcClient {
   const providerOf = (name: string) => config.oidc.providers.find((p) => p.name === name)!;
 
   const unavailable = (provider: OidcProviderConfig, error: unknown) => {
-    logger.warn({ event: 'oidc_provider_unavailable', provider: provider.name, err: error instanceof Error ? error.message : String(error) }, 'identity provider unreachable');
-    return new AuthError('provider_unavailable', `${provider.displayName} cannot be reached right now: try again in a moment.`);
+    logger.warn(
+      {
+        event: 'oidc_provider_unavailable',
+        provider: provider.name,
+        err: error instanceof Error ? error.message : String(error),
+      },
+      'identity provider unreachable',
+    );
+    return new AuthError(
+      'provider_unavailable',
+      `${provider.displayName} cannot be reached right now: try again in a moment.`,
+    );
   };
   const refused = (provider: OidcProviderConfig, error: unknown) => {
     const code = (error as { code?: string; error?: string })?.error ?? (error as { code?: string })?.code;
     logger.info({ event: 'oidc_refused', provider: provider.name, reason: code }, 'identity provider answer refused');
-    return new AuthError('provider_refused', `The answer from ${provider.displayName} could not be verified: start again.`);
+    return new AuthError(
+      'provider_refused',
+      `The answer from ${provider.displayName} could not be verified: start again.`,
+    );
   };
   const failure = (provider: OidcProviderConfig, error: unknown) =>
     error instanceof AuthError ? error : isUnavailable(error) ? unavailable(provider, error) : refused(provider, error);
@@ -141,11 +160,17 @@ export function createOidcClient(config: Config, logger: Logger): OidcClient {
       if (!jwksUri) throw unavailable(provider, new Error('no jwks_uri in the discovery document'));
       entry.jwks ??= createRemoteJWKSet(new URL(jwksUri), { timeoutDuration: REQUEST_TIMEOUT_SECONDS * 1000 });
       try {
-        const { payload } = await jwtVerify(idToken, entry.jwks, { issuer, audience: provider.clientId, requiredClaims: ['sub', 'exp', 'iat', 'nonce'] });
-        if (payload.nonce !== nonce) throw new AuthError('provider_refused', 'The ID token was not issued for this nonce.');
+        const { payload } = await jwtVerify(idToken, entry.jwks, {
+          issuer,
+          audience: provider.clientId,
+          requiredClaims: ['sub', 'exp', 'iat', 'nonce'],
+        });
+        if (payload.nonce !== nonce)
+          throw new AuthError('provider_refused', 'The ID token was not issued for this nonce.');
         return { ...claimsOf(payload), expiresAt: new Date(payload.exp! * 1000) };
       } catch (error) {
-        if (error instanceof joseErrors.JOSEError && !(error instanceof joseErrors.JWKSTimeout)) throw refused(provider, error);
+        if (error instanceof joseErrors.JOSEError && !(error instanceof joseErrors.JWKSTimeout))
+          throw refused(provider, error);
         throw failure(provider, error);
       }
     },

@@ -10,7 +10,13 @@ import { spendBrowserBinding } from './browser-binding';
 
 const ANSWER_MAX_BYTES = 16 * 1024;
 /** Refusals the sign-in page words on their own; any other is "did not complete, start again". */
-const WORDED = new Set(['link_required', 'email_not_verified', 'provider_unavailable', 'account_disabled', 'identity_in_use']);
+const WORDED = new Set([
+  'link_required',
+  'email_not_verified',
+  'provider_unavailable',
+  'account_disabled',
+  'identity_in_use',
+]);
 
 const seeOther = (location: string, headers = new Headers()) => {
   headers.set('location', location);
@@ -23,7 +29,9 @@ async function formPostToQuery(req: Request): Promise<Response> {
   const declared = Number(req.headers.get('content-length') ?? '0');
   const text = declared > ANSWER_MAX_BYTES ? '' : await req.text();
   const params = new URLSearchParams(text.length > ANSWER_MAX_BYTES ? '' : text);
-  const kept = new URLSearchParams(['code', 'state', 'iss', 'error'].flatMap((key) => (params.has(key) ? [[key, params.get(key)!]] : [])));
+  const kept = new URLSearchParams(
+    ['code', 'state', 'iss', 'error'].flatMap((key) => (params.has(key) ? [[key, params.get(key)!]] : [])),
+  );
   return seeOther(`${PAGES_CALLBACK_PATH}?${kept}`);
 }
 
@@ -36,8 +44,12 @@ export async function pagesCallback(req: Request): Promise<Response> {
   const [code, state, iss] = [query.get('code'), query.get('state'), query.get('iss') ?? undefined];
   try {
     // A refusal at the provider (the customer cancelled) comes back without a code.
-    if (!code || !state || code.length > 2048 || state.length > 256 || !browserHash) throw new AuthError('invalid_state');
-    const finished = await ctx.auth.oidc.browserCallback({ code, state, iss }, { client: signInClientOf(ctx, 'customer'), browserHash });
+    if (!code || !state || code.length > 2048 || state.length > 256 || !browserHash)
+      throw new AuthError('invalid_state');
+    const finished = await ctx.auth.oidc.browserCallback(
+      { code, state, iss },
+      { client: signInClientOf(ctx, 'customer'), browserHash },
+    );
     if (finished.signedIn) {
       sessionIntoCookies(ctx, 'customer', finished.signedIn);
       return seeOther('/account', headers);

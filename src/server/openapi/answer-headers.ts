@@ -7,7 +7,8 @@ const ORIGIN_MAX_LENGTH = 280;
 /** The `components.headers` of the document, named as the headers themselves. */
 export const HEADER_COMPONENTS = {
   'Access-Control-Allow-Origin': {
-    description: 'Only when the request\'s `Origin` is an allowed origin (`CORS_ORIGINS`; outside production, any loopback origin too): that origin, echoed. No wildcard, no credentials.',
+    description:
+      "Only when the request's `Origin` is an allowed origin (`CORS_ORIGINS`; outside production, any loopback origin too): that origin, echoed. No wildcard, no credentials.",
     required: false,
     schema: { type: 'string', maxLength: ORIGIN_MAX_LENGTH, pattern: '^https?://[^/]+$' },
   },

@@ -182,19 +182,27 @@ function convert(schemas: Record<string, z.ZodType>, io: 'input' | 'output'): Re
     const { $schema: _dialect, $id: _id, ...rest } = schema;
     result[id] = rest;
   }
-  if (result.__shared) throw new Error('a schema is shared between components without a name: name it in component-schemas.ts');
+  if (result.__shared)
+    throw new Error('a schema is shared between components without a name: name it in component-schemas.ts');
   return result;
 }
 
 /** One input schema inlined (a path parameter), as a caller sends it. */
-export const inputSchema = (schema: z.ZodType) => z.toJSONSchema(schema, { io: 'input', override, unrepresentable: 'throw' }) as JsonSchema;
+export const inputSchema = (schema: z.ZodType) =>
+  z.toJSONSchema(schema, { io: 'input', override, unrepresentable: 'throw' }) as JsonSchema;
 
 /** A query schema's properties as OpenAPI query parameters. */
 export function queryParameters(query: z.ZodType) {
   const { properties = {}, required = [] } = z.toJSONSchema(query, { io: 'input', override }) as JsonSchema;
   return Object.entries(properties).map(([name, schema]) => {
     const { description, ...rest } = schema as JsonSchema;
-    return { name, in: 'query', required: required.includes(name), ...(description ? { description } : {}), schema: rest };
+    return {
+      name,
+      in: 'query',
+      required: required.includes(name),
+      ...(description ? { description } : {}),
+      schema: rest,
+    };
   });
 }
 

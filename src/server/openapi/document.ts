@@ -1,7 +1,14 @@
 // The OpenAPI 3.1 document of the REST contract, generated from the route table the typed client
 // uses and the zod schemas both sides share; served at /api/v1/openapi.json and shown at /docs/api.
 import { NAMED_ROUTES } from '@/contract/routes';
-import { API_PREFIX, errorsOf, pathParameter, pathParameterNames, type RestRoute, type RouteAuth } from '@/contract/route';
+import {
+  API_PREFIX,
+  errorsOf,
+  pathParameter,
+  pathParameterNames,
+  type RestRoute,
+  type RouteAuth,
+} from '@/contract/route';
 import { ANSWER_HEADERS, HEADER_COMPONENTS } from './answer-headers';
 import { componentSchemas, inputSchema, queryParameters, schemaRef } from './component-schemas';
 import { problemResponse, problemResponses } from './problem-responses';
@@ -23,14 +30,36 @@ listed here answers 404 \`not_found\`; a listed path called with another method 
 
 const TAGS = [
   { name: 'admin', description: 'Administrators of the platform: signing in, tokens and password reset.' },
-  { name: 'admin administration', description: 'Admin accounts, vendor businesses with their accounts, stores and terminals, customers, and sessions.' },
-  { name: 'vendor', description: 'Vendor owners and employees at stores and POS terminals: signing in, tokens, context and password reset.' },
-  { name: 'vendor administration', description: 'A business\'s own accounts, stores and terminals, and sessions.' },
-  { name: 'customer', description: 'Shoppers: registration with an e-mailed code, password or code sign-in, tokens, their own account and data, password reset.' },
-  { name: 'terminal', description: 'A paired POS terminal: pairing the device, its staff list and switching user with a PIN.' },
+  {
+    name: 'admin administration',
+    description:
+      'Admin accounts, vendor businesses with their accounts, stores and terminals, customers, and sessions.',
+  },
+  {
+    name: 'vendor',
+    description:
+      'Vendor owners and employees at stores and POS terminals: signing in, tokens, context and password reset.',
+  },
+  { name: 'vendor administration', description: "A business's own accounts, stores and terminals, and sessions." },
+  {
+    name: 'customer',
+    description:
+      'Shoppers: registration with an e-mailed code, password or code sign-in, tokens, their own account and data, password reset.',
+  },
+  {
+    name: 'terminal',
+    description: 'A paired POS terminal: pairing the device, its staff list and switching user with a PIN.',
+  },
   { name: 'service', description: 'The service itself.' },
-  { name: 'platform services', description: 'What the platform\'s other services ask with a service client\'s credentials: token introspection (RFC 7662) and the revocation feed.' },
-  { name: 'webhooks', description: 'Events this service POSTs to the endpoints admins register, as Standard Webhooks 1.0.' },
+  {
+    name: 'platform services',
+    description:
+      "What the platform's other services ask with a service client's credentials: token introspection (RFC 7662) and the revocation feed.",
+  },
+  {
+    name: 'webhooks',
+    description: 'Events this service POSTs to the endpoints admins register, as Standard Webhooks 1.0.',
+  },
 ];
 
 /** What the access tokens are, for reviewers who check JWT handling (RFC 8725, JWT best current practices). */
@@ -61,21 +90,40 @@ const SECURITY: Record<RouteAuth, object[]> = {
 
 const MEDIA_TYPES = { json: 'application/json', form: 'application/x-www-form-urlencoded' } as const;
 
-const SUCCESS: Record<number, string> = { 200: 'Success.', 201: 'Created.', 204: 'Done; no body.', 503: 'Answered with the same body shape.' };
+const SUCCESS: Record<number, string> = {
+  200: 'Success.',
+  201: 'Created.',
+  204: 'Done; no body.',
+  503: 'Answered with the same body shape.',
+};
 
 /** Path parameters from the `{name}` segments, then the query's parameters. */
 function parameters(route: RestRoute) {
-  const inPath = pathParameterNames(route.path).map((name) => ({ name, in: 'path', required: true, schema: inputSchema(pathParameter) }));
+  const inPath = pathParameterNames(route.path).map((name) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: inputSchema(pathParameter),
+  }));
   return [...inPath, ...(route.query ? queryParameters(route.query) : [])];
 }
 
-function operation(operationId: string, tag: string, route: RestRoute, refOf: ReturnType<typeof componentSchemas>['refOf']) {
+function operation(
+  operationId: string,
+  tag: string,
+  route: RestRoute,
+  refOf: ReturnType<typeof componentSchemas>['refOf'],
+) {
   const success = Object.fromEntries(
     route.resultStatuses.map((status) => [
       String(status),
       route.result === undefined
         ? { description: SUCCESS[status] ?? 'Success.', headers: ANSWER_HEADERS }
-        : { description: SUCCESS[status] ?? 'Success.', headers: ANSWER_HEADERS, content: { 'application/json': { schema: refOf(route.result) } } },
+        : {
+            description: SUCCESS[status] ?? 'Success.',
+            headers: ANSWER_HEADERS,
+            content: { 'application/json': { schema: refOf(route.result) } },
+          },
     ]),
   );
   const params = parameters(route);
@@ -86,7 +134,14 @@ function operation(operationId: string, tag: string, route: RestRoute, refOf: Re
     description: route.description,
     ...(params.length ? { parameters: params } : {}),
     security: SECURITY[route.auth],
-    ...(route.body ? { requestBody: { required: true, content: { [MEDIA_TYPES[route.bodyEncoding ?? 'json']]: { schema: refOf(route.body) } } } } : {}),
+    ...(route.body
+      ? {
+          requestBody: {
+            required: true,
+            content: { [MEDIA_TYPES[route.bodyEncoding ?? 'json']]: { schema: refOf(route.body) } },
+          },
+        }
+      : {}),
     responses: { ...success, ...problemResponses(errorsOf(route)) },
   };
 }
@@ -99,7 +154,8 @@ export function buildOpenApiDocument() {
     const item = (paths[route.path] ??= {});
     for (const method of route.methods) {
       // Routes serving two methods (vendor context) get one operation id per method.
-      const operationId = route.methods.length > 1 ? `${name}${method === 'GET' ? '' : method[0] + method.slice(1).toLowerCase()}` : name;
+      const operationId =
+        route.methods.length > 1 ? `${name}${method === 'GET' ? '' : method[0] + method.slice(1).toLowerCase()}` : name;
       item[method.toLowerCase()] = operation(operationId, group, route, refOf);
     }
   }
@@ -108,10 +164,15 @@ export function buildOpenApiDocument() {
       operationId: 'openApiDocument',
       tags: ['service'],
       summary: 'This document',
-      description: 'The OpenAPI 3.1 document of the REST contract, generated from the same zod schemas the service validates with.',
+      description:
+        'The OpenAPI 3.1 document of the REST contract, generated from the same zod schemas the service validates with.',
       security: [],
       responses: {
-        '200': { description: 'The document.', headers: ANSWER_HEADERS, content: { 'application/json': { schema: schemaRef('OpenApiDocument') } } },
+        '200': {
+          description: 'The document.',
+          headers: ANSWER_HEADERS,
+          content: { 'application/json': { schema: schemaRef('OpenApiDocument') } },
+        },
         ...problemResponses([]),
       },
     },
@@ -125,10 +186,16 @@ export function buildOpenApiDocument() {
       description: DESCRIPTION,
       // An SPDX reference for a licence that is not on the SPDX list: the platform's own terms.
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
-      contact: { name: 'The commerce platform\'s authentication team' },
+      contact: { name: "The commerce platform's authentication team" },
     },
     // Relative, so every deployment (local, staging, production) describes itself; callers reach it from outside.
-    servers: [{ url: API_PREFIX, description: 'This service, in production or local (relative to the document).', 'x-internal': false }],
+    servers: [
+      {
+        url: API_PREFIX,
+        description: 'This service, in production or local (relative to the document).',
+        'x-internal': false,
+      },
+    ],
     tags: TAGS,
     paths,
     webhooks: webhookEntries(),
@@ -136,7 +203,12 @@ export function buildOpenApiDocument() {
       schemas,
       securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: BEARER_DESCRIPTION },
-        terminalToken: { type: 'apiKey', in: 'header', name: 'X-Terminal-Token', description: 'The credential a device got from /auth/terminal/pair.' },
+        terminalToken: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'X-Terminal-Token',
+          description: 'The credential a device got from /auth/terminal/pair.',
+        },
         clientBasic: { type: 'http', scheme: 'basic', description: CLIENT_DESCRIPTION },
       },
       headers: HEADER_COMPONENTS,
@@ -155,4 +227,3 @@ export function openApiDocument(): OpenApiDocument {
   cached ??= buildOpenApiDocument();
   return cached;
 }
-

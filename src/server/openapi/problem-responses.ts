@@ -9,13 +9,25 @@ export const EVERY_ROUTE_ERRORS: readonly ErrorCode[] = ['method_not_allowed', '
 
 const HEADERS: Partial<Record<ErrorCode, Record<string, object>>> = {
   invalid_token: {
-    'WWW-Authenticate': { description: 'The bearer challenge.', required: true, schema: { type: 'string', const: 'Bearer error="invalid_token"' } },
+    'WWW-Authenticate': {
+      description: 'The bearer challenge.',
+      required: true,
+      schema: { type: 'string', const: 'Bearer error="invalid_token"' },
+    },
   },
   rate_limited: {
-    'Retry-After': { description: 'Seconds until the caller may try again.', required: true, schema: { type: 'integer', format: 'int32', minimum: 1, maximum: 2147483647 } },
+    'Retry-After': {
+      description: 'Seconds until the caller may try again.',
+      required: true,
+      schema: { type: 'integer', format: 'int32', minimum: 1, maximum: 2147483647 },
+    },
   },
   method_not_allowed: {
-    Allow: { description: 'The methods this path serves.', required: true, schema: { type: 'string', maxLength: 64, pattern: '^[A-Z]+(, [A-Z]+)*$' } },
+    Allow: {
+      description: 'The methods this path serves.',
+      required: true,
+      schema: { type: 'string', maxLength: 64, pattern: '^[A-Z]+(, [A-Z]+)*$' },
+    },
   },
 };
 
@@ -24,7 +36,8 @@ const WHEN: Partial<Record<ErrorCode, string>> = {
   internal: 'a fault on the server; the body never carries internals',
   validation_failed: 'malformed JSON, or wrong fields or query parameters; `errors` lists each',
   payload_too_large: 'the body is over the size limit (16 KiB by default)',
-  unsupported_media_type: 'the body is not sent as JSON, or form-encoded where the route takes that (RFC 7662 introspection)',
+  unsupported_media_type:
+    'the body is not sent as JSON, or form-encoded where the route takes that (RFC 7662 introspection)',
 };
 
 const STATUS_TEXT: Record<number, string> = {
@@ -46,7 +59,9 @@ export const NOT_FOUND_REF = { $ref: '#/components/responses/NotFound' } as cons
 
 /** A problem+json response for `codes`, all of one status. */
 export function problemResponse(status: number, codes: readonly ErrorCode[]) {
-  const lines = codes.map((code) => `- \`${code}\`: ${ERROR_CATALOGUE[code].title}${WHEN[code] ? ` (${WHEN[code]})` : ''}`);
+  const lines = codes.map(
+    (code) => `- \`${code}\`: ${ERROR_CATALOGUE[code].title}${WHEN[code] ? ` (${WHEN[code]})` : ''}`,
+  );
   // A header is required when every code of this status comes with it (a 401 invalid_credentials
   // of the own password change carries no bearer challenge, its 401 invalid_token does).
   const headers: Record<string, object> = { ...ANSWER_HEADERS };
@@ -61,7 +76,10 @@ export function problemResponse(status: number, codes: readonly ErrorCode[]) {
     content: {
       'application/problem+json': {
         schema: {
-          allOf: [schemaRef('Problem'), { type: 'object', properties: { status: { const: status }, code: { enum: [...codes] } } }],
+          allOf: [
+            schemaRef('Problem'),
+            { type: 'object', properties: { status: { const: status }, code: { enum: [...codes] } } },
+          ],
         },
       },
     },
@@ -69,13 +87,20 @@ export function problemResponse(status: number, codes: readonly ErrorCode[]) {
 }
 
 /** The responses of `codes` grouped by status, e.g. `{ '400': ..., '401': ... }`, in status order. */
-export function problemResponses(codes: readonly ErrorCode[]): Record<string, ReturnType<typeof problemResponse> | typeof NOT_FOUND_REF> {
+export function problemResponses(
+  codes: readonly ErrorCode[],
+): Record<string, ReturnType<typeof problemResponse> | typeof NOT_FOUND_REF> {
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of new Set([...codes, ...EVERY_ROUTE_ERRORS])) {
     const status = ERROR_CATALOGUE[code].status;
     byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
   }
   // A plain not_found is the answer every unlisted path gets too: one shared component.
-  const responseOf = (status: number, list: ErrorCode[]) => (status === 404 && list.length === 1 ? NOT_FOUND_REF : problemResponse(status, list));
-  return Object.fromEntries([...byStatus.entries()].sort(([a], [b]) => a - b).map(([status, list]) => [String(status), responseOf(status, list)]));
+  const responseOf = (status: number, list: ErrorCode[]) =>
+    status === 404 && list.length === 1 ? NOT_FOUND_REF : problemResponse(status, list);
+  return Object.fromEntries(
+    [...byStatus.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([status, list]) => [String(status), responseOf(status, list)]),
+  );
 }

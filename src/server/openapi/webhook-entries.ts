@@ -6,7 +6,11 @@ import { schemaRef } from './component-schemas';
 const HEADERS = [
   { name: 'webhook-id', description: 'msg_...: the same on every attempt of the message; deduplicate by it.' },
   { name: 'webhook-timestamp', description: "The attempt's time in Unix seconds." },
-  { name: 'webhook-signature', description: 'v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>"> under the secret; two, space-separated, while a rotated secret overlaps.' },
+  {
+    name: 'webhook-signature',
+    description:
+      'v1,<base64 HMAC-SHA256 of "<id>.<timestamp>.<body>"> under the secret; two, space-separated, while a rotated secret overlaps.',
+  },
 ].map(({ name, description }) => ({ name, in: 'header', required: true, description, schema: { type: 'string' } }));
 
 const camel = (type: string) => type.replace(/[._](\w)/g, (_, c: string) => c.toUpperCase());
@@ -26,11 +30,20 @@ export function webhookEntries() {
           parameters: HEADERS,
           requestBody: {
             required: true,
-            content: { 'application/json': { schema: { allOf: [schemaRef('WebhookEventBody'), { type: 'object', properties: { type: { const: type } } }] } } },
+            content: {
+              'application/json': {
+                schema: {
+                  allOf: [schemaRef('WebhookEventBody'), { type: 'object', properties: { type: { const: type } } }],
+                },
+              },
+            },
           },
           responses: {
             '200': { description: 'Any 2xx answer: delivered.' },
-            default: { description: 'Anything else, a redirect or no answer within the timeout: the attempt failed and is retried.' },
+            default: {
+              description:
+                'Anything else, a redirect or no answer within the timeout: the attempt failed and is retried.',
+            },
           },
         },
       },

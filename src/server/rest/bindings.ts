@@ -60,7 +60,9 @@ export class Answer {
 }
 
 export type Binding<R extends RestRoute> = (call: RouteCall<R>) => Promise<object | void>;
-type SideBindings<S extends RouteSide> = { [K in keyof Routes[S]]: Routes[S][K] extends RestRoute ? Binding<Routes[S][K]> : never };
+type SideBindings<S extends RouteSide> = {
+  [K in keyof Routes[S]]: Routes[S][K] extends RestRoute ? Binding<Routes[S][K]> : never;
+};
 
 type AccountRoutes = Routes['admin'] | Routes['vendor'] | Routes['customer'];
 
@@ -68,16 +70,20 @@ type AccountRoutes = Routes['admin'] | Routes['vendor'] | Routes['customer'];
 function accountBindings<R extends Role>(role: R) {
   return {
     login: async (c: RouteCall<AccountRoutes['login']>) => c.auth.loginWithProfile(role, await c.input(), c.client),
-    refresh: async (c: RouteCall<AccountRoutes['refresh']>) => c.auth.refresh(role, (await c.input()).refresh_token, c.client),
-    logout: async (c: RouteCall<AccountRoutes['logout']>) => c.auth.logout(role, (await c.input()).refresh_token, c.client),
+    refresh: async (c: RouteCall<AccountRoutes['refresh']>) =>
+      c.auth.refresh(role, (await c.input()).refresh_token, c.client),
+    logout: async (c: RouteCall<AccountRoutes['logout']>) =>
+      c.auth.logout(role, (await c.input()).refresh_token, c.client),
     me: async (c: RouteCall) => c.auth.me(role, c.principal),
     changePassword: async (c: RouteCall) => c.auth.changeOwnPassword(c.principal, await c.body(), c.client),
-    requestReset: async (c: RouteCall<AccountRoutes['requestReset']>) => c.auth.requestReset(role, resetIdentityOf(await c.input()), c.client),
+    requestReset: async (c: RouteCall<AccountRoutes['requestReset']>) =>
+      c.auth.requestReset(role, resetIdentityOf(await c.input()), c.client),
     verifyReset: async (c: RouteCall<AccountRoutes['verifyReset']>) => {
       const body = await c.input();
       return c.auth.verifyReset(role, { ...resetIdentityOf(body), code: body.code }, c.client);
     },
-    completeReset: async (c: RouteCall<AccountRoutes['completeReset']>) => c.auth.completeReset(role, await c.input(), c.client),
+    completeReset: async (c: RouteCall<AccountRoutes['completeReset']>) =>
+      c.auth.completeReset(role, await c.input(), c.client),
     listOwnSessions: async (c: RouteCall) => c.auth.administration.listOwnSessions(c.principal, c.query),
     endOwnSession: async (c: RouteCall) => c.auth.administration.endOwnSession(c.principal, c.params.sessionId!),
     listOwnEvents: async (c: RouteCall) => c.auth.administration.listOwnEvents(c.principal, c.query),
@@ -91,26 +97,33 @@ type StaffRoutes = Routes['admin'] | Routes['vendor'];
 function factorBindings<R extends 'admin' | 'vendor'>(role: R) {
   return {
     mfaVerify: async (c: RouteCall<StaffRoutes['mfaVerify']>) => c.auth.mfaVerify(role, await c.input(), c.client),
-    totpSetup: async (c: RouteCall<StaffRoutes['totpSetup']>) => c.auth.totpSetup(role, c.bearerToken, await c.input(), c.client),
-    totpConfirm: async (c: RouteCall<StaffRoutes['totpConfirm']>) => c.auth.totpConfirm(role, c.bearerToken, await c.input(), c.client),
+    totpSetup: async (c: RouteCall<StaffRoutes['totpSetup']>) =>
+      c.auth.totpSetup(role, c.bearerToken, await c.input(), c.client),
+    totpConfirm: async (c: RouteCall<StaffRoutes['totpConfirm']>) =>
+      c.auth.totpConfirm(role, c.bearerToken, await c.input(), c.client),
     totpRemove: async (c: RouteCall<StaffRoutes['totpRemove']>) => c.auth.removeTotp(c.principal, await c.input()),
-    regenerateRecoveryCodes: async (c: RouteCall<StaffRoutes['regenerateRecoveryCodes']>) => c.auth.regenerateRecoveryCodes(c.principal, await c.input()),
+    regenerateRecoveryCodes: async (c: RouteCall<StaffRoutes['regenerateRecoveryCodes']>) =>
+      c.auth.regenerateRecoveryCodes(c.principal, await c.input()),
   };
 }
 
 /** Passkeys: the same for every role (a customer's registration simply never carries an mfa_token). */
 function passkeyBindings<R extends Role>(role: R) {
   return {
-    passkeyRegisterOptions: async (c: RouteCall<AccountRoutes['passkeyRegisterOptions']>) => c.auth.passkeyRegisterOptions(role, c.bearerToken, await c.input(), c.client),
-    passkeyRegisterVerify: async (c: RouteCall<AccountRoutes['passkeyRegisterVerify']>) => c.auth.passkeyRegister(role, c.bearerToken, await c.input(), c.client),
+    passkeyRegisterOptions: async (c: RouteCall<AccountRoutes['passkeyRegisterOptions']>) =>
+      c.auth.passkeyRegisterOptions(role, c.bearerToken, await c.input(), c.client),
+    passkeyRegisterVerify: async (c: RouteCall<AccountRoutes['passkeyRegisterVerify']>) =>
+      c.auth.passkeyRegister(role, c.bearerToken, await c.input(), c.client),
     listPasskeys: async (c: RouteCall) => c.auth.listPasskeys(c.principal),
-    renamePasskey: async (c: RouteCall<AccountRoutes['renamePasskey']>) => c.auth.renamePasskey(c.principal, c.params.passkeyId!, await c.input()),
+    renamePasskey: async (c: RouteCall<AccountRoutes['renamePasskey']>) =>
+      c.auth.renamePasskey(c.principal, c.params.passkeyId!, await c.input()),
     deletePasskey: async (c: RouteCall) => c.auth.deletePasskey(c.principal, c.params.passkeyId!),
     passkeyLoginOptions: async (c: RouteCall<AccountRoutes['passkeyLoginOptions']>) => {
       await c.input(); // the body must be the empty object the route declares
       return c.auth.passkeyLoginOptions(role);
     },
-    passkeyLoginVerify: async (c: RouteCall<AccountRoutes['passkeyLoginVerify']>) => c.auth.passkeyLogin(role, await c.input(), c.client),
+    passkeyLoginVerify: async (c: RouteCall<AccountRoutes['passkeyLoginVerify']>) =>
+      c.auth.passkeyLogin(role, await c.input(), c.client),
   };
 }
 
@@ -120,16 +133,22 @@ function businessBindings(vendorIdOf: (c: RouteCall) => string | undefined) {
   return {
     listVendorAccounts: async (c: RouteCall) => run(c).listVendorAccounts(c.principal, vendorIdOf(c), c.query),
     createEmployee: async (c: RouteCall) => run(c).createEmployee(c.principal, vendorIdOf(c), await c.body()),
-    updateEmployee: async (c: RouteCall) => run(c).updateEmployee(c.principal, vendorIdOf(c), c.params.accountId!, await c.body()),
-    disableVendorAccount: async (c: RouteCall) => run(c).disableVendorAccount(c.principal, vendorIdOf(c), c.params.accountId!),
-    enableVendorAccount: async (c: RouteCall) => run(c).enableVendorAccount(c.principal, vendorIdOf(c), c.params.accountId!),
-    listVendorAccountSessions: async (c: RouteCall) => run(c).listVendorAccountSessions(c.principal, vendorIdOf(c), c.params.accountId!, c.query),
+    updateEmployee: async (c: RouteCall) =>
+      run(c).updateEmployee(c.principal, vendorIdOf(c), c.params.accountId!, await c.body()),
+    disableVendorAccount: async (c: RouteCall) =>
+      run(c).disableVendorAccount(c.principal, vendorIdOf(c), c.params.accountId!),
+    enableVendorAccount: async (c: RouteCall) =>
+      run(c).enableVendorAccount(c.principal, vendorIdOf(c), c.params.accountId!),
+    listVendorAccountSessions: async (c: RouteCall) =>
+      run(c).listVendorAccountSessions(c.principal, vendorIdOf(c), c.params.accountId!, c.query),
     endVendorAccountSession: async (c: RouteCall) =>
       run(c).endVendorAccountSession(c.principal, vendorIdOf(c), c.params.accountId!, c.params.sessionId!),
-    resetVendorAccountFactors: async (c: RouteCall) => run(c).resetVendorAccountFactors(c.principal, vendorIdOf(c), c.params.accountId!),
+    resetVendorAccountFactors: async (c: RouteCall) =>
+      run(c).resetVendorAccountFactors(c.principal, vendorIdOf(c), c.params.accountId!),
     listStores: async (c: RouteCall) => run(c).listStores(c.principal, vendorIdOf(c), c.query),
     createStore: async (c: RouteCall) => run(c).createStore(c.principal, vendorIdOf(c), await c.body()),
-    createTerminal: async (c: RouteCall) => run(c).createTerminal(c.principal, vendorIdOf(c), c.params.storeId!, await c.body()),
+    createTerminal: async (c: RouteCall) =>
+      run(c).createTerminal(c.principal, vendorIdOf(c), c.params.storeId!, await c.body()),
     ...pairingBindings(vendorIdOf),
   };
 }
@@ -137,9 +156,12 @@ function businessBindings(vendorIdOf: (c: RouteCall) => string | undefined) {
 /** Pairing codes, unpairing and clearing a staff member's PIN, on both sides. */
 function pairingBindings(vendorIdOf: (c: RouteCall) => string | undefined) {
   return {
-    createPairingCode: async (c: RouteCall) => c.auth.terminals.createPairingCode(c.principal, vendorIdOf(c), c.params.storeId!, c.params.terminalId!),
-    revokePairing: async (c: RouteCall) => c.auth.terminals.revokePairing(c.principal, vendorIdOf(c), c.params.terminalId!),
-    clearStaffPin: async (c: RouteCall) => c.auth.terminals.clearStaffPin(c.principal, vendorIdOf(c), c.params.accountId!),
+    createPairingCode: async (c: RouteCall) =>
+      c.auth.terminals.createPairingCode(c.principal, vendorIdOf(c), c.params.storeId!, c.params.terminalId!),
+    revokePairing: async (c: RouteCall) =>
+      c.auth.terminals.revokePairing(c.principal, vendorIdOf(c), c.params.terminalId!),
+    clearStaffPin: async (c: RouteCall) =>
+      c.auth.terminals.clearStaffPin(c.principal, vendorIdOf(c), c.params.accountId!),
   };
 }
 
@@ -160,7 +182,8 @@ export const BINDINGS: { [S in RouteSide]: SideBindings<S> } = {
     disableAdmin: async (c) => c.auth.administration.disableAdmin(c.principal, c.params.adminId!),
     enableAdmin: async (c) => c.auth.administration.enableAdmin(c.principal, c.params.adminId!),
     listAdminSessions: async (c) => c.auth.administration.listAdminSessions(c.principal, c.params.adminId!, c.query),
-    endAdminSession: async (c) => c.auth.administration.endAdminSession(c.principal, c.params.adminId!, c.params.sessionId!),
+    endAdminSession: async (c) =>
+      c.auth.administration.endAdminSession(c.principal, c.params.adminId!, c.params.sessionId!),
     resetAdminFactors: async (c) => c.auth.administration.resetAdminFactors(c.principal, c.params.adminId!),
     listVendors: async (c) => c.auth.administration.listVendors(c.principal, c.query),
     createVendor: async (c) => c.auth.administration.createVendor(c.principal, await c.body()),
@@ -169,22 +192,28 @@ export const BINDINGS: { [S in RouteSide]: SideBindings<S> } = {
     getCustomer: async (c) => c.auth.administration.getCustomer(c.principal, c.params.customerId!),
     disableCustomer: async (c) => c.auth.administration.disableCustomer(c.principal, c.params.customerId!),
     enableCustomer: async (c) => c.auth.administration.enableCustomer(c.principal, c.params.customerId!),
-    listCustomerSessions: async (c) => c.auth.administration.listCustomerSessions(c.principal, c.params.customerId!, c.query),
-    endCustomerSession: async (c) => c.auth.administration.endCustomerSession(c.principal, c.params.customerId!, c.params.sessionId!),
+    listCustomerSessions: async (c) =>
+      c.auth.administration.listCustomerSessions(c.principal, c.params.customerId!, c.query),
+    endCustomerSession: async (c) =>
+      c.auth.administration.endCustomerSession(c.principal, c.params.customerId!, c.params.sessionId!),
     createWebhookEndpoint: async (c) => c.auth.webhooks.createWebhookEndpoint(c.principal, await c.body()),
     listWebhookEndpoints: async (c) => c.auth.webhooks.listWebhookEndpoints(c.principal, c.query),
     getWebhookEndpoint: async (c) => c.auth.webhooks.getWebhookEndpoint(c.principal, c.params.endpointId!),
-    updateWebhookEndpoint: async (c) => c.auth.webhooks.updateWebhookEndpoint(c.principal, c.params.endpointId!, await c.body()),
+    updateWebhookEndpoint: async (c) =>
+      c.auth.webhooks.updateWebhookEndpoint(c.principal, c.params.endpointId!, await c.body()),
     deleteWebhookEndpoint: async (c) => c.auth.webhooks.deleteWebhookEndpoint(c.principal, c.params.endpointId!),
     rotateWebhookSecret: async (c) => c.auth.webhooks.rotateWebhookSecret(c.principal, c.params.endpointId!),
     testWebhookEndpoint: async (c) => c.auth.webhooks.testWebhookEndpoint(c.principal, c.params.endpointId!),
     listWebhookMessages: async (c) => c.auth.webhooks.listWebhookMessages(c.principal, c.params.endpointId!, c.query),
-    replayWebhookMessages: async (c) => c.auth.webhooks.replayWebhookMessages(c.principal, c.params.endpointId!, await c.body()),
-    retryWebhookDelivery: async (c) => c.auth.webhooks.retryWebhookDelivery(c.principal, c.params.endpointId!, c.params.messageId!),
+    replayWebhookMessages: async (c) =>
+      c.auth.webhooks.replayWebhookMessages(c.principal, c.params.endpointId!, await c.body()),
+    retryWebhookDelivery: async (c) =>
+      c.auth.webhooks.retryWebhookDelivery(c.principal, c.params.endpointId!, c.params.messageId!),
     retryWebhookMessage: async (c) => c.auth.webhooks.retryWebhookMessage(c.principal, c.params.messageId!),
     createServiceClient: async (c) => c.auth.serviceClients.createServiceClient(c.principal, await c.body()),
     listServiceClients: async (c) => c.auth.serviceClients.listServiceClients(c.principal, c.query),
-    rotateServiceClientSecret: async (c) => c.auth.serviceClients.rotateServiceClientSecret(c.principal, c.params.serviceClientId!),
+    rotateServiceClientSecret: async (c) =>
+      c.auth.serviceClients.rotateServiceClientSecret(c.principal, c.params.serviceClientId!),
     deleteServiceClient: async (c) => c.auth.serviceClients.deleteServiceClient(c.principal, c.params.serviceClientId!),
   },
   vendor: {
@@ -211,7 +240,10 @@ export const BINDINGS: { [S in RouteSide]: SideBindings<S> } = {
     verifyLoginCode: async (c) => c.auth.customers.verifyLoginCode(await c.input(), c.client),
     updateMe: async (c) => c.auth.customers.updateMe(c.principal, await c.body()),
     deleteMe: async (c) => c.auth.customers.deleteMe(c.principal, await c.body(), c.client),
-    exportMe: async (c) => new Answer(200, new JsonStream(c.auth.customers.exportMe(c.principal)), { 'content-disposition': 'attachment; filename="my-data.json"' }),
+    exportMe: async (c) =>
+      new Answer(200, new JsonStream(c.auth.customers.exportMe(c.principal)), {
+        'content-disposition': 'attachment; filename="my-data.json"',
+      }),
     changeEmail: async (c) => c.auth.customers.changeEmail(c.principal, await c.body(), c.client),
     verifyEmailChange: async (c) => c.auth.customers.verifyEmailChange(c.principal, await c.body()),
     listProviders: async (c) => c.auth.oidc.providers(),

@@ -50,14 +50,20 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
   }
 }
 
-/** A form-encoded body as an object of its fields; a field sent twice is refused (RFC 7662 section 2.1 asks for one). */
+/**
+ * A form-encoded body as an object of its fields; a field sent twice is refused (RFC 7662 section 2.1 asks for one).
+ */
 export async function readFormBody(request: Request, maxBytes: number): Promise<Record<string, string>> {
   if (mediaTypeOf(request.headers.get('content-type')) !== 'application/x-www-form-urlencoded') {
-    throw new AuthError('unsupported_media_type', 'Send the body form-encoded with Content-Type: application/x-www-form-urlencoded.');
+    throw new AuthError(
+      'unsupported_media_type',
+      'Send the body form-encoded with Content-Type: application/x-www-form-urlencoded.',
+    );
   }
   const fields: Record<string, string> = {};
   for (const [name, value] of new URLSearchParams(await readText(request, maxBytes))) {
-    if (Object.hasOwn(fields, name)) throw new AuthError('validation_failed', `The field ${name} is sent more than once.`);
+    if (Object.hasOwn(fields, name))
+      throw new AuthError('validation_failed', `The field ${name} is sent more than once.`);
     fields[name] = value;
   }
   return fields;

@@ -29,9 +29,17 @@ interface Compiled extends NamedRoute {
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const COMPILED: Compiled[] = NAMED_ROUTES.map((named) => {
-  const source = named.route.path.split(/(\{\w+\})/).map((part) => (/^\{\w+\}$/.test(part) ? `(?<${part.slice(1, -1)}>[^/]+)` : escape(part))).join('');
+  const source = named.route.path
+    .split(/(\{\w+\})/)
+    .map((part) => (/^\{\w+\}$/.test(part) ? `(?<${part.slice(1, -1)}>[^/]+)` : escape(part)))
+    .join('');
   const side = BINDINGS[named.side] as Record<string, Binding<RestRoute>>;
-  return { ...named, pattern: new RegExp(`^${source}$`), binding: side[named.key]!, paramsSchema: pathParametersSchema(named.route.path) };
+  return {
+    ...named,
+    pattern: new RegExp(`^${source}$`),
+    binding: side[named.key]!,
+    paramsSchema: pathParametersSchema(named.route.path),
+  };
 });
 
 interface Found {
@@ -46,7 +54,9 @@ export function findRoute(method: string, path: string): Found | { allow: string
     const match = candidate.pattern.exec(path);
     if (!match) continue;
     if (candidate.route.methods.includes(method as HttpMethod)) {
-      const params = Object.fromEntries(Object.entries(match.groups ?? {}).map(([name, value]) => [name, decodeURIComponent(value)]));
+      const params = Object.fromEntries(
+        Object.entries(match.groups ?? {}).map(([name, value]) => [name, decodeURIComponent(value)]),
+      );
       return { route: candidate, params };
     }
     allowed.push(...candidate.route.methods);
@@ -84,11 +94,15 @@ async function answer(container: Container, request: Request, found: Found): Pro
     call.principal = await container.auth.authenticate(route.role!, token, call.client);
   }
   parseInput(found.route.paramsSchema, found.params);
-  if (route.auth === 'terminal') call.terminal = await container.auth.terminals.authenticateTerminal(request.headers.get(TERMINAL_TOKEN_HEADER));
-  if (route.auth === 'client') call.serviceCaller = await container.auth.serviceClients.authenticateClient(request.headers.get('authorization'));
+  if (route.auth === 'terminal')
+    call.terminal = await container.auth.terminals.authenticateTerminal(request.headers.get(TERMINAL_TOKEN_HEADER));
+  if (route.auth === 'client')
+    call.serviceCaller = await container.auth.serviceClients.authenticateClient(request.headers.get('authorization'));
   const result = await binding(call);
   if (result instanceof Answer) {
-    return result.body instanceof JsonStream ? streamedJsonResponse(result.body.pieces, result.status, result.headers) : jsonResponse(result.body, result.status, result.headers);
+    return result.body instanceof JsonStream
+      ? streamedJsonResponse(result.body.pieces, result.status, result.headers)
+      : jsonResponse(result.body, result.status, result.headers);
   }
   return route.result === undefined ? noContent() : jsonResponse(result, route.resultStatuses[0]);
 }
@@ -100,7 +114,12 @@ export async function dispatch(request: Request): Promise<Response> {
   const found = findRoute(request.method, path);
   const response = withApiHeaders(await answerFound(request, path, found), request, 'rest');
   const route = 'route' in found ? `${API_PREFIX}${found.route.route.path}` : UNMATCHED_ROUTE;
-  recordRequest({ route, method: request.method, status: response.status, seconds: (performance.now() - started) / 1000 });
+  recordRequest({
+    route,
+    method: request.method,
+    status: response.status,
+    seconds: (performance.now() - started) / 1000,
+  });
   return response;
 }
 

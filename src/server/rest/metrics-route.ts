@@ -20,17 +20,26 @@ function holdsToken(presented: string | undefined, expected: string): boolean {
 export async function metricsAnswer(request: Request): Promise<Response> {
   const started = performance.now();
   const response = await scrape(request);
-  recordRequest({ route: '/metrics', method: request.method, status: response.status, seconds: (performance.now() - started) / 1000 });
+  recordRequest({
+    route: '/metrics',
+    method: request.method,
+    status: response.status,
+    seconds: (performance.now() - started) / 1000,
+  });
   return response;
 }
 
 async function scrape(request: Request): Promise<Response> {
   try {
     const expected = getContainer().config.metricsToken;
-    if (!expected || !holdsToken(bearerTokenOf(request.headers), expected)) return problemResponse(new AuthError('not_found', NO_SUCH_ROUTE));
-    if (request.method !== 'GET') return problemResponse(new AuthError('method_not_allowed', 'Use GET.'), { allow: 'GET' });
+    if (!expected || !holdsToken(bearerTokenOf(request.headers), expected))
+      return problemResponse(new AuthError('not_found', NO_SUCH_ROUTE));
+    if (request.method !== 'GET')
+      return problemResponse(new AuthError('method_not_allowed', 'Use GET.'), { allow: 'GET' });
     const { registry } = getMetrics();
-    return new Response(await registry.metrics(), { headers: { 'content-type': registry.contentType, 'cache-control': 'no-store' } });
+    return new Response(await registry.metrics(), {
+      headers: { 'content-type': registry.contentType, 'cache-control': 'no-store' },
+    });
   } catch (error) {
     return problemResponse(await faultToAuthError(error, undefined, `${request.method} /metrics`));
   }

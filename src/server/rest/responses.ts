@@ -7,11 +7,18 @@ const NO_STORE = { 'cache-control': 'no-store', pragma: 'no-cache' };
 const cachingOf = (extraHeaders: Record<string, string>) => ('cache-control' in extraHeaders ? {} : NO_STORE);
 
 export function jsonResponse(body: unknown, status = 200, extraHeaders: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...cachingOf(extraHeaders), ...extraHeaders } });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', ...cachingOf(extraHeaders), ...extraHeaders },
+  });
 }
 
 /** A JSON body written piece by piece as the reader takes it: the next piece is read only when asked for. */
-export function streamedJsonResponse(pieces: AsyncIterable<string>, status = 200, extraHeaders: Record<string, string> = {}): Response {
+export function streamedJsonResponse(
+  pieces: AsyncIterable<string>,
+  status = 200,
+  extraHeaders: Record<string, string> = {},
+): Response {
   const iterator = pieces[Symbol.asyncIterator]();
   const encoder = new TextEncoder();
   const body = new ReadableStream<Uint8Array>({

@@ -2,4 +2,11 @@
 // dispatcher, which finds its route in the table (a file only tells Next.js a path exists).
 import { dispatch } from './dispatch';
 
-export { dispatch as GET, dispatch as POST, dispatch as PUT, dispatch as PATCH, dispatch as DELETE, dispatch as OPTIONS };
+export {
+  dispatch as GET,
+  dispatch as POST,
+  dispatch as PUT,
+  dispatch as PATCH,
+  dispatch as DELETE,
+  dispatch as OPTIONS,
+};

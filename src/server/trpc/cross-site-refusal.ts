@@ -17,7 +17,12 @@ export function refuseCrossSite(req: Request): Response | undefined {
   const reason = crossSiteReason(req.headers, appOriginOf(url, req.headers, config.browser));
   if (!reason) return undefined;
   logger.warn(
-    { event: 'cross_site_refused', path: url.pathname, origin: req.headers.get('origin')?.slice(0, 200), secFetchSite: req.headers.get('sec-fetch-site')?.slice(0, 40) },
+    {
+      event: 'cross_site_refused',
+      path: url.pathname,
+      origin: req.headers.get('origin')?.slice(0, 200),
+      secFetchSite: req.headers.get('sec-fetch-site')?.slice(0, 40),
+    },
     `cross-site request refused: ${reason}`,
   );
   return problemResponse(new AuthError('forbidden', 'Cross-site requests to the session endpoints are refused.'));

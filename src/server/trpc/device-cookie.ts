@@ -12,5 +12,8 @@ export function deviceCookieOf(jar: CookieJar, role: Role): string | undefined {
 }
 
 export function setDeviceCookie(jar: CookieJar, role: Role, deviceId: string): void {
-  appendCookie(jar, deviceCookieName(role), deviceId, { path: `${TRPC_ENDPOINT}/${role}.login`, maxAgeSeconds: DEVICE_MARKER_TTL_SECONDS });
+  appendCookie(jar, deviceCookieName(role), deviceId, {
+    path: `${TRPC_ENDPOINT}/${role}.login`,
+    maxAgeSeconds: DEVICE_MARKER_TTL_SECONDS,
+  });
 }

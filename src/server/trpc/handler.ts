@@ -21,7 +21,10 @@ import { isUnexpected } from './trpc-errors';
 export function errorResponse(error: AuthError): Response {
   const code = TRPC_ERROR_CODES_BY_KEY[ERROR_CATALOGUE[error.code].trpc];
   const body = { error: { message: error.detail, code, data: { code: error.code, httpStatus: error.status } } };
-  return new Response(JSON.stringify(body), { status: error.status, headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } });
+  return new Response(JSON.stringify(body), {
+    status: error.status,
+    headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
+  });
 }
 
 /**
@@ -39,7 +42,9 @@ async function withinBodyLimit(req: Request, maxBytes: number): Promise<Request>
 
 type TrpcOptions = { endpoint: string; router: AnyRouter; sessionRole?: Role };
 
-/** The procedure's path as a metrics label: a procedure of the router, or `unmatched` (no caller-chosen label values). */
+/**
+ * The procedure's path as a metrics label: a procedure of the router, or `unmatched` (no caller-chosen label values).
+ */
 function routeLabel(req: Request, { endpoint, router }: TrpcOptions): string {
   const procedure = new URL(req.url).pathname.slice(endpoint.length + 1);
   const procedures = router._def.procedures as Record<string, unknown>;
@@ -50,7 +55,12 @@ function routeLabel(req: Request, { endpoint, router }: TrpcOptions): string {
 export async function handleTrpc(req: Request, options: TrpcOptions): Promise<Response> {
   const started = performance.now();
   const response = withApiHeaders(await answer(req, options), req, 'trpc');
-  recordRequest({ route: routeLabel(req, options), method: req.method, status: response.status, seconds: (performance.now() - started) / 1000 });
+  recordRequest({
+    route: routeLabel(req, options),
+    method: req.method,
+    status: response.status,
+    seconds: (performance.now() - started) / 1000,
+  });
   return response;
 }
 
@@ -86,15 +96,30 @@ function serve(req: Request, options: TrpcOptions, logger: AppLogger) {
     router: options.router,
     // The pages send one call per request (httpLink); a batch would let one request carry many.
     allowBatching: false,
-    createContext: ({ req: request, resHeaders }) => createContext({ req: request, resHeaders, sessionRole: options.sessionRole }),
+    createContext: ({ req: request, resHeaders }) =>
+      createContext({ req: request, resHeaders, sessionRole: options.sessionRole }),
     onError({ error, path }) {
       if (!isUnexpected(error)) return;
       const cause = error.cause ?? error;
-      logger.error({ event: 'unhandled_error', path: `${options.endpoint}/${path ?? ''}`, err: { name: cause.name, message: cause.message, stack: cause.stack } }, 'request failed');
+      logger.error(
+        {
+          event: 'unhandled_error',
+          path: `${options.endpoint}/${path ?? ''}`,
+          err: { name: cause.name, message: cause.message, stack: cause.stack },
+        },
+        'request failed',
+      );
     },
     responseMeta({ errors }) {
-      const retryAfter = errors.map((e) => (e.cause instanceof AuthError ? e.cause.retryAfter : undefined)).find((s) => s !== undefined);
-      return { headers: new Headers({ 'cache-control': 'no-store', ...(retryAfter !== undefined ? { 'retry-after': String(retryAfter) } : {}) }) };
+      const retryAfter = errors
+        .map((e) => (e.cause instanceof AuthError ? e.cause.retryAfter : undefined))
+        .find((s) => s !== undefined);
+      return {
+        headers: new Headers({
+          'cache-control': 'no-store',
+          ...(retryAfter !== undefined ? { 'retry-after': String(retryAfter) } : {}),
+        }),
+      };
     },
   });
 }

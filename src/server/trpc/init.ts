@@ -71,6 +71,7 @@ export function passedInput<T extends object>() {
   return {
     _input: undefined as unknown as T,
     _output: undefined as unknown as Record<string, unknown>,
-    parse: (raw: unknown): Record<string, unknown> => (typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {}),
+    parse: (raw: unknown): Record<string, unknown> =>
+      typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {},
   };
 }

@@ -17,13 +17,19 @@ export interface CookieJar {
  * Over https the name carries the `__Secure-` prefix, so a browser accepts the cookie only with
  * Secure from a secure origin: a man in the middle on plain http cannot plant or overwrite it.
  */
-export const refreshCookieName = (role: Role, overHttps = false) => `${overHttps ? '__Secure-' : ''}${role}_refresh_token`;
+export const refreshCookieName = (role: Role, overHttps = false) =>
+  `${overHttps ? '__Secure-' : ''}${role}_refresh_token`;
 
 /**
  * Every cookie of the pages: httpOnly, SameSite=Strict (Lax only for the one a provider's redirect
  * back must carry), scoped to `path`, Secure where the browser allows it.
  */
-export function appendCookie(jar: CookieJar, name: string, value: string, options: { path: string; maxAgeSeconds: number; sameSite?: 'Strict' | 'Lax' }): void {
+export function appendCookie(
+  jar: CookieJar,
+  name: string,
+  value: string,
+  options: { path: string; maxAgeSeconds: number; sameSite?: 'Strict' | 'Lax' },
+): void {
   const cookie = [
     `${name}=${encodeURIComponent(value)}`,
     `Path=${options.path}`,
@@ -38,7 +44,10 @@ export function appendCookie(jar: CookieJar, name: string, value: string, option
 }
 
 export function setRefreshCookie(jar: CookieJar, role: Role, refreshToken: string, maxAgeSeconds: number): void {
-  appendCookie(jar, refreshCookieName(role, jar.overHttps), refreshToken, { path: sessionEndpoint(role), maxAgeSeconds });
+  appendCookie(jar, refreshCookieName(role, jar.overHttps), refreshToken, {
+    path: sessionEndpoint(role),
+    maxAgeSeconds,
+  });
 }
 
 export function clearRefreshCookie(jar: CookieJar, role: Role): void {

@@ -20,15 +20,25 @@ import { passedInput, protectedProcedure, publicProcedure } from './init';
  * from the pages sets the cookie that binds it to the browser, with the pages' own redirect URI.
  */
 const COOKIE_ROUTES = [
-  'login', 'refresh', 'logout', 'changePassword',
-  'verifyRegistration', 'verifyLoginCode',
-  'mfaVerify', 'totpConfirm', 'passkeyRegisterVerify', 'passkeyLoginVerify',
-  'oidcStart', 'identityLinkStart',
+  'login',
+  'refresh',
+  'logout',
+  'changePassword',
+  'verifyRegistration',
+  'verifyLoginCode',
+  'mfaVerify',
+  'totpConfirm',
+  'passkeyRegisterVerify',
+  'passkeyLoginVerify',
+  'oidcStart',
+  'identityLinkStart',
 ] as const;
 type CookieRoute = (typeof COOKIE_ROUTES)[number];
 
 type Empty = Record<never, never>;
-type Parts<R extends RestRoute> = ([ParamsOf<R['path']>] extends [never] ? Empty : Record<ParamsOf<R['path']>, string>) &
+type Parts<R extends RestRoute> = ([ParamsOf<R['path']>] extends [never]
+  ? Empty
+  : Record<ParamsOf<R['path']>, string>) &
   ([NonNullable<R['query']>] extends [never] ? Empty : z.input<NonNullable<R['query']>>) &
   (R['body'] extends z.ZodType ? z.input<R['body']> : Empty);
 /** The keys of any member of a union (a body that is one of several shapes has no key common to all). */
@@ -39,14 +49,22 @@ type OutputOf<R extends RestRoute> = R['result'] extends z.ZodType ? z.output<R[
 type Procedure<R extends RestRoute> = R['methods'][0] extends 'GET'
   ? TRPCQueryProcedure<{ input: FlatInputOf<R>; output: OutputOf<R>; meta: object }>
   : TRPCMutationProcedure<{ input: FlatInputOf<R>; output: OutputOf<R>; meta: object }>;
-export type RouteProcedures<S extends Role> = { [K in Exclude<keyof Routes[S], CookieRoute>]: Routes[S][K] extends RestRoute ? Procedure<Routes[S][K]> : never };
+export type RouteProcedures<S extends Role> = {
+  [K in Exclude<keyof Routes[S], CookieRoute>]: Routes[S][K] extends RestRoute ? Procedure<Routes[S][K]> : never;
+};
 
 const stringOf = (value: unknown): string => (typeof value === 'string' ? value : '');
 
 function procedureFor(role: Role, route: RestRoute, binding: Binding<RestRoute>) {
   const names = pathParameterNames(route.path);
   const paramsSchema = pathParametersSchema(route.path);
-  const resolve = async ({ ctx, input }: { ctx: Context & { principal?: RouteCall['principal'] }; input: Record<string, unknown> }) => {
+  const resolve = async ({
+    ctx,
+    input,
+  }: {
+    ctx: Context & { principal?: RouteCall['principal'] };
+    input: Record<string, unknown>;
+  }) => {
     // The same id bounds as the REST dispatcher's: a missing or absurd id is validation_failed.
     const params = parseInput(paramsSchema, Object.fromEntries(names.map((name) => [name, stringOf(input[name])])));
     const rest = Object.fromEntries(Object.entries(input).filter(([key]) => !names.includes(key)));
@@ -57,7 +75,8 @@ function procedureFor(role: Role, route: RestRoute, binding: Binding<RestRoute>)
       query: route.methods[0] === 'GET' ? (rest as Record<string, string>) : {},
       principal: ctx.principal as RouteCall['principal'],
       bearerToken: ctx.accessToken,
-      terminal: undefined as never, // terminal routes are not procedures: the pages reach them through their own endpoint
+      // Terminal routes are not procedures: the pages reach them through their own endpoint.
+      terminal: undefined as never,
       serviceCaller: undefined as never, // nor are the platform services' routes
       body: async () => rest,
       input: async () => (route.body ? parseInput(route.body, rest) : undefined) as never,

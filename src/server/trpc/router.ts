@@ -1,12 +1,20 @@
 // The tRPC router of the bundled pages: per role, signing in (staff with the second step and
 // enrolment; every role also with a passkey; customers also by mailed code)
-// and changing one's password (the refresh token into a cookie) and every other route of the role's table under the same name
+// and changing one's password (the refresh token into a cookie) and every other route of the role's table under the
+// same name
 // (src/contract/routes.ts).
 import { router } from './init';
 import { routeProcedures } from './route-procedures';
 import {
-  changePasswordProcedure, customerCodeSignInProcedure, loginProcedure, mfaVerifyProcedure, oidcLinkStartProcedure, oidcSignInStartProcedure,
-  passkeyLoginVerifyProcedure, passkeyRegisterVerifyProcedure, totpConfirmProcedure,
+  changePasswordProcedure,
+  customerCodeSignInProcedure,
+  loginProcedure,
+  mfaVerifyProcedure,
+  oidcLinkStartProcedure,
+  oidcSignInStartProcedure,
+  passkeyLoginVerifyProcedure,
+  passkeyRegisterVerifyProcedure,
+  totpConfirmProcedure,
 } from './routers/cookie-procedures';
 import { terminalRouter } from './routers/terminal';
 

@@ -26,7 +26,13 @@ export interface DeliveryWorkerOptions {
   now?: () => Date;
 }
 
-export function createDeliveryWorker({ prisma, config, logger, observer, now = () => new Date() }: DeliveryWorkerOptions) {
+export function createDeliveryWorker({
+  prisma,
+  config,
+  logger,
+  observer,
+  now = () => new Date(),
+}: DeliveryWorkerOptions) {
   const instance = randomUUID();
   const box = createSecretBox(config.mfa.encryptionKey, WEBHOOK_SECRET_PURPOSE);
   const timeoutMs = config.webhooks.timeout * 1000;
@@ -50,23 +56,44 @@ export function createDeliveryWorker({ prisma, config, logger, observer, now = (
     const leaseUntil = new Date(at.getTime() + timeoutMs + LEASE_MARGIN_MS);
     const won: string[] = [];
     for (const { id } of due) {
-      const taken = await prisma.webhookDelivery.updateMany({ where: { id, ...free(at) }, data: { leaseOwner: instance, leaseUntil } });
+      const taken = await prisma.webhookDelivery.updateMany({
+        where: { id, ...free(at) },
+        data: { leaseOwner: instance, leaseUntil },
+      });
       if (taken.count === 1) won.push(id);
     }
     return won;
   }
 
-  function secretsOf(endpoint: { id: string; secretSealed: string; previousSecretSealed: string | null; previousSecretUntil: Date | null }, at: Date): string[] {
+  function secretsOf(
+    endpoint: {
+      id: string;
+      secretSealed: string;
+      previousSecretSealed: string | null;
+      previousSecretUntil: Date | null;
+    },
+    at: Date,
+  ): string[] {
     const context = webhookSecretContext(endpoint.id);
     const current = box.open(endpoint.secretSealed, context);
-    const previous = endpoint.previousSecretSealed && endpoint.previousSecretUntil && endpoint.previousSecretUntil > at ? box.open(endpoint.previousSecretSealed, context) : null;
+    const previous =
+      endpoint.previousSecretSealed && endpoint.previousSecretUntil && endpoint.previousSecretUntil > at
+        ? box.open(endpoint.previousSecretSealed, context)
+        : null;
     return [current, previous].filter((s): s is string => s !== null);
   }
 
   async function attempt(id: string): Promise<void> {
     const delivery = await prisma.webhookDelivery.findUnique({
       where: { id },
-      select: { id: true, attempts: true, message: { select: { id: true, type: true, body: true } }, endpoint: { select: { id: true, url: true, secretSealed: true, previousSecretSealed: true, previousSecretUntil: true } } },
+      select: {
+        id: true,
+        attempts: true,
+        message: { select: { id: true, type: true, body: true } },
+        endpoint: {
+          select: { id: true, url: true, secretSealed: true, previousSecretSealed: true, previousSecretUntil: true },
+        },
+      },
     });
     if (!delivery) return;
     const at = now();
@@ -74,18 +101,49 @@ export function createDeliveryWorker({ prisma, config, logger, observer, now = (
     const result: AttemptResult =
       secrets.length === 0
         ? { statusCode: null, error: 'secret_unreadable', durationMs: 0 }
-        : await sendAttempt(delivery.endpoint.url, webhookHeaders(delivery.message.id, at, delivery.message.body, secrets), delivery.message.body, {
-            timeoutMs,
-            allowPrivate: config.webhooks.allowPrivate,
-          });
-    await settleAttempt(prisma, config.webhooks, { deliveryId: id, endpointId: delivery.endpoint.id, attempts: delivery.attempts + 1, at, result, now });
+        : await sendAttempt(
+            delivery.endpoint.url,
+            webhookHeaders(delivery.message.id, at, delivery.message.body, secrets),
+            delivery.message.body,
+            {
+              timeoutMs,
+              allowPrivate: config.webhooks.allowPrivate,
+            },
+          );
+    await settleAttempt(prisma, config.webhooks, {
+      deliveryId: id,
+      endpointId: delivery.endpoint.id,
+      attempts: delivery.attempts + 1,
+      at,
+      result,
+      now,
+    });
     observer?.attempted(result.error === null ? 'delivered' : 'failed');
-    if (result.error) logger.info({ event: 'webhook_attempt_failed', messageId: delivery.message.id, endpointId: delivery.endpoint.id, error: result.error, statusCode: result.statusCode }, 'webhook attempt failed');
+    if (result.error)
+      logger.info(
+        {
+          event: 'webhook_attempt_failed',
+          messageId: delivery.message.id,
+          endpointId: delivery.endpoint.id,
+          error: result.error,
+          statusCode: result.statusCode,
+        },
+        'webhook attempt failed',
+      );
   }
 
   function run(id: string) {
     const work = attempt(id)
-      .catch((error: unknown) => logger.error({ event: 'webhook_delivery_error', deliveryId: id, err: error instanceof Error ? error.message : String(error) }, 'webhook delivery failed to run'))
+      .catch((error: unknown) =>
+        logger.error(
+          {
+            event: 'webhook_delivery_error',
+            deliveryId: id,
+            err: error instanceof Error ? error.message : String(error),
+          },
+          'webhook delivery failed to run',
+        ),
+      )
       .finally(() => {
         inFlight.delete(work);
         schedule(0);
@@ -105,7 +163,10 @@ export function createDeliveryWorker({ prisma, config, logger, observer, now = (
         claimed = ids.length;
         for (const id of ids) if (!stopped) run(id);
       } catch (error) {
-        logger.warn({ event: 'webhook_claim_failed', err: error instanceof Error ? error.message : String(error) }, 'could not read the webhook outbox');
+        logger.warn(
+          { event: 'webhook_claim_failed', err: error instanceof Error ? error.message : String(error) },
+          'could not read the webhook outbox',
+        );
       }
     }
     ticking = false;
@@ -133,7 +194,10 @@ export function createDeliveryWorker({ prisma, config, logger, observer, now = (
         prisma.webhookDelivery.count({ where }),
         prisma.webhookDelivery.findFirst({ where, orderBy: { createdAt: 'asc' }, select: { createdAt: true } }),
       ]);
-      return { depth, oldestAgeSeconds: oldest ? Math.max(0, (now().getTime() - oldest.createdAt.getTime()) / 1000) : 0 };
+      return {
+        depth,
+        oldestAgeSeconds: oldest ? Math.max(0, (now().getTime() - oldest.createdAt.getTime()) / 1000) : 0,
+      };
     },
     start() {
       schedule(0);

@@ -31,7 +31,12 @@ function refusal(url: URL, allowPrivate: boolean): string | null {
   return null;
 }
 
-export function sendAttempt(target: string, headers: Record<string, string>, body: string, options: SendOptions): Promise<AttemptResult> {
+export function sendAttempt(
+  target: string,
+  headers: Record<string, string>,
+  body: string,
+  options: SendOptions,
+): Promise<AttemptResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   const url = new URL(target);
@@ -50,7 +55,11 @@ export function sendAttempt(target: string, headers: Record<string, string>, bod
       url,
       {
         method: 'POST',
-        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)), 'user-agent': 'commerce-auth-webhooks/1' },
+        headers: {
+          ...headers,
+          'content-length': String(Buffer.byteLength(body)),
+          'user-agent': 'commerce-auth-webhooks/1',
+        },
         lookup: checkedLookup(allowedFor(options.allowPrivate)),
         agent: false,
       },

@@ -34,23 +34,42 @@ export async function settleAttempt(prisma: PrismaClient, rules: Config['webhook
   const ended = s.now();
   const { statusCode, error, durationMs } = s.result;
   await prisma.$transaction(async (tx) => {
-    await tx.webhookAttempt.create({ data: { deliveryId: s.deliveryId, at: s.at, statusCode, durationMs, error: error?.slice(0, ERROR_MAX) ?? null } });
+    await tx.webhookAttempt.create({
+      data: { deliveryId: s.deliveryId, at: s.at, statusCode, durationMs, error: error?.slice(0, ERROR_MAX) ?? null },
+    });
     const release = { leaseOwner: null, leaseUntil: null, attempts: s.attempts };
     if (error === null) {
       await tx.webhookDelivery.updateMany({ where: { id: s.deliveryId }, data: { ...release, status: 'delivered' } });
-      await tx.webhookEndpoint.updateMany({ where: { id: s.endpointId, failingSince: { not: null } }, data: { failingSince: null } });
+      await tx.webhookEndpoint.updateMany({
+        where: { id: s.endpointId, failingSince: { not: null } },
+        data: { failingSince: null },
+      });
       return;
     }
     const wait = nextWait(rules.retrySchedule, s.attempts);
     await tx.webhookDelivery.updateMany({
       where: { id: s.deliveryId },
-      data: wait === null ? { ...release, status: 'failed' } : { ...release, nextAttemptAt: new Date(ended.getTime() + wait) },
+      data:
+        wait === null
+          ? { ...release, status: 'failed' }
+          : { ...release, nextAttemptAt: new Date(ended.getTime() + wait) },
     });
-    await tx.webhookEndpoint.updateMany({ where: { id: s.endpointId, failingSince: null }, data: { failingSince: s.at } });
+    await tx.webhookEndpoint.updateMany({
+      where: { id: s.endpointId, failingSince: null },
+      data: { failingSince: s.at },
+    });
     const disableBefore = new Date(ended.getTime() - rules.disableAfter * 1000);
-    const disabled = await tx.webhookEndpoint.updateMany({ where: { id: s.endpointId, enabled: true, failingSince: { lte: disableBefore } }, data: { enabled: false } });
+    const disabled = await tx.webhookEndpoint.updateMany({
+      where: { id: s.endpointId, enabled: true, failingSince: { lte: disableBefore } },
+      data: { enabled: false },
+    });
     if (disabled.count === 1) {
-      const event = auditEntry('webhook_endpoint_disabled', { role: 'admin', accountId: null }, { ...OPERATOR_CAUSE, operator: false }, { endpoint_id: s.endpointId, reason: 'failing', failing_for_seconds: rules.disableAfter });
+      const event = auditEntry(
+        'webhook_endpoint_disabled',
+        { role: 'admin', accountId: null },
+        { ...OPERATOR_CAUSE, operator: false },
+        { endpoint_id: s.endpointId, reason: 'failing', failing_for_seconds: rules.disableAfter },
+      );
       await auditIn(tx, event, ended);
     }
   });

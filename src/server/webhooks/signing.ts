@@ -4,12 +4,27 @@ import { createHmac } from 'node:crypto';
 
 const secretBytes = (secret: string) => Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
 
-export function signatureHeader(messageId: string, timestampSeconds: number, body: string, secrets: readonly string[]): string {
-  return secrets.map((secret) => `v1,${createHmac('sha256', secretBytes(secret)).update(`${messageId}.${timestampSeconds}.${body}`).digest('base64')}`).join(' ');
+export function signatureHeader(
+  messageId: string,
+  timestampSeconds: number,
+  body: string,
+  secrets: readonly string[],
+): string {
+  return secrets
+    .map(
+      (secret) =>
+        `v1,${createHmac('sha256', secretBytes(secret)).update(`${messageId}.${timestampSeconds}.${body}`).digest('base64')}`,
+    )
+    .join(' ');
 }
 
 /** The headers of one attempt: the same webhook-id on every attempt, this attempt's timestamp and signatures. */
-export function webhookHeaders(messageId: string, now: Date, body: string, secrets: readonly string[]): Record<string, string> {
+export function webhookHeaders(
+  messageId: string,
+  now: Date,
+  body: string,
+  secrets: readonly string[],
+): Record<string, string> {
   const timestamp = Math.floor(now.getTime() / 1000);
   return {
     'content-type': 'application/json',

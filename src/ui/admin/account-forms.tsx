@@ -9,8 +9,26 @@ import { blankFields, useAction } from './use-action';
 
 type FieldError = (field: string) => string | undefined;
 
-export function NameField({ value, onChange, error }: { value: string; onChange(value: string): void; error?: string }) {
-  return <TextField label="Name" name="name" autoComplete="off" required value={value} onChange={(e) => onChange(e.target.value)} error={error} />;
+export function NameField({
+  value,
+  onChange,
+  error,
+}: {
+  value: string;
+  onChange(value: string): void;
+  error?: string;
+}) {
+  return (
+    <TextField
+      label="Name"
+      name="name"
+      autoComplete="off"
+      required
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      error={error}
+    />
+  );
 }
 
 /**
@@ -35,15 +53,35 @@ export function useNewAccount<Fields extends { name: string }, Created extends {
   const errorOf: FieldError = (field) => problems[field] ?? action.fieldError(field);
 
   function submit() {
-    const found = { ...blankFields({ name: [fields.name, 'Enter a name.'], email: [email, 'Enter an e-mail address.'] }), password: passwordProblem(password) ?? undefined };
+    const found = {
+      ...blankFields({ name: [fields.name, 'Enter a name.'], email: [email, 'Enter an e-mail address.'] }),
+      password: passwordProblem(password) ?? undefined,
+    };
     setProblems(found);
     if (Object.values(found).every((problem) => !problem)) action.run({ ...fields, email, password });
   }
 
   const credentials = (passwordHint: string) => (
     <>
-      <TextField label="E-mail" name="email" type="email" autoComplete="off" required value={email} onChange={(e) => setEmail(e.target.value)} error={errorOf('email')} />
-      <PasswordField label="First password" name="password" autoComplete="new-password" value={password} onChange={setPassword} hint={passwordHint} error={errorOf('password')} />
+      <TextField
+        label="E-mail"
+        name="email"
+        type="email"
+        autoComplete="off"
+        required
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={errorOf('email')}
+      />
+      <PasswordField
+        label="First password"
+        name="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={setPassword}
+        hint={passwordHint}
+        error={errorOf('password')}
+      />
     </>
   );
   return { fields, setFields, action, submit, errorOf, credentials };
@@ -59,7 +97,13 @@ export interface ChangeFormProps<Changes extends object, Result> {
   children(fieldError: FieldError): ReactNode;
 }
 
-export function ChangeForm<Changes extends object, Result>({ name, changes, save, done, children }: ChangeFormProps<Changes, Result>) {
+export function ChangeForm<Changes extends object, Result>({
+  name,
+  changes,
+  save,
+  done,
+  children,
+}: ChangeFormProps<Changes, Result>) {
   const [nothing, setNothing] = useState(false);
   const action = useAction(save, done);
   function submit() {

@@ -22,14 +22,22 @@ export function AccountStatus({ name, disabled, self, setDisabled }: AccountStat
   const action = useAction(setDisabled, (_, nowDisabled) =>
     nowDisabled ? `${name} is disabled and signed out everywhere.` : `${name} is enabled and can sign in again.`,
   );
-  if (self) return <p className={panelStyles.muted}>This is your own account: another admin can disable it, you cannot.</p>;
+  if (self)
+    return <p className={panelStyles.muted}>This is your own account: another admin can disable it, you cannot.</p>;
   return (
     <div className={styles.stack}>
       <LiveAlert tone="error" message={action.error} />
       <LiveAlert tone="success" message={action.success} />
       <div className={styles.footer}>
-        <p className={styles.meta}>{disabled ? 'Disabled: cannot sign in.' : 'Enabled. Disabling signs the account out everywhere at once.'}</p>
-        <Button variant="secondary" onClick={() => action.run(!disabled)} pending={action.pending} pendingLabel={disabled ? 'Enabling…' : 'Disabling…'}>
+        <p className={styles.meta}>
+          {disabled ? 'Disabled: cannot sign in.' : 'Enabled. Disabling signs the account out everywhere at once.'}
+        </p>
+        <Button
+          variant="secondary"
+          onClick={() => action.run(!disabled)}
+          pending={action.pending}
+          pendingLabel={disabled ? 'Enabling…' : 'Disabling…'}
+        >
           {disabled ? 'Enable account' : 'Disable account'}
           <span className="visually-hidden"> of {name}</span>
         </Button>
@@ -42,7 +50,19 @@ export function modulesInWords(modules: readonly string[]): string {
   return modules.length ? modules.map((m) => (isModuleKey(m) ? MODULE_LABEL[m] : m)).join(', ') : 'no modules';
 }
 
-export function AccountSummary({ name, email, type, disabled, extra }: { name: string; email: string; type: string; disabled: boolean; extra: string }) {
+export function AccountSummary({
+  name,
+  email,
+  type,
+  disabled,
+  extra,
+}: {
+  name: string;
+  email: string;
+  type: string;
+  disabled: boolean;
+  extra: string;
+}) {
   return (
     <div>
       <h3 className={styles.title}>

@@ -35,7 +35,9 @@ export function AdminEditor({ actor, account }: { actor: AdminProfile; account: 
 
   return (
     <ChangeForm name={account.name} changes={() => changesOf(account, fields)} save={save} done={done}>
-      {(fieldError) => <AdminFields actor={actor} value={fields} onChange={setFields} held={account.modules} fieldError={fieldError} />}
+      {(fieldError) => (
+        <AdminFields actor={actor} value={fields} onChange={setFields} held={account.modules} fieldError={fieldError} />
+      )}
     </ChangeForm>
   );
 }

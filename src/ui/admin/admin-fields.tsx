@@ -53,7 +53,11 @@ export function AdminFields({ actor, value, onChange, fieldError, held = [], cre
         choices={modules.map((m) => ({ value: m, label: MODULE_LABEL[m] }))}
         values={value.modules}
         onChange={(next) => onChange({ ...value, modules: ADMIN_MODULES.filter((m) => next.includes(m)) })}
-        hint={value.admin_type === 'super_admin' ? 'A super admin has every module whatever is ticked here.' : 'What this admin may open.'}
+        hint={
+          value.admin_type === 'super_admin'
+            ? 'A super admin has every module whatever is ticked here.'
+            : 'What this admin may open.'
+        }
         error={fieldError('modules')}
       />
     </>

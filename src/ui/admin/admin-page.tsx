@@ -50,15 +50,19 @@ export function AdminPage({ current, module, title, children }: AdminPageProps) 
   const allowed = subject !== null && (!module || passesModuleGuard(subject, module));
 
   return (
-    <AppShell role="admin" user={profile && { name: profile.name, type: profile.admin_type }} nav={subject ? adminNav(subject, current) : []}>
+    <AppShell
+      role="admin"
+      user={profile && { name: profile.name, type: profile.admin_type }}
+      nav={subject ? adminNav(subject, current) : []}
+    >
       {!allowed ? <h1>{title}</h1> : null}
       {me.isPending ? <Loading what="your profile" /> : null}
       {me.isError ? <LoadFailed message={shownErrorOf(me.error).message} onRetry={() => void me.refetch()} /> : null}
       {profile && !allowed && module ? (
         <Panel title="No access">
           <p>
-            Your account does not have the {MODULE_LABEL[module]} module, so this page cannot show anything. Ask a super admin to give it to
-            you if you need it.
+            Your account does not have the {MODULE_LABEL[module]} module, so this page cannot show anything. Ask a super
+            admin to give it to you if you need it.
           </p>
           <p className={panelStyles.muted}>
             <Link href="/admin">Back to the admin console</Link>

@@ -16,10 +16,12 @@ import { AuditLink } from './audit-link';
 import { AdminPage, PageHeader } from './admin-page';
 import { NewAdminForm } from './new-admin-form';
 
-
 function AdminSessions({ adminId }: { adminId: string }) {
   const utils = trpc.useUtils();
-  const query = trpc.admin.listAdminSessions.useInfiniteQuery({ adminId, limit: SESSIONS_PAGE_SIZE }, { getNextPageParam: nextCursorOf });
+  const query = trpc.admin.listAdminSessions.useInfiniteQuery(
+    { adminId, limit: SESSIONS_PAGE_SIZE },
+    { getNextPageParam: nextCursorOf },
+  );
   async function end(sessionId: string) {
     await utils.client.admin.endAdminSession.mutate({ adminId, sessionId });
     await utils.admin.listAdminSessions.invalidate({ adminId });
@@ -51,7 +53,12 @@ function AdminRow({ actor, account }: { actor: AdminProfile; account: AdminAccou
             <h4>Account</h4>
             <AdminEditor actor={actor} account={account} />
             <h4>Status</h4>
-            <AccountStatus name={account.name} disabled={account.disabled} self={account.id === actor.id} setDisabled={setDisabled} />
+            <AccountStatus
+              name={account.name}
+              disabled={account.disabled}
+              self={account.id === actor.id}
+              setDisabled={setDisabled}
+            />
             <h4>Sessions</h4>
             <AdminSessions adminId={account.id} />
           </>
@@ -78,7 +85,10 @@ export function AdminsPage() {
     <AdminPage current="admins" module="admins" title="Admins">
       {(profile) => (
         <>
-          <PageHeader title="Admins" lead="Platform administrators: who they are, which modules they hold, where they are signed in." />
+          <PageHeader
+            title="Admins"
+            lead="Platform administrators: who they are, which modules they hold, where they are signed in."
+          />
           <Panel title="Admin accounts">
             <AdminsList actor={profile} />
           </Panel>

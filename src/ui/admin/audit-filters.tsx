@@ -21,9 +21,16 @@ const instantOf = (local: string) => (local ? new Date(local).toISOString() : un
 export const eventLabel = (event: string) => event.replace(/_/g, ' ');
 
 /** An e-mail is searched as one; anything else is taken for an account id. */
-const accountFilter = (value: string): AuditFilterValues => (value.includes('@') ? { account_email: value } : value ? { account_id: value } : {});
+const accountFilter = (value: string): AuditFilterValues =>
+  value.includes('@') ? { account_email: value } : value ? { account_id: value } : {};
 
-export function AuditFilters({ initialAccountId, onApply }: { initialAccountId: string; onApply(filters: AuditFilterValues): void }) {
+export function AuditFilters({
+  initialAccountId,
+  onApply,
+}: {
+  initialAccountId: string;
+  onApply(filters: AuditFilterValues): void;
+}) {
   const [account, setAccount] = useState(initialAccountId);
   const [event, setEvent] = useState('');
   const [from, setFrom] = useState('');
@@ -37,8 +44,20 @@ export function AuditFilters({ initialAccountId, onApply }: { initialAccountId: 
     });
   }
   return (
-    <ActionForm label="Filter events" submitLabel="Show events" pendingLabel="Loading…" pending={false} onSubmit={apply}>
-      <TextField label="Account" name="account" value={account} onChange={(e) => setAccount(e.target.value)} hint="The e-mail (or id) of the account the events are about." />
+    <ActionForm
+      label="Filter events"
+      submitLabel="Show events"
+      pendingLabel="Loading…"
+      pending={false}
+      onSubmit={apply}
+    >
+      <TextField
+        label="Account"
+        name="account"
+        value={account}
+        onChange={(e) => setAccount(e.target.value)}
+        hint="The e-mail (or id) of the account the events are about."
+      />
       <div className={fieldStyles.field}>
         <label className={fieldStyles.label} htmlFor="audit-event">
           Event
@@ -52,8 +71,20 @@ export function AuditFilters({ initialAccountId, onApply }: { initialAccountId: 
           ))}
         </select>
       </div>
-      <TextField label="From (your local time)" name="from" type="datetime-local" value={from} onChange={(e) => setFrom(e.target.value)} />
-      <TextField label="Until (your local time)" name="to" type="datetime-local" value={to} onChange={(e) => setTo(e.target.value)} />
+      <TextField
+        label="From (your local time)"
+        name="from"
+        type="datetime-local"
+        value={from}
+        onChange={(e) => setFrom(e.target.value)}
+      />
+      <TextField
+        label="Until (your local time)"
+        name="to"
+        type="datetime-local"
+        value={to}
+        onChange={(e) => setTo(e.target.value)}
+      />
     </ActionForm>
   );
 }

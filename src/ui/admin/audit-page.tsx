@@ -12,12 +12,16 @@ import { trpc } from '../trpc/client';
 import { AdminPage, PageHeader } from './admin-page';
 import { AuditFilters, eventLabel, type AuditFilterValues } from './audit-filters';
 
-
 /** "Ada Admin <ada@example.com>", or the id of an account that no longer exists. */
-const named = (label: { email: string | null; name: string | null }, id: string) => (label.email ? `${label.name} <${label.email}>` : `deleted account ${id}`);
+const named = (label: { email: string | null; name: string | null }, id: string) =>
+  label.email ? `${label.name} <${label.email}>` : `deleted account ${id}`;
 
 const who = (actor: AuditEventView['actor'], details: AuditEventView['details']) =>
-  actor ? `${actor.role} ${named(actor, actor.account_id)}` : details.operator ? 'the operator (command line)' : 'nobody signed in';
+  actor
+    ? `${actor.role} ${named(actor, actor.account_id)}`
+    : details.operator
+      ? 'the operator (command line)'
+      : 'nobody signed in';
 
 function EventRow({ event }: { event: AuditEventView }) {
   const details = Object.entries(event.details).filter(([key]) => key !== 'operator');
@@ -27,18 +31,27 @@ function EventRow({ event }: { event: AuditEventView }) {
         {eventLabel(event.event)} <span className={styles.badge}>{event.role}</span>
       </h3>
       <p className={styles.meta}>
-        <time dateTime={event.at}>{new Date(event.at).toLocaleString()}</time> · account {event.account && event.account_id ? named(event.account, event.account_id) : 'unknown'} · by {who(event.actor, event.details)}
+        <time dateTime={event.at}>{new Date(event.at).toLocaleString()}</time> · account{' '}
+        {event.account && event.account_id ? named(event.account, event.account_id) : 'unknown'} · by{' '}
+        {who(event.actor, event.details)}
       </p>
       <p className={styles.meta}>
         From {event.client_ip ?? 'no address'} · {event.user_agent ? deviceName(event.user_agent) : 'no user agent'}
       </p>
-      {details.length ? <p className={styles.meta}>{details.map(([key, value]) => `${key.replace(/_/g, ' ')}: ${JSON.stringify(value)}`).join(' · ')}</p> : null}
+      {details.length ? (
+        <p className={styles.meta}>
+          {details.map(([key, value]) => `${key.replace(/_/g, ' ')}: ${JSON.stringify(value)}`).join(' · ')}
+        </p>
+      ) : null}
     </li>
   );
 }
 
 function EventList({ filters }: { filters: AuditFilterValues }) {
-  const query = trpc.admin.listAuditEvents.useInfiniteQuery({ ...filters, limit: PAGE_SIZE }, { getNextPageParam: nextCursorOf });
+  const query = trpc.admin.listAuditEvents.useInfiniteQuery(
+    { ...filters, limit: PAGE_SIZE },
+    { getNextPageParam: nextCursorOf },
+  );
   return (
     <PagedList query={query} label="Security events" noun="events" one="event" empty="No events match.">
       {(event) => <EventRow event={event} />}
@@ -52,7 +65,10 @@ export function AuditPage({ accountId }: { accountId: string }) {
     <AdminPage current="audit" module="audit" title="Audit trail">
       {() => (
         <>
-          <PageHeader title="Audit trail" lead="Sign-ins, password resets and account changes: who, when and from where." />
+          <PageHeader
+            title="Audit trail"
+            lead="Sign-ins, password resets and account changes: who, when and from where."
+          />
           <Panel title="Filters">
             <AuditFilters initialAccountId={accountId} onApply={setFilters} />
           </Panel>

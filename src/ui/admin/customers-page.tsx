@@ -20,7 +20,10 @@ type CustomerAccount = z.infer<typeof customerAccount>;
 
 function CustomerSessions({ customerId }: { customerId: string }) {
   const utils = trpc.useUtils();
-  const query = trpc.admin.listCustomerSessions.useInfiniteQuery({ customerId, limit: SESSIONS_PAGE_SIZE }, { getNextPageParam: nextCursorOf });
+  const query = trpc.admin.listCustomerSessions.useInfiniteQuery(
+    { customerId, limit: SESSIONS_PAGE_SIZE },
+    { getNextPageParam: nextCursorOf },
+  );
   async function end(sessionId: string) {
     await utils.client.admin.endCustomerSession.mutate({ customerId, sessionId });
     await utils.admin.listCustomerSessions.invalidate({ customerId });
@@ -31,11 +34,19 @@ function CustomerSessions({ customerId }: { customerId: string }) {
 function CustomerRow({ account }: { account: CustomerAccount }) {
   const utils = trpc.useUtils();
   async function setDisabled(disabled: boolean) {
-    await (disabled ? utils.client.admin.disableCustomer : utils.client.admin.enableCustomer).mutate({ customerId: account.id });
+    await (disabled ? utils.client.admin.disableCustomer : utils.client.admin.enableCustomer).mutate({
+      customerId: account.id,
+    });
     await utils.admin.listCustomers.invalidate();
   }
   const summary = (
-    <AccountSummary name={account.name} email={account.email} type="customer" disabled={account.disabled} extra={account.email_verified ? 'E-mail confirmed' : 'E-mail not confirmed'} />
+    <AccountSummary
+      name={account.name}
+      email={account.email}
+      type="customer"
+      disabled={account.disabled}
+      extra={account.email_verified ? 'E-mail confirmed' : 'E-mail not confirmed'}
+    />
   );
   return (
     <li className={styles.item}>
@@ -51,7 +62,10 @@ function CustomerRow({ account }: { account: CustomerAccount }) {
 }
 
 function CustomersList({ search }: { search: string }) {
-  const query = trpc.admin.listCustomers.useInfiniteQuery({ limit: PAGE_SIZE, ...(search ? { query: search } : {}) }, { getNextPageParam: nextCursorOf });
+  const query = trpc.admin.listCustomers.useInfiniteQuery(
+    { limit: PAGE_SIZE, ...(search ? { query: search } : {}) },
+    { getNextPageParam: nextCursorOf },
+  );
   return (
     <PagedList query={query} label="Customer accounts" noun="customers" one="customer" empty="No customers found.">
       {(account) => <CustomerRow account={account} />}
@@ -66,10 +80,26 @@ export function CustomersPage() {
     <AdminPage current="customers" module="customers" title="Customers">
       {() => (
         <>
-          <PageHeader title="Customers" lead="Shoppers' accounts: find one by e-mail or name, disable or enable it, end its sessions." />
+          <PageHeader
+            title="Customers"
+            lead="Shoppers' accounts: find one by e-mail or name, disable or enable it, end its sessions."
+          />
           <Panel title="Customer accounts">
-            <ActionForm label="Search customers" submitLabel="Search" pendingLabel="Searching…" pending={false} onSubmit={() => setSearch(text.trim())} inline>
-              <TextField label="E-mail or name" name="search" type="search" value={text} onChange={(e) => setText(e.target.value)} />
+            <ActionForm
+              label="Search customers"
+              submitLabel="Search"
+              pendingLabel="Searching…"
+              pending={false}
+              onSubmit={() => setSearch(text.trim())}
+              inline
+            >
+              <TextField
+                label="E-mail or name"
+                name="search"
+                type="search"
+                value={text}
+                onChange={(e) => setText(e.target.value)}
+              />
             </ActionForm>
             <CustomersList search={search} />
           </Panel>

@@ -15,12 +15,17 @@ function fieldsOf(account: VendorAccount): EmployeeFieldValues {
   return {
     name: account.name,
     modules: VENDOR_MODULES.filter((m) => account.modules.includes(m)),
-    module_permissions: Object.fromEntries(VENDOR_MODULES.map((m) => [m, MODULE_ACTIONS.filter((a) => held[m]?.includes(a))])),
+    module_permissions: Object.fromEntries(
+      VENDOR_MODULES.map((m) => [m, MODULE_ACTIONS.filter((a) => held[m]?.includes(a))]),
+    ),
     store_ids: account.store_ids,
   };
 }
 
-function samePermissions(a: Record<string, readonly string[] | undefined>, b: Record<string, readonly string[] | undefined>) {
+function samePermissions(
+  a: Record<string, readonly string[] | undefined>,
+  b: Record<string, readonly string[] | undefined>,
+) {
   return VENDOR_MODULES.every((m) => sameMembers(a[m] ?? [], b[m] ?? []));
 }
 
@@ -28,7 +33,9 @@ function changesOf(account: VendorAccount, fields: EmployeeFieldValues) {
   return {
     ...(fields.name.trim() !== account.name ? { name: fields.name } : {}),
     ...(!sameMembers(fields.modules, account.modules) ? { modules: fields.modules } : {}),
-    ...(!samePermissions(fields.module_permissions, account.module_permissions ?? {}) ? { module_permissions: fields.module_permissions } : {}),
+    ...(!samePermissions(fields.module_permissions, account.module_permissions ?? {})
+      ? { module_permissions: fields.module_permissions }
+      : {}),
     ...(!sameMembers(fields.store_ids, account.store_ids) ? { store_ids: fields.store_ids } : {}),
   };
 }

@@ -27,7 +27,11 @@ export function EmployeeFields({ value, onChange, stores, fieldError, credential
     <>
       <NameField value={value.name} onChange={(name) => onChange({ ...value, name })} error={fieldError('name')} />
       {credentials}
-      <ModuleAccessField value={value} onChange={(access) => onChange({ ...value, ...access })} error={fieldError('modules') ?? fieldError('module_permissions')} />
+      <ModuleAccessField
+        value={value}
+        onChange={(access) => onChange({ ...value, ...access })}
+        error={fieldError('modules') ?? fieldError('module_permissions')}
+      />
       {stores.length ? (
         <CheckboxGroup
           legend="Stores"

@@ -18,13 +18,19 @@ export function IntegrationsPage() {
                 <h3 className={styles.title}>
                   <Link href="/admin/webhooks">Webhooks</Link>
                 </h3>
-                <p className={styles.meta}>Signed messages to your services when accounts change: endpoints, their delivery log, retries and test messages.</p>
+                <p className={styles.meta}>
+                  Signed messages to your services when accounts change: endpoints, their delivery log, retries and test
+                  messages.
+                </p>
               </li>
               <li className={styles.item}>
                 <h3 className={styles.title}>
                   <Link href="/admin/service-clients">Service clients</Link>
                 </h3>
-                <p className={styles.meta}>Credentials your services present to this one: each client&apos;s secret is shown once, rotated with an overlap, removed when the service goes.</p>
+                <p className={styles.meta}>
+                  Credentials your services present to this one: each client&apos;s secret is shown once, rotated with
+                  an overlap, removed when the service goes.
+                </p>
               </li>
             </ul>
           </Panel>

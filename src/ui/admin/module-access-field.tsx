@@ -21,11 +21,22 @@ function toggled<T extends string>(all: readonly T[], current: readonly T[], val
   return all.filter((v) => (v === value ? on : current.includes(v)));
 }
 
-export function ModuleAccessField({ value, onChange, error }: { value: ModuleAccess; onChange(value: ModuleAccess): void; error?: string }) {
+export function ModuleAccessField({
+  value,
+  onChange,
+  error,
+}: {
+  value: ModuleAccess;
+  onChange(value: ModuleAccess): void;
+  error?: string;
+}) {
   const id = useId();
   function setModule(module: VendorModule, on: boolean) {
     const { [module]: _dropped, ...others } = value.module_permissions;
-    onChange({ modules: toggled(VENDOR_MODULES, value.modules, module, on), module_permissions: on ? value.module_permissions : others });
+    onChange({
+      modules: toggled(VENDOR_MODULES, value.modules, module, on),
+      module_permissions: on ? value.module_permissions : others,
+    });
   }
   function setAction(module: VendorModule, action: ModuleAction, on: boolean) {
     const actions = toggled(MODULE_ACTIONS, value.module_permissions[module] ?? [], action, on);
@@ -38,13 +49,19 @@ export function ModuleAccessField({ value, onChange, error }: { value: ModuleAcc
   return (
     <fieldset className={groupStyles.group} aria-describedby={error ? `${id}-hint ${id}-error` : `${id}-hint`}>
       <legend className={groupStyles.legend}>Modules and permissions</legend>
-      <p id={`${id}-hint`} className={groupStyles.hint}>An employee uses a module only with access to it, and an action in it only when that action is ticked.</p>
+      <p id={`${id}-hint`} className={groupStyles.hint}>
+        An employee uses a module only with access to it, and an action in it only when that action is ticked.
+      </p>
       {VENDOR_MODULES.map((module) => (
         <fieldset key={module} className={styles.module}>
           <legend className={styles.moduleName}>{MODULE_LABEL[module]}</legend>
           <div className={styles.boxes}>
             <label className={styles.box}>
-              <input type="checkbox" checked={value.modules.includes(module)} onChange={(e) => setModule(module, e.target.checked)} />
+              <input
+                type="checkbox"
+                checked={value.modules.includes(module)}
+                onChange={(e) => setModule(module, e.target.checked)}
+              />
               Access
             </label>
             {MODULE_ACTIONS.map((action) => (

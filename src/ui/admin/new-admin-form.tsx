@@ -7,7 +7,8 @@ import { useNewAccount } from './account-forms';
 import { AdminFields, type AdminFieldValues } from './admin-fields';
 
 const EMPTY: AdminFieldValues = { name: '', admin_type: 'admin', modules: [] };
-const PASSWORD_HINT = 'At least 8 characters. Share it with the admin safely; they can change it with “Forgot password”.';
+const PASSWORD_HINT =
+  'At least 8 characters. Share it with the admin safely; they can change it with “Forgot password”.';
 
 export function NewAdminForm({ actor }: { actor: AdminProfile }) {
   const utils = trpc.useUtils();
@@ -22,7 +23,15 @@ export function NewAdminForm({ actor }: { actor: AdminProfile }) {
   );
   const { action } = form;
   return (
-    <ActionForm label="New admin" submitLabel="Create admin" pendingLabel="Creating…" pending={action.pending} error={action.error} success={action.success} onSubmit={form.submit}>
+    <ActionForm
+      label="New admin"
+      submitLabel="Create admin"
+      pendingLabel="Creating…"
+      pending={action.pending}
+      error={action.error}
+      success={action.success}
+      onSubmit={form.submit}
+    >
       <AdminFields
         actor={actor}
         value={form.fields}

@@ -22,8 +22,22 @@ export function NewEmployeeForm({ vendorId }: { vendorId: string }) {
   );
   const { action } = form;
   return (
-    <ActionForm label="New employee" submitLabel="Add employee" pendingLabel="Adding…" pending={action.pending} error={action.error} success={action.success} onSubmit={form.submit}>
-      <EmployeeFields value={form.fields} onChange={form.setFields} stores={stores} fieldError={form.errorOf} credentials={form.credentials('At least 8 characters.')} />
+    <ActionForm
+      label="New employee"
+      submitLabel="Add employee"
+      pendingLabel="Adding…"
+      pending={action.pending}
+      error={action.error}
+      success={action.success}
+      onSubmit={form.submit}
+    >
+      <EmployeeFields
+        value={form.fields}
+        onChange={form.setFields}
+        stores={stores}
+        fieldError={form.errorOf}
+        credentials={form.credentials('At least 8 characters.')}
+      />
     </ActionForm>
   );
 }

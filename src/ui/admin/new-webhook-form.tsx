@@ -9,7 +9,10 @@ import { TextField } from '../components/text-field';
 import { trpc } from '../trpc/client';
 import { useAction } from './use-action';
 
-const EVENT_CHOICES = [{ value: '*', label: 'Every event type', description: 'Types added later included' }, ...WEBHOOK_EVENT_TYPES.map((type) => ({ value: type, label: type }))];
+const EVENT_CHOICES = [
+  { value: '*', label: 'Every event type', description: 'Types added later included' },
+  ...WEBHOOK_EVENT_TYPES.map((type) => ({ value: type, label: type })),
+];
 
 export interface CreatedEndpoint {
   url: string;
@@ -24,7 +27,11 @@ export function NewWebhookForm({ onCreated }: { onCreated(created: CreatedEndpoi
   const action = useAction(
     async () => {
       onCreated(null);
-      const endpoint = await utils.client.admin.createWebhookEndpoint.mutate({ url: url.trim(), description, events: events as never });
+      const endpoint = await utils.client.admin.createWebhookEndpoint.mutate({
+        url: url.trim(),
+        description,
+        events: events as never,
+      });
       await utils.admin.listWebhookEndpoints.invalidate();
       onCreated({ url: endpoint.url, secret: endpoint.secret });
       setUrl('');
@@ -34,10 +41,42 @@ export function NewWebhookForm({ onCreated }: { onCreated(created: CreatedEndpoi
     (endpoint) => `Messages will be sent to ${endpoint.url}.`,
   );
   return (
-    <ActionForm label="New endpoint" submitLabel="Add endpoint" pendingLabel="Adding…" pending={action.pending} error={action.error} success={action.success} onSubmit={() => action.run(undefined)}>
-      <TextField label="URL" name="url" type="url" value={url} onChange={(e) => setUrl(e.target.value)} error={action.fieldError('url')} hint="Where messages are POSTed; https in production." required />
-      <TextField label="Description" name="description" value={description} onChange={(e) => setDescription(e.target.value)} error={action.fieldError('description')} hint="Optional: which service this is." />
-      <CheckboxGroup legend="Event types" name="events" choices={EVENT_CHOICES} values={events} onChange={setEvents} error={action.fieldError('events')} machineNames />
+    <ActionForm
+      label="New endpoint"
+      submitLabel="Add endpoint"
+      pendingLabel="Adding…"
+      pending={action.pending}
+      error={action.error}
+      success={action.success}
+      onSubmit={() => action.run(undefined)}
+    >
+      <TextField
+        label="URL"
+        name="url"
+        type="url"
+        value={url}
+        onChange={(e) => setUrl(e.target.value)}
+        error={action.fieldError('url')}
+        hint="Where messages are POSTed; https in production."
+        required
+      />
+      <TextField
+        label="Description"
+        name="description"
+        value={description}
+        onChange={(e) => setDescription(e.target.value)}
+        error={action.fieldError('description')}
+        hint="Optional: which service this is."
+      />
+      <CheckboxGroup
+        legend="Event types"
+        name="events"
+        choices={EVENT_CHOICES}
+        values={events}
+        onChange={setEvents}
+        error={action.fieldError('events')}
+        machineNames
+      />
     </ActionForm>
   );
 }

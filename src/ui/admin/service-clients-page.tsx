@@ -31,10 +31,20 @@ function ClientSecretOnce({ shown }: { shown: ShownSecret }) {
   const intro = (
     <p>
       <strong>Copy the secret of {shown.name} now:</strong> it is not shown again.
-      {shown.previous_valid_until ? ` The previous secret keeps working until ${when(shown.previous_valid_until)}.` : ''}
+      {shown.previous_valid_until
+        ? ` The previous secret keeps working until ${when(shown.previous_valid_until)}.`
+        : ''}
     </p>
   );
-  return <SecretOnce label="New client secret" valueLabel="Client secret" secret={shown.client_secret} before={[['Client id', shown.client_id]]} intro={intro} />;
+  return (
+    <SecretOnce
+      label="New client secret"
+      valueLabel="Client secret"
+      secret={shown.client_secret}
+      before={[['Client id', shown.client_id]]}
+      intro={intro}
+    />
+  );
 }
 
 function ClientRow({ client, onSecret }: { client: ServiceClient; onSecret(shown: ShownSecret): void }) {
@@ -64,7 +74,12 @@ function ClientRow({ client, onSecret }: { client: ServiceClient; onSecret(shown
           </p>
         </div>
         <div className={styles.actions}>
-          <Button variant="secondary" onClick={() => rotate.run(undefined)} pending={rotate.pending} pendingLabel="Rotating…">
+          <Button
+            variant="secondary"
+            onClick={() => rotate.run(undefined)}
+            pending={rotate.pending}
+            pendingLabel="Rotating…"
+          >
             Rotate secret<span className="visually-hidden"> of {client.name}</span>
           </Button>
           {confirming ? (
@@ -78,7 +93,9 @@ function ClientRow({ client, onSecret }: { client: ServiceClient; onSecret(shown
           )}
         </div>
       </div>
-      {confirming ? <p className={styles.meta}>Its credentials stop working at once, the previous secret too.</p> : null}
+      {confirming ? (
+        <p className={styles.meta}>Its credentials stop working at once, the previous secret too.</p>
+      ) : null}
       <LiveAlert tone="error" message={rotate.error ?? remove.error} />
       <LiveAlert tone="success" message={rotate.success} />
     </li>
@@ -101,8 +118,23 @@ function NewClientForm({ onSecret }: { onSecret(shown: ShownSecret): void }) {
     },
   );
   return (
-    <ActionForm label="New service client" submitLabel="Register" pendingLabel="Registering…" pending={action.pending} error={action.error} success={action.success} onSubmit={() => action.run({ name })} inline>
-      <TextField label="Service name" name="name" value={name} onChange={(e) => setName(e.target.value)} error={action.fieldError('name')} />
+    <ActionForm
+      label="New service client"
+      submitLabel="Register"
+      pendingLabel="Registering…"
+      pending={action.pending}
+      error={action.error}
+      success={action.success}
+      onSubmit={() => action.run({ name })}
+      inline
+    >
+      <TextField
+        label="Service name"
+        name="name"
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        error={action.fieldError('name')}
+      />
     </ActionForm>
   );
 }
@@ -131,9 +163,18 @@ export function ServiceClientsPage() {
 }
 
 function ClientList({ onSecret }: { onSecret(shown: ShownSecret): void }) {
-  const query = trpc.admin.listServiceClients.useInfiniteQuery({ limit: PAGE_SIZE }, { getNextPageParam: nextCursorOf });
+  const query = trpc.admin.listServiceClients.useInfiniteQuery(
+    { limit: PAGE_SIZE },
+    { getNextPageParam: nextCursorOf },
+  );
   return (
-    <PagedList query={query} label="Service clients" noun="service clients" one="service client" empty="No service is registered yet.">
+    <PagedList
+      query={query}
+      label="Service clients"
+      noun="service clients"
+      one="service client"
+      empty="No service is registered yet."
+    >
       {(client) => <ClientRow client={client} onSecret={onSecret} />}
     </PagedList>
   );

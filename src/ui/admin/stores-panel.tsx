@@ -11,15 +11,27 @@ import { TextField } from '../components/text-field';
 import { trpc } from '../trpc/client';
 import { blankFields, useAction } from './use-action';
 
-
 /** The business's stores, one paged query that every part of its page shares through the cache. */
 export function useStores(vendorId: string) {
-  const query = trpc.admin.listStores.useInfiniteQuery({ vendorId, limit: PAGE_SIZE }, { getNextPageParam: nextCursorOf });
+  const query = trpc.admin.listStores.useInfiniteQuery(
+    { vendorId, limit: PAGE_SIZE },
+    { getNextPageParam: nextCursorOf },
+  );
   return { query, stores: itemsOf(query.data) };
 }
 
 /** A one-field form (a store's or a terminal's name) that empties itself once the record exists. */
-function NameForm({ label, fieldLabel, submitLabel, create }: { label: string; fieldLabel: string; submitLabel: string; create(name: string): Promise<{ name: string }> }) {
+function NameForm({
+  label,
+  fieldLabel,
+  submitLabel,
+  create,
+}: {
+  label: string;
+  fieldLabel: string;
+  submitLabel: string;
+  create(name: string): Promise<{ name: string }>;
+}) {
   const [name, setName] = useState('');
   const [problem, setProblem] = useState<string | undefined>();
   const action = useAction(create, (created) => {
@@ -32,8 +44,25 @@ function NameForm({ label, fieldLabel, submitLabel, create }: { label: string; f
     if (!found) action.run(name);
   }
   return (
-    <ActionForm label={label} submitLabel={submitLabel} pendingLabel="Adding…" pending={action.pending} error={action.error} success={action.success} onSubmit={submit} inline>
-      <TextField label={fieldLabel} name="name" autoComplete="off" required value={name} onChange={(e) => setName(e.target.value)} error={problem ?? action.fieldError('name')} />
+    <ActionForm
+      label={label}
+      submitLabel={submitLabel}
+      pendingLabel="Adding…"
+      pending={action.pending}
+      error={action.error}
+      success={action.success}
+      onSubmit={submit}
+      inline
+    >
+      <TextField
+        label={fieldLabel}
+        name="name"
+        autoComplete="off"
+        required
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        error={problem ?? action.fieldError('name')}
+      />
     </ActionForm>
   );
 }
@@ -57,7 +86,12 @@ function StoreItem({ vendorId, store }: { vendorId: string; store: Store }) {
       ) : (
         <p className={styles.meta}>No POS terminals yet.</p>
       )}
-      <NameForm label={`New terminal for ${store.name}`} fieldLabel="Terminal name" submitLabel="Add terminal" create={addTerminal} />
+      <NameForm
+        label={`New terminal for ${store.name}`}
+        fieldLabel="Terminal name"
+        submitLabel="Add terminal"
+        create={addTerminal}
+      />
     </li>
   );
 }

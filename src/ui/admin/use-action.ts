@@ -6,7 +6,10 @@ import { useState } from 'react';
 import { shownErrorOf } from '../trpc/client';
 
 /** `done` turns the result into the success line (or null for none). */
-export function useAction<Input, Result>(run: (input: Input) => Promise<Result>, done: (result: Result, input: Input) => string | null) {
+export function useAction<Input, Result>(
+  run: (input: Input) => Promise<Result>,
+  done: (result: Result, input: Input) => string | null,
+) {
   const [success, setSuccess] = useState<string | null>(null);
   const mutation = useMutation({
     mutationFn: run,
@@ -26,7 +29,9 @@ export function useAction<Input, Result>(run: (input: Input) => Promise<Result>,
 }
 
 /** The message of each field left blank, from `[value, message]` pairs; empty when all are filled. */
-export function blankFields<K extends string>(fields: Record<K, readonly [string, string]>): Partial<Record<K, string>> {
+export function blankFields<K extends string>(
+  fields: Record<K, readonly [string, string]>,
+): Partial<Record<K, string>> {
   const found: Partial<Record<K, string>> = {};
   for (const key of Object.keys(fields) as K[]) {
     const [value, message] = fields[key];

@@ -13,17 +13,22 @@ import { AuditLink } from './audit-link';
 import { EmployeeEditor } from './employee-editor';
 import { useStores } from './stores-panel';
 
-
 /** The business's accounts; the vendor page reads the business's name from them too. */
 export function useVendorAccounts(vendorId: string) {
-  const query = trpc.admin.listVendorAccounts.useInfiniteQuery({ vendorId, limit: PAGE_SIZE }, { getNextPageParam: nextCursorOf });
+  const query = trpc.admin.listVendorAccounts.useInfiniteQuery(
+    { vendorId, limit: PAGE_SIZE },
+    { getNextPageParam: nextCursorOf },
+  );
   return { query, accounts: itemsOf(query.data) };
 }
 
 function AccountSessions({ vendorId, accountId }: { vendorId: string; accountId: string }) {
   const utils = trpc.useUtils();
   const ids = { vendorId, accountId };
-  const query = trpc.admin.listVendorAccountSessions.useInfiniteQuery({ ...ids, limit: SESSIONS_PAGE_SIZE }, { getNextPageParam: nextCursorOf });
+  const query = trpc.admin.listVendorAccountSessions.useInfiniteQuery(
+    { ...ids, limit: SESSIONS_PAGE_SIZE },
+    { getNextPageParam: nextCursorOf },
+  );
   async function end(sessionId: string) {
     await utils.client.admin.endVendorAccountSession.mutate({ ...ids, sessionId });
     await utils.admin.listVendorAccountSessions.invalidate(ids);
@@ -44,7 +49,15 @@ function AccountRow({ vendorId, account }: { vendorId: string; account: VendorAc
     account.vendor_type === 'owner'
       ? 'Every module and every store'
       : `Modules: ${modulesInWords(account.modules)} · Stores: ${storeNames.length ? storeNames.join(', ') : 'none'}`;
-  const summary = <AccountSummary name={account.name} email={account.email} type={account.vendor_type} disabled={account.disabled} extra={extra} />;
+  const summary = (
+    <AccountSummary
+      name={account.name}
+      email={account.email}
+      type={account.vendor_type}
+      disabled={account.disabled}
+      extra={extra}
+    />
+  );
   return (
     <li className={styles.item}>
       <Disclosure label="Manage" subject={account.name} summary={summary}>
@@ -52,7 +65,9 @@ function AccountRow({ vendorId, account }: { vendorId: string; account: VendorAc
         {account.vendor_type === 'employee' ? (
           <EmployeeEditor vendorId={vendorId} account={account} />
         ) : (
-          <p className={panelStyles.muted}>The owner holds every module and sees every store: there is nothing to assign.</p>
+          <p className={panelStyles.muted}>
+            The owner holds every module and sees every store: there is nothing to assign.
+          </p>
         )}
         <h4>Status</h4>
         <AccountStatus name={account.name} disabled={account.disabled} setDisabled={setDisabled} />

@@ -14,7 +14,11 @@ function VendorDetails({ vendorId }: { vendorId: string }) {
   const name = accounts[0]?.vendor_name;
   return (
     <>
-      <PageHeader title={name ?? 'Vendor business'} lead="Stores, POS terminals and staff of this business." back={<Link href="/admin/vendors">All vendors</Link>} />
+      <PageHeader
+        title={name ?? 'Vendor business'}
+        lead="Stores, POS terminals and staff of this business."
+        back={<Link href="/admin/vendors">All vendors</Link>}
+      />
       <Panel title="Stores and terminals">
         <StoresPanel vendorId={vendorId} />
       </Panel>

@@ -15,13 +15,18 @@ import { trpc } from '../trpc/client';
 import { AdminPage, PageHeader } from './admin-page';
 import { blankFields, useAction } from './use-action';
 
-
 const vendorPath = (vendorId: string) => `/admin/vendors/${encodeURIComponent(vendorId)}`;
 
 function VendorsList() {
   const query = trpc.admin.listVendors.useInfiniteQuery({ limit: PAGE_SIZE }, { getNextPageParam: nextCursorOf });
   return (
-    <PagedList query={query} label="Vendor businesses" noun="businesses" one="business" empty="No vendor businesses yet.">
+    <PagedList
+      query={query}
+      label="Vendor businesses"
+      noun="businesses"
+      one="business"
+      empty="No vendor businesses yet."
+    >
       {(vendor) => (
         <li className={`${styles.item} ${styles.row}`}>
           <Link className={styles.title} href={vendorPath(vendor.id)}>
@@ -52,7 +57,11 @@ function NewVendorForm() {
 
   function submit() {
     const found = {
-      ...blankFields({ name: [form.name, 'Enter the business name.'], owner_name: [form.owner_name, "Enter the owner's name."], owner_email: [form.owner_email, "Enter the owner's e-mail address."] }),
+      ...blankFields({
+        name: [form.name, 'Enter the business name.'],
+        owner_name: [form.owner_name, "Enter the owner's name."],
+        owner_email: [form.owner_email, "Enter the owner's e-mail address."],
+      }),
       owner_password: passwordProblem(form.owner_password) ?? undefined,
     };
     setProblems(found);
@@ -61,9 +70,24 @@ function NewVendorForm() {
 
   const set = (key: keyof typeof form) => (value: string) => setForm({ ...form, [key]: value });
   const errorOf = (key: keyof typeof form) => problems[key] ?? action.fieldError(key);
-  const text = (key: keyof typeof form) => ({ name: key, value: form[key], onChange: (e: ChangeEvent<HTMLInputElement>) => set(key)(e.target.value), error: errorOf(key), autoComplete: 'off', required: true });
+  const text = (key: keyof typeof form) => ({
+    name: key,
+    value: form[key],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => set(key)(e.target.value),
+    error: errorOf(key),
+    autoComplete: 'off',
+    required: true,
+  });
   return (
-    <ActionForm label="New vendor business" submitLabel="Create business" pendingLabel="Creating…" pending={action.pending} error={action.error} success={action.success} onSubmit={submit}>
+    <ActionForm
+      label="New vendor business"
+      submitLabel="Create business"
+      pendingLabel="Creating…"
+      pending={action.pending}
+      error={action.error}
+      success={action.success}
+      onSubmit={submit}
+    >
       <TextField label="Business name" {...text('name')} />
       <TextField label="Owner's name" {...text('owner_name')} />
       <TextField label="Owner's e-mail" type="email" {...text('owner_email')} />
@@ -85,7 +109,10 @@ export function VendorsPage() {
     <AdminPage current="vendors" module="vendors" title="Vendors">
       {() => (
         <>
-          <PageHeader title="Vendors" lead="The businesses selling on the platform, with their stores, terminals and staff." />
+          <PageHeader
+            title="Vendors"
+            lead="The businesses selling on the platform, with their stores, terminals and staff."
+          />
           <Panel title="Vendor businesses">
             <VendorsList />
           </Panel>

@@ -13,7 +13,11 @@ import { useAction } from './use-action';
 
 type WebhookMessage = z.infer<typeof webhookMessage>;
 
-const STATUS_TEXT: Record<WebhookMessage['status'], string> = { pending: 'Pending', delivered: 'Delivered', failed: 'Failed' };
+const STATUS_TEXT: Record<WebhookMessage['status'], string> = {
+  pending: 'Pending',
+  delivered: 'Delivered',
+  failed: 'Failed',
+};
 
 /** One line per attempt (a table would not fit a phone): when, the answer, how long, what went wrong. */
 function Attempts({ message }: { message: WebhookMessage }) {
@@ -22,7 +26,8 @@ function Attempts({ message }: { message: WebhookMessage }) {
     <ol className={styles.meta} aria-label={`Attempts to deliver ${message.id}`}>
       {message.attempts.map((attempt, i) => (
         <li key={i}>
-          <time dateTime={attempt.at}>{when(attempt.at)}</time>: {attempt.status_code === null ? 'no answer' : `answered ${attempt.status_code}`} in {attempt.duration_ms} ms
+          <time dateTime={attempt.at}>{when(attempt.at)}</time>:{' '}
+          {attempt.status_code === null ? 'no answer' : `answered ${attempt.status_code}`} in {attempt.duration_ms} ms
           {attempt.error ? ` (${attempt.error})` : ''}
         </li>
       ))}
@@ -44,14 +49,22 @@ function MessageRow({ endpointId, message }: { endpointId: string; message: Webh
       <div className={styles.row}>
         <div>
           <h4 className={styles.title}>
-            {message.type} <span className={`${styles.badge} ${message.status === 'failed' ? styles.disabled : ''}`}>{STATUS_TEXT[message.status]}</span>
+            {message.type}{' '}
+            <span className={`${styles.badge} ${message.status === 'failed' ? styles.disabled : ''}`}>
+              {STATUS_TEXT[message.status]}
+            </span>
           </h4>
           <p className={styles.meta}>
             {message.id}, queued <time dateTime={message.created_at}>{when(message.created_at)}</time>
           </p>
         </div>
         {message.status === 'pending' ? null : (
-          <Button variant="secondary" onClick={() => retry.run(undefined)} pending={retry.pending} pendingLabel="Sending…">
+          <Button
+            variant="secondary"
+            onClick={() => retry.run(undefined)}
+            pending={retry.pending}
+            pendingLabel="Sending…"
+          >
             Send again<span className="visually-hidden"> {message.id}</span>
           </Button>
         )}
@@ -64,11 +77,19 @@ function MessageRow({ endpointId, message }: { endpointId: string; message: Webh
 }
 
 export function WebhookDeliveries({ endpointId }: { endpointId: string }) {
-  const query = trpc.admin.listWebhookMessages.useInfiniteQuery({ endpointId, limit: SESSIONS_PAGE_SIZE }, { getNextPageParam: nextCursorOf });
+  const query = trpc.admin.listWebhookMessages.useInfiniteQuery(
+    { endpointId, limit: SESSIONS_PAGE_SIZE },
+    { getNextPageParam: nextCursorOf },
+  );
   return (
     <div className={styles.stack}>
       <div>
-        <Button variant="secondary" onClick={() => void query.refetch()} pending={query.isRefetching} pendingLabel="Refreshing…">
+        <Button
+          variant="secondary"
+          onClick={() => void query.refetch()}
+          pending={query.isRefetching}
+          pendingLabel="Refreshing…"
+        >
           Refresh delivery log
         </Button>
       </div>

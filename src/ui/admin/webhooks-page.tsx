@@ -27,7 +27,8 @@ function EndpointActions({ endpoint }: { endpoint: WebhookEndpointView }) {
       await utils.client.admin.updateWebhookEndpoint.mutate({ endpointId: endpoint.id, enabled });
       await utils.admin.listWebhookEndpoints.invalidate();
     },
-    (_, enabled) => (enabled ? 'Enabled: waiting messages are sent.' : 'Disabled: nothing is sent until it is enabled again.'),
+    (_, enabled) =>
+      enabled ? 'Enabled: waiting messages are sent.' : 'Disabled: nothing is sent until it is enabled again.',
   );
   const test = useAction(
     async () => {
@@ -45,7 +46,12 @@ function EndpointActions({ endpoint }: { endpoint: WebhookEndpointView }) {
         <Button variant="secondary" onClick={() => test.run(undefined)} pending={test.pending} pendingLabel="Queueing…">
           Send test message
         </Button>
-        <Button variant="secondary" onClick={() => toggle.run(!endpoint.enabled)} pending={toggle.pending} pendingLabel="Saving…">
+        <Button
+          variant="secondary"
+          onClick={() => toggle.run(!endpoint.enabled)}
+          pending={toggle.pending}
+          pendingLabel="Saving…"
+        >
           {endpoint.enabled ? 'Disable endpoint' : 'Enable endpoint'}
         </Button>
       </div>
@@ -67,8 +73,25 @@ function ReplayForm({ endpointId }: { endpointId: string }) {
     (result) => `${result.queued} ${result.queued === 1 ? 'message' : 'messages'} queued again.`,
   );
   return (
-    <ActionForm label="Send again since" submitLabel="Send again" pendingLabel="Queueing…" pending={replay.pending} error={replay.error} success={replay.success} onSubmit={() => replay.run(undefined)} inline>
-      <TextField label="Every message since" name="since" type="datetime-local" step={1} value={since} onChange={(e) => setSince(e.target.value)} error={replay.fieldError('since')} />
+    <ActionForm
+      label="Send again since"
+      submitLabel="Send again"
+      pendingLabel="Queueing…"
+      pending={replay.pending}
+      error={replay.error}
+      success={replay.success}
+      onSubmit={() => replay.run(undefined)}
+      inline
+    >
+      <TextField
+        label="Every message since"
+        name="since"
+        type="datetime-local"
+        step={1}
+        value={since}
+        onChange={(e) => setSince(e.target.value)}
+        error={replay.fieldError('since')}
+      />
     </ActionForm>
   );
 }
@@ -77,7 +100,8 @@ function EndpointRow({ endpoint }: { endpoint: WebhookEndpointView }) {
   const summary = (
     <div>
       <h3 className={styles.title}>
-        {endpoint.url} {endpoint.enabled ? null : <span className={`${styles.badge} ${styles.disabled}`}>Disabled</span>}
+        {endpoint.url}{' '}
+        {endpoint.enabled ? null : <span className={`${styles.badge} ${styles.disabled}`}>Disabled</span>}
       </h3>
       {endpoint.description ? <p className={styles.meta}>{endpoint.description}</p> : null}
       <p className={styles.meta}>Events: {endpoint.events.includes('*') ? 'every type' : endpoint.events.join(', ')}</p>
@@ -97,7 +121,10 @@ function EndpointRow({ endpoint }: { endpoint: WebhookEndpointView }) {
 }
 
 function EndpointsList() {
-  const query = trpc.admin.listWebhookEndpoints.useInfiniteQuery({ limit: PAGE_SIZE }, { getNextPageParam: nextCursorOf });
+  const query = trpc.admin.listWebhookEndpoints.useInfiniteQuery(
+    { limit: PAGE_SIZE },
+    { getNextPageParam: nextCursorOf },
+  );
   return (
     <PagedList query={query} label="Webhook endpoints" noun="endpoints" one="endpoint" empty="No endpoint yet.">
       {(endpoint) => <EndpointRow endpoint={endpoint} />}
@@ -121,7 +148,12 @@ export function WebhooksPage() {
               label="New signing secret"
               valueLabel="Signing secret"
               secret={created.secret}
-              intro={<p><strong>Copy the signing secret of {created.url} into the receiving service now:</strong> it is not shown again.</p>}
+              intro={
+                <p>
+                  <strong>Copy the signing secret of {created.url} into the receiving service now:</strong> it is not
+                  shown again.
+                </p>
+              }
             />
           ) : null}
           <Panel title="Endpoints">

@@ -55,14 +55,26 @@ export function EnrolmentStep({ role, mfaToken, onDone, onStartOver, onCancel }:
   return (
     <form method="post" className={styles.form} onSubmit={submit} noValidate aria-label="Set up an authenticator app">
       <h2 className={styles.stepTitle}>Set up an authenticator app</h2>
-      <p>{mfaToken ? 'This account needs a second factor. ' : ''}Scan the QR code with your authenticator app, or type the secret into it.</p>
+      <p>
+        {mfaToken ? 'This account needs a second factor. ' : ''}Scan the QR code with your authenticator app, or type
+        the secret into it.
+      </p>
       <LiveAlert tone="error" message={shown?.message} />
       {onStartOver ? <StartOver error={shown} onStartOver={onStartOver} /> : null}
       {setup.data ? (
         <>
-          <img className={styles.qr} src={svgDataUrl(setup.data.qr_svg)} alt="QR code of the authenticator app's secret" width={192} height={192} />
+          <img
+            className={styles.qr}
+            src={svgDataUrl(setup.data.qr_svg)}
+            alt="QR code of the authenticator app's secret"
+            width={192}
+            height={192}
+          />
           <p>
-            Secret: <code className={styles.secret} data-testid="totp-secret">{setup.data.secret}</code>
+            Secret:{' '}
+            <code className={styles.secret} data-testid="totp-secret">
+              {setup.data.secret}
+            </code>
           </p>
         </>
       ) : (

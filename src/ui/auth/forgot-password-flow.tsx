@@ -58,7 +58,12 @@ export function ForgotPasswordFlow({ role }: { role: Role }) {
         />
       ) : null}
       {step.name === 'reset' ? (
-        <NewPasswordStep role={role} resetToken={step.resetToken} onDone={() => router.push(loginPath(role, 'reset'))} onStartOver={startOver} />
+        <NewPasswordStep
+          role={role}
+          resetToken={step.resetToken}
+          onDone={() => router.push(loginPath(role, 'reset'))}
+          onStartOver={startOver}
+        />
       ) : null}
       <p className={styles.small}>
         <Link href={loginPath(role)}>Back to sign in</Link>

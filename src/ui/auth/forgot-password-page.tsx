@@ -5,7 +5,11 @@ import { ForgotPasswordFlow } from './forgot-password-flow';
 
 export function ForgotPasswordPage({ role }: { role: Role }) {
   return (
-    <AuthLayout role={role} title="Reset your password" lead="We e-mail you a 6-digit code; with it you choose a new password.">
+    <AuthLayout
+      role={role}
+      title="Reset your password"
+      lead="We e-mail you a 6-digit code; with it you choose a new password."
+    >
       <ForgotPasswordFlow role={role} />
     </AuthLayout>
   );

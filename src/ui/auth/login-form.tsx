@@ -44,8 +44,10 @@ export function LoginForm({ role, notice }: { role: Role; notice?: LoginReason }
     setPassword('');
   }
 
-  if (login.data && 'mfa_required' in login.data) return <SecondFactorStep role={role} challenge={login.data} onSignedIn={signedIn} onStartOver={startOver} />;
-  if (login.data) return <EnrolmentStep role={role} mfaToken={login.data.mfa_token} onDone={signedIn} onStartOver={startOver} />;
+  if (login.data && 'mfa_required' in login.data)
+    return <SecondFactorStep role={role} challenge={login.data} onSignedIn={signedIn} onStartOver={startOver} />;
+  if (login.data)
+    return <EnrolmentStep role={role} mfaToken={login.data.mfa_token} onDone={signedIn} onStartOver={startOver} />;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -84,7 +86,13 @@ export function LoginForm({ role, notice }: { role: Role; notice?: LoginReason }
       </form>
       <div className={styles.form}>
         <p className={styles.divider}>or</p>
-        <Button variant="secondary" block onClick={() => passkey.mutate()} pending={passkey.isPending || passkey.isSuccess} pendingLabel="Waiting for your passkey…">
+        <Button
+          variant="secondary"
+          block
+          onClick={() => passkey.mutate()}
+          pending={passkey.isPending || passkey.isSuccess}
+          pendingLabel="Waiting for your passkey…"
+        >
           Sign in with a passkey
         </Button>
       </div>

@@ -20,7 +20,15 @@ function reasonOf(value: string | string[] | undefined): LoginReason | undefined
 }
 
 /** `providers`: the OpenID providers a customer may continue with, read by the page on the server. */
-export async function LoginPage({ role, searchParams, providers = [] }: { role: Role; searchParams: SearchParams; providers?: readonly Provider[] }) {
+export async function LoginPage({
+  role,
+  searchParams,
+  providers = [],
+}: {
+  role: Role;
+  searchParams: SearchParams;
+  providers?: readonly Provider[];
+}) {
   const { reason } = await searchParams;
   const other: Role = role === 'admin' ? 'vendor' : 'admin';
   return (
@@ -40,7 +48,11 @@ export async function LoginPage({ role, searchParams, providers = [] }: { role: 
         )
       }
     >
-      {role === 'customer' ? <CustomerLogin notice={reasonOf(reason)} providers={providers} /> : <LoginForm role={role} notice={reasonOf(reason)} />}
+      {role === 'customer' ? (
+        <CustomerLogin notice={reasonOf(reason)} providers={providers} />
+      ) : (
+        <LoginForm role={role} notice={reasonOf(reason)} />
+      )}
     </AuthLayout>
   );
 }

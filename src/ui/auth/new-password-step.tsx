@@ -39,8 +39,16 @@ export function NewPasswordStep({ role, resetToken, onDone, onStartOver }: NewPa
 
   return (
     <form method="post" className={styles.form} onSubmit={submit} noValidate aria-label="Choose a new password">
-      <LiveAlert tone="error" message={expired ? 'This reset has expired or was already used. Ask for a new code.' : error?.message} />
-      <NewPasswordField label="New password" value={password} onChange={setPassword} error={problems.password ?? error?.fieldErrors.password} />
+      <LiveAlert
+        tone="error"
+        message={expired ? 'This reset has expired or was already used. Ask for a new code.' : error?.message}
+      />
+      <NewPasswordField
+        label="New password"
+        value={password}
+        onChange={setPassword}
+        error={problems.password ?? error?.fieldErrors.password}
+      />
       <PasswordField
         label="Confirm new password"
         name="confirm-password"

@@ -9,7 +9,8 @@ export class PasskeyAddressError extends Error {
 }
 
 /** Whether a page on `hostname` may use passkeys of the relying party `rpId` (its host or a subdomain). */
-export const servesRelyingParty = (hostname: string, rpId: string) => hostname === rpId || hostname.endsWith(`.${rpId}`);
+export const servesRelyingParty = (hostname: string, rpId: string) =>
+  hostname === rpId || hostname.endsWith(`.${rpId}`);
 
 /** What passkeys at `rpId` need of a page at `here` (an origin), in words; null when they work there. */
 export function passkeyAddressProblem(rpId: string | undefined, here: string): string | null {

@@ -12,7 +12,8 @@ export function passwordProblem(password: string): string | null {
 /** The length rule with what is still missing; shown in a polite live region by the field. */
 export function PasswordRules({ password }: { password: string }) {
   const missing = PASSWORD_MIN_LENGTH - password.length;
-  if (passwordLength(password) > PASSWORD_MAX_LENGTH) return <span>Too long: at most {PASSWORD_MAX_LENGTH} characters.</span>;
+  if (passwordLength(password) > PASSWORD_MAX_LENGTH)
+    return <span>Too long: at most {PASSWORD_MAX_LENGTH} characters.</span>;
   if (missing > 0) {
     return (
       <span>
@@ -28,8 +29,27 @@ export function PasswordRules({ password }: { password: string }) {
 }
 
 /** A field for choosing a password, with the rules announced as the user types. */
-export function NewPasswordField({ label, value, onChange, error }: { label: string; value: string; onChange(value: string): void; error?: string }) {
+export function NewPasswordField({
+  label,
+  value,
+  onChange,
+  error,
+}: {
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  error?: string;
+}) {
   return (
-    <PasswordField label={label} name="new-password" autoComplete="new-password" value={value} onChange={onChange} hint={<PasswordRules password={value} />} liveHint error={error} />
+    <PasswordField
+      label={label}
+      name="new-password"
+      autoComplete="new-password"
+      value={value}
+      onChange={onChange}
+      hint={<PasswordRules password={value} />}
+      liveHint
+      error={error}
+    />
   );
 }

@@ -17,7 +17,15 @@ export interface ResetIdentity {
   type: string;
 }
 
-export function RequestCodeStep({ role, initial, onSent }: { role: Role; initial: ResetIdentity; onSent(identity: ResetIdentity, message: string): void }) {
+export function RequestCodeStep({
+  role,
+  initial,
+  onSent,
+}: {
+  role: Role;
+  initial: ResetIdentity;
+  onSent(identity: ResetIdentity, message: string): void;
+}) {
   const calls = useAuthCalls(role);
   const [email, setEmail] = useState(initial.email);
   const [type, setType] = useState<string | null>(initial.type || null);
@@ -31,7 +39,10 @@ export function RequestCodeStep({ role, initial, onSent }: { role: Role; initial
   function submit(event: FormEvent) {
     event.preventDefault();
     const types = ACCOUNT_TYPES[role];
-    const empty = { email: email.trim() ? undefined : 'Enter your e-mail address.', type: type || !types.length ? undefined : 'Choose your account type.' };
+    const empty = {
+      email: email.trim() ? undefined : 'Enter your e-mail address.',
+      type: type || !types.length ? undefined : 'Choose your account type.',
+    };
     setMissing(empty);
     if (!empty.email && !empty.type) request.mutate({ email, type: type ?? '' });
   }

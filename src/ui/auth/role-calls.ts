@@ -1,7 +1,11 @@
 // The public procedures of a role behind one signature each, so a form can serve every role:
 // the staff procedures differ by role only in the name of the account-type field; customers have none.
 // The enrolment calls serve the sign-in (with its mfa_token) and a signed-in page (the access token).
-import { startAuthentication, startRegistration, type PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
+import {
+  startAuthentication,
+  startRegistration,
+  type PublicKeyCredentialCreationOptionsJSON,
+} from '@simplewebauthn/browser';
 import { useMemo } from 'react';
 import type { AdminType, VendorType } from '@/contract/module-keys';
 import type { AdminProfile, LoginRequest, ResetCompleteRequest, Role, VendorProfile } from '@/contract/auth-schemas';
@@ -13,8 +17,12 @@ import { trpc } from '../trpc/client';
 import { SIGNED_IN } from '../trpc/refresh-link';
 import { accessTokens } from '../trpc/session-client';
 
-type SessionAnswer = { access_token: string } & ({ admin: AdminProfile } | { vendor: VendorProfile } | { customer: CustomerProfile });
-type Credential = Parameters<ReturnType<typeof trpc.useUtils>['client']['admin']['passkeyLoginVerify']['mutate']>[0]['response'];
+type SessionAnswer = { access_token: string } & (
+  { admin: AdminProfile } | { vendor: VendorProfile } | { customer: CustomerProfile }
+);
+type Credential = Parameters<
+  ReturnType<typeof trpc.useUtils>['client']['admin']['passkeyLoginVerify']['mutate']
+>[0]['response'];
 
 /** Without an mfa_token the call is a signed-in page's: it carries the access token. */
 const credentialOf = (input: { mfa_token?: string }) => (input.mfa_token ? undefined : SIGNED_IN);
@@ -46,17 +54,24 @@ export function useAuthCalls(role: Role) {
 
       /** The step after the password: a code from the authenticator app or a recovery code. */
       async mfaVerify(input: { mfa_token: string; code?: string; recovery_code?: string }): Promise<void> {
-        keepSession(role === 'admin' ? await client.admin.mfaVerify.mutate(input) : await client.vendor.mfaVerify.mutate(input));
+        keepSession(
+          role === 'admin' ? await client.admin.mfaVerify.mutate(input) : await client.vendor.mfaVerify.mutate(input),
+        );
       },
 
       /** Enrolling an authenticator app: a new secret and its QR code. */
       totpSetup: (input: { mfa_token?: string }) =>
-        role === 'admin' ? client.admin.totpSetup.mutate(input, credentialOf(input)) : client.vendor.totpSetup.mutate(input, credentialOf(input)),
+        role === 'admin'
+          ? client.admin.totpSetup.mutate(input, credentialOf(input))
+          : client.vendor.totpSetup.mutate(input, credentialOf(input)),
 
       /** The first code confirms the app; the answer's recovery codes are shown once. */
       async totpConfirm(input: { mfa_token?: string; code: string }): Promise<string[]> {
         const via = credentialOf(input);
-        const answer = role === 'admin' ? await client.admin.totpConfirm.mutate(input, via) : await client.vendor.totpConfirm.mutate(input, via);
+        const answer =
+          role === 'admin'
+            ? await client.admin.totpConfirm.mutate(input, via)
+            : await client.vendor.totpConfirm.mutate(input, via);
         // While enrolling at sign-in the answer carries the session as well (the codes' type absorbs it).
         if ('access_token' in answer) keepSession(answer as unknown as SessionAnswer);
         return answer.recovery_codes;

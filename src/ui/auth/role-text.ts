@@ -12,7 +12,11 @@ export const ACCOUNT_TYPE_LABEL: Record<string, string> = {
   customer: 'Customer',
 };
 
-export const ACCOUNT_TYPES: Record<Role, readonly string[]> = { admin: ADMIN_TYPES, vendor: VENDOR_TYPES, customer: [] };
+export const ACCOUNT_TYPES: Record<Role, readonly string[]> = {
+  admin: ADMIN_TYPES,
+  vendor: VENDOR_TYPES,
+  customer: [],
+};
 
 /** Why the login page was opened, each with the notice it shows. */
 export const LOGIN_NOTICES = {
@@ -21,9 +25,18 @@ export const LOGIN_NOTICES = {
   signed_out: { tone: 'success', text: 'You have signed out.' },
   reset: { tone: 'success', text: 'Your password has been changed. Sign in with your new password.' },
   deleted: { tone: 'success', text: 'Your account has been deleted.' },
-  oidc_link_required: { tone: 'info', text: 'You already have an account with this e-mail address. Sign in with your password or a code, then link the provider from your account page.' },
-  oidc_email_not_verified: { tone: 'error', text: 'The provider has not confirmed your e-mail address. Confirm it there, or sign up with your e-mail.' },
-  oidc_provider_unavailable: { tone: 'error', text: 'The provider cannot be reached right now. Try again in a moment, or sign in another way.' },
+  oidc_link_required: {
+    tone: 'info',
+    text: 'You already have an account with this e-mail address. Sign in with your password or a code, then link the provider from your account page.',
+  },
+  oidc_email_not_verified: {
+    tone: 'error',
+    text: 'The provider has not confirmed your e-mail address. Confirm it there, or sign up with your e-mail.',
+  },
+  oidc_provider_unavailable: {
+    tone: 'error',
+    text: 'The provider cannot be reached right now. Try again in a moment, or sign in another way.',
+  },
   oidc_account_disabled: { tone: 'error', text: 'This account is disabled.' },
   oidc_identity_in_use: { tone: 'error', text: 'That provider account is already linked to another account.' },
   oidc_failed: { tone: 'error', text: 'Signing in with the provider did not complete. Start again.' },

@@ -27,7 +27,11 @@ export function SecondFactorStep({ role, challenge, onSignedIn, onStartOver }: S
   const [code, setCode] = useState('');
   const [recoveryCode, setRecoveryCode] = useState('');
   const [incomplete, setIncomplete] = useState(false);
-  const verify = useMutation({ mutationFn: calls.mfaVerify, onSuccess: onSignedIn, onError: () => (useRecovery ? setRecoveryCode('') : setCode('')) });
+  const verify = useMutation({
+    mutationFn: calls.mfaVerify,
+    onSuccess: onSignedIn,
+    onError: () => (useRecovery ? setRecoveryCode('') : setCode('')),
+  });
   const error = verify.error ? shownErrorOf(verify.error) : null;
   const canUseRecovery = challenge.methods.includes('recovery_code');
 
@@ -36,7 +40,11 @@ export function SecondFactorStep({ role, challenge, onSignedIn, onStartOver }: S
     const missing = useRecovery ? !recoveryCode.trim() : code.length !== CODE_LENGTH;
     setIncomplete(missing);
     if (missing) return;
-    verify.mutate(useRecovery ? { mfa_token: challenge.mfa_token, recovery_code: recoveryCode.trim() } : { mfa_token: challenge.mfa_token, code });
+    verify.mutate(
+      useRecovery
+        ? { mfa_token: challenge.mfa_token, recovery_code: recoveryCode.trim() }
+        : { mfa_token: challenge.mfa_token, code },
+    );
   }
 
   function toggle() {
@@ -47,7 +55,9 @@ export function SecondFactorStep({ role, challenge, onSignedIn, onStartOver }: S
 
   return (
     <form method="post" className={styles.form} onSubmit={submit} noValidate aria-label="Second step">
-      <h2 className={styles.stepTitle}>{useRecovery ? 'Enter one of your recovery codes' : 'Enter the 6-digit code from your authenticator app'}</h2>
+      <h2 className={styles.stepTitle}>
+        {useRecovery ? 'Enter one of your recovery codes' : 'Enter the 6-digit code from your authenticator app'}
+      </h2>
       <LiveAlert tone="error" message={error?.message} />
       <StartOver error={error} onStartOver={onStartOver} />
       {useRecovery ? (

@@ -21,7 +21,17 @@ export interface ActionFormProps {
   children: ReactNode;
 }
 
-export function ActionForm({ label, submitLabel, pendingLabel, pending, error, success, onSubmit, inline, children }: ActionFormProps) {
+export function ActionForm({
+  label,
+  submitLabel,
+  pendingLabel,
+  pending,
+  error,
+  success,
+  onSubmit,
+  inline,
+  children,
+}: ActionFormProps) {
   function submit(event: FormEvent) {
     event.preventDefault();
     onSubmit();

@@ -28,7 +28,9 @@ export function AuthLayout({ role, title, lead, footer, children }: AuthLayoutPr
           </div>
           {/* Before the page's script runs its forms cannot work: a form posted then comes back here. */}
           <noscript>
-            <p className={styles.lead}>This page needs JavaScript: turn it on in your browser, then sign in or continue here.</p>
+            <p className={styles.lead}>
+              This page needs JavaScript: turn it on in your browser, then sign in or continue here.
+            </p>
           </noscript>
           {children}
         </div>

@@ -11,7 +11,17 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   pendingLabel?: string;
 }
 
-export function Button({ variant = 'primary', block, pending, pendingLabel, className, children, disabled, type = 'button', ...rest }: ButtonProps) {
+export function Button({
+  variant = 'primary',
+  block,
+  pending,
+  pendingLabel,
+  className,
+  children,
+  disabled,
+  type = 'button',
+  ...rest
+}: ButtonProps) {
   const classes = [styles.button, styles[variant], block ? styles.block : '', className ?? ''].join(' ');
   return (
     <button type={type} className={classes} disabled={disabled || pending} aria-busy={pending || undefined} {...rest}>
@@ -29,6 +39,18 @@ interface RowAction<V> {
 }
 
 /** A secondary button running `action` on `value`: pending on its own row, disabled on every row meanwhile. */
-export function RowActionButton<V>({ action, value, ...rest }: Omit<ButtonProps, 'onClick' | 'pending' | 'disabled'> & { action: RowAction<V>; value: V }) {
-  return <Button variant="secondary" onClick={() => action.mutate(value)} pending={action.isPending && action.variables === value} disabled={action.isPending} {...rest} />;
+export function RowActionButton<V>({
+  action,
+  value,
+  ...rest
+}: Omit<ButtonProps, 'onClick' | 'pending' | 'disabled'> & { action: RowAction<V>; value: V }) {
+  return (
+    <Button
+      variant="secondary"
+      onClick={() => action.mutate(value)}
+      pending={action.isPending && action.variables === value}
+      disabled={action.isPending}
+      {...rest}
+    />
+  );
 }

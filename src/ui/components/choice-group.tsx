@@ -41,7 +41,18 @@ function machineName(label: string): ReactNode {
   ));
 }
 
-function Group({ legend, name, choices, hint, error, type, isChecked, onToggle, required, machineNames }: GroupFrame & {
+function Group({
+  legend,
+  name,
+  choices,
+  hint,
+  error,
+  type,
+  isChecked,
+  onToggle,
+  required,
+  machineNames,
+}: GroupFrame & {
   type: 'radio' | 'checkbox';
   isChecked(value: string): boolean;
   onToggle(value: string): void;
@@ -93,6 +104,9 @@ export function ChoiceGroup({ value, onChange, ...frame }: ChoiceGroupProps) {
 export function CheckboxGroup({ values, onChange, ...frame }: CheckboxGroupProps) {
   const offered = frame.choices.map((c) => c.value);
   const toggle = (value: string) =>
-    onChange([...values.filter((v) => !offered.includes(v)), ...offered.filter((v) => (v === value ? !values.includes(v) : values.includes(v)))]);
+    onChange([
+      ...values.filter((v) => !offered.includes(v)),
+      ...offered.filter((v) => (v === value ? !values.includes(v) : values.includes(v))),
+    ]);
   return <Group {...frame} type="checkbox" isChecked={(v) => values.includes(v)} onToggle={toggle} />;
 }

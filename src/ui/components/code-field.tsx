@@ -17,7 +17,13 @@ export interface CodeFieldProps {
   hint?: string;
 }
 
-export function CodeField({ value, onChange, error, autoFocus, hint = 'Type or paste the code from the e-mail.' }: CodeFieldProps) {
+export function CodeField({
+  value,
+  onChange,
+  error,
+  autoFocus,
+  hint = 'Type or paste the code from the e-mail.',
+}: CodeFieldProps) {
   const onPaste = (event: ClipboardEvent<HTMLInputElement>) => {
     event.preventDefault();
     onChange(digitsOf(event.clipboardData.getData('text')));

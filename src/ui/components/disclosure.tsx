@@ -5,14 +5,29 @@ import { useId, useState, type ReactNode } from 'react';
 import { Button } from './button';
 import styles from './list.module.css';
 
-export function Disclosure({ label, subject, summary, children }: { label: string; subject: string; summary: ReactNode; children: ReactNode }) {
+export function Disclosure({
+  label,
+  subject,
+  summary,
+  children,
+}: {
+  label: string;
+  subject: string;
+  summary: ReactNode;
+  children: ReactNode;
+}) {
   const [open, setOpen] = useState(false);
   const id = useId();
   return (
     <>
       <div className={styles.row}>
         {summary}
-        <Button variant="secondary" aria-expanded={open} aria-controls={open ? id : undefined} onClick={() => setOpen(!open)}>
+        <Button
+          variant="secondary"
+          aria-expanded={open}
+          aria-controls={open ? id : undefined}
+          onClick={() => setOpen(!open)}
+        >
           {open ? 'Close' : label}
           <span className="visually-hidden"> {subject}</span>
         </Button>

@@ -46,11 +46,20 @@ export const SESSIONS_PAGE_SIZE = 10;
 
 export const nextCursorOf = (page: { next_cursor: string | null }) => page.next_cursor ?? undefined;
 
-export function PagedList<T extends { id: string }>({ query, label, noun, one, empty, shows, children }: PagedListProps<T>) {
+export function PagedList<T extends { id: string }>({
+  query,
+  label,
+  noun,
+  one,
+  empty,
+  shows,
+  children,
+}: PagedListProps<T>) {
   const loaded = itemsOf(query.data);
   const items = shows ? loaded.filter(shows) : loaded;
   if (query.isPending) return <Loading what={noun} />;
-  if (query.error) return <LoadFailed message={shownErrorOf(query.error).message} onRetry={() => void query.refetch()} />;
+  if (query.error)
+    return <LoadFailed message={shownErrorOf(query.error).message} onRetry={() => void query.refetch()} />;
   return (
     <>
       {items.length ? (
@@ -67,7 +76,12 @@ export function PagedList<T extends { id: string }>({ query, label, noun, one, e
           {items.length} {items.length === 1 ? one : noun} shown{query.hasNextPage ? '; more to load' : ''}.
         </p>
         {query.hasNextPage ? (
-          <Button variant="secondary" onClick={() => void query.fetchNextPage()} pending={query.isFetchingNextPage} pendingLabel="Loading…">
+          <Button
+            variant="secondary"
+            onClick={() => void query.fetchNextPage()}
+            pending={query.isFetchingNextPage}
+            pendingLabel="Loading…"
+          >
             Load more {noun}
           </Button>
         ) : null}

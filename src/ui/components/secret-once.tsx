@@ -57,7 +57,13 @@ export function SecretOnce({ label, intro, valueLabel, secret, before = [] }: Se
           <Button variant="secondary" onClick={() => void copy()}>
             Copy<span className="visually-hidden"> {valueLabel.toLowerCase()}</span>
           </Button>
-          <span aria-live="polite">{copied === 'yes' ? 'Copied.' : copied === 'failed' ? 'The browser refused to copy: select the value and copy it.' : ''}</span>
+          <span aria-live="polite">
+            {copied === 'yes'
+              ? 'Copied.'
+              : copied === 'failed'
+                ? 'The browser refused to copy: select the value and copy it.'
+                : ''}
+          </span>
         </p>
       </Alert>
     </div>

@@ -47,14 +47,30 @@ export function TextField({ label, hint, liveHint, error, labelAside, inputClass
   );
 }
 
-type ValueFieldProps = Omit<TextFieldProps, 'value' | 'onChange' | 'type'> & { value: string; onChange(value: string): void };
+type ValueFieldProps = Omit<TextFieldProps, 'value' | 'onChange' | 'type'> & {
+  value: string;
+  onChange(value: string): void;
+};
 
 /** A password input; `autoComplete` tells password managers whether it is the current or a new one. */
-export function PasswordField({ onChange, ...field }: ValueFieldProps & { autoComplete: 'current-password' | 'new-password' }) {
+export function PasswordField({
+  onChange,
+  ...field
+}: ValueFieldProps & { autoComplete: 'current-password' | 'new-password' }) {
   return <TextField type="password" required {...field} onChange={(e) => onChange(e.target.value)} />;
 }
 
 /** The e-mail field of the sign-in and reset forms; browsers offer the saved account for it. */
 export function EmailField({ onChange, ...field }: Omit<ValueFieldProps, 'label' | 'name'>) {
-  return <TextField label="E-mail" name="email" type="email" autoComplete="username" required {...field} onChange={(e) => onChange(e.target.value)} />;
+  return (
+    <TextField
+      label="E-mail"
+      name="email"
+      type="email"
+      autoComplete="username"
+      required
+      {...field}
+      onChange={(e) => onChange(e.target.value)}
+    />
+  );
 }

@@ -51,13 +51,41 @@ export function ChangeEmail({ email }: { email: string }) {
     <Panel title="Change your e-mail address">
       <p className={panelStyles.muted}>You sign in with {email}. We mail a code to the new address to confirm it.</p>
       {sent ? (
-        <ActionForm label="Confirm the new e-mail address" submitLabel="Confirm address" pendingLabel="Confirming…" pending={confirm.pending} error={problem ?? confirm.error} success={sent} onSubmit={submitCode}>
+        <ActionForm
+          label="Confirm the new e-mail address"
+          submitLabel="Confirm address"
+          pendingLabel="Confirming…"
+          pending={confirm.pending}
+          error={problem ?? confirm.error}
+          success={sent}
+          onSubmit={submitCode}
+        >
           <CodeField value={code} onChange={setCode} error={confirm.fieldError('code')} />
         </ActionForm>
       ) : (
-        <ActionForm label="Change your e-mail address" submitLabel="Send code" pendingLabel="Sending code…" pending={request.pending} error={problem ?? request.error} success={confirm.success} onSubmit={submitRequest}>
-          <EmailField value={newEmail} onChange={setNewEmail} error={request.fieldError('new_email')} hint="The new address." />
-          <PasswordField label="Current password" name="email-change-password" autoComplete="current-password" value={password} onChange={setPassword} error={request.fieldError('password')} />
+        <ActionForm
+          label="Change your e-mail address"
+          submitLabel="Send code"
+          pendingLabel="Sending code…"
+          pending={request.pending}
+          error={problem ?? request.error}
+          success={confirm.success}
+          onSubmit={submitRequest}
+        >
+          <EmailField
+            value={newEmail}
+            onChange={setNewEmail}
+            error={request.fieldError('new_email')}
+            hint="The new address."
+          />
+          <PasswordField
+            label="Current password"
+            name="email-change-password"
+            autoComplete="current-password"
+            value={password}
+            onChange={setPassword}
+            error={request.fieldError('password')}
+          />
         </ActionForm>
       )}
     </Panel>

@@ -49,7 +49,12 @@ export function CodeSignInStep({ email, kind, sentMessage, onResend }: CodeSignI
     <form method="post" className={styles.form} onSubmit={submit} noValidate aria-label="Enter the code">
       <LiveAlert tone="info" message={resend.data?.message ?? sentMessage} />
       <LiveAlert tone="error" message={shown?.message} />
-      <CodeField value={code} onChange={setCode} error={incomplete ? `Enter all ${CODE_LENGTH} digits.` : shown?.fieldErrors.code} autoFocus />
+      <CodeField
+        value={code}
+        onChange={setCode}
+        error={incomplete ? `Enter all ${CODE_LENGTH} digits.` : shown?.fieldErrors.code}
+        autoFocus
+      />
       <Button type="submit" block pending={verify.isPending || verify.isSuccess} pendingLabel="Checking code…">
         Verify and sign in
       </Button>

@@ -31,9 +31,19 @@ export function CustomerLogin({ notice, providers }: { notice?: LoginReason; pro
   return (
     <div className={styles.form}>
       {mode.name === 'email' ? (
-        <EmailStep label="Sign in with a code" submitLabel="E-mail me a code" send={requestCode} onSent={(email, message) => setMode({ name: 'code', email, message })} />
+        <EmailStep
+          label="Sign in with a code"
+          submitLabel="E-mail me a code"
+          send={requestCode}
+          onSent={(email, message) => setMode({ name: 'code', email, message })}
+        />
       ) : (
-        <CodeSignInStep email={mode.email} kind="verifyLoginCode" sentMessage={mode.message} onResend={() => requestCode(mode.email)} />
+        <CodeSignInStep
+          email={mode.email}
+          kind="verifyLoginCode"
+          sentMessage={mode.message}
+          onResend={() => requestCode(mode.email)}
+        />
       )}
       <p className={styles.small}>
         <Button variant="link" onClick={() => setMode({ name: 'password' })}>

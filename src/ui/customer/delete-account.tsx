@@ -37,10 +37,26 @@ export function DeleteAccount() {
 
   return (
     <Panel title="Delete your account">
-      <p className={panelStyles.muted}>Your name, e-mail address and password are removed at once and every session ends. This cannot be undone.</p>
+      <p className={panelStyles.muted}>
+        Your name, e-mail address and password are removed at once and every session ends. This cannot be undone.
+      </p>
       {asked ? (
-        <ActionForm label="Confirm deleting your account" submitLabel="Delete my account for good" pendingLabel="Deleting…" pending={remove.pending} error={remove.error} onSubmit={submit}>
-          <PasswordField label="Password to confirm" name="delete-password" autoComplete="current-password" value={password} onChange={setPassword} error={blank ? 'Enter your password.' : remove.fieldError('password')} />
+        <ActionForm
+          label="Confirm deleting your account"
+          submitLabel="Delete my account for good"
+          pendingLabel="Deleting…"
+          pending={remove.pending}
+          error={remove.error}
+          onSubmit={submit}
+        >
+          <PasswordField
+            label="Password to confirm"
+            name="delete-password"
+            autoComplete="current-password"
+            value={password}
+            onChange={setPassword}
+            error={blank ? 'Enter your password.' : remove.fieldError('password')}
+          />
           <Button variant="secondary" onClick={() => setAsked(false)}>
             Keep my account
           </Button>

@@ -25,8 +25,18 @@ export function DownloadData() {
   );
   return (
     <Panel title="Download your data">
-      <p className={panelStyles.muted}>Your profile, your active sessions and your account&apos;s security events, as a JSON file.</p>
-      <ActionForm label="Download your data" submitLabel="Download my data" pendingLabel="Preparing…" pending={download.pending} error={download.error} success={download.success} onSubmit={() => download.run(undefined)}>
+      <p className={panelStyles.muted}>
+        Your profile, your active sessions and your account&apos;s security events, as a JSON file.
+      </p>
+      <ActionForm
+        label="Download your data"
+        submitLabel="Download my data"
+        pendingLabel="Preparing…"
+        pending={download.pending}
+        error={download.error}
+        success={download.success}
+        onSubmit={() => download.run(undefined)}
+      >
         {null}
       </ActionForm>
     </Panel>

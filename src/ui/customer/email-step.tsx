@@ -37,7 +37,12 @@ export function EmailStep({ label, submitLabel, otherProblems, send, onSent, chi
   return (
     <form method="post" className={styles.form} onSubmit={submit} noValidate aria-label={label}>
       <LiveAlert tone="error" message={error?.message} />
-      <EmailField value={email} onChange={setEmail} error={problems.email ?? fieldError('email')} hint="We send a 6-digit code to this address." />
+      <EmailField
+        value={email}
+        onChange={setEmail}
+        error={problems.email ?? fieldError('email')}
+        hint="We send a 6-digit code to this address."
+      />
       {children?.(fieldError, problems)}
       <Button type="submit" block pending={request.isPending} pendingLabel="Sending code…">
         {submitLabel}

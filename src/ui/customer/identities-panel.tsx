@@ -44,8 +44,12 @@ export function IdentitiesPanel({ email }: { email: string }) {
     setByCode(false);
     unlink.reset();
   };
-  const mailCode = useMutation({ mutationFn: () => utils.client.customer.requestLoginCode.mutate({ email }), onSuccess: () => setByCode(true) });
-  const nameOf = (provider: string) => providers.data?.providers.find((p) => p.name === provider)?.display_name ?? provider;
+  const mailCode = useMutation({
+    mutationFn: () => utils.client.customer.requestLoginCode.mutate({ email }),
+    onSuccess: () => setByCode(true),
+  });
+  const nameOf = (provider: string) =>
+    providers.data?.providers.find((p) => p.name === provider)?.display_name ?? provider;
   const shown = unlink.error ? shownErrorOf(unlink.error) : null;
 
   if (!providers.data?.providers.length && !list.data?.items.length) return null;
@@ -53,7 +57,9 @@ export function IdentitiesPanel({ email }: { email: string }) {
     <Panel title="Sign-in providers">
       <p className={panelStyles.muted}>Providers you can continue with instead of your password.</p>
       {list.isPending ? <Loading what="your linked providers" /> : null}
-      {list.isError ? <LoadFailed message={shownErrorOf(list.error).message} onRetry={() => void list.refetch()} /> : null}
+      {list.isError ? (
+        <LoadFailed message={shownErrorOf(list.error).message} onRetry={() => void list.refetch()} />
+      ) : null}
       <LiveAlert tone="success" message={linkedNow ? `${nameOf(linkedNow)} is linked to your account.` : null} />
       <LiveAlert tone="success" message={unlink.isSuccess ? 'The provider is unlinked.' : null} />
       {list.data && list.data.items.length > 0 ? (
@@ -67,12 +73,18 @@ export function IdentitiesPanel({ email }: { email: string }) {
                 </p>
               </div>
               <Button variant="secondary" onClick={() => askToUnlink(identity.id)} disabled={unlinking === identity.id}>
-                Unlink<span className="visually-hidden"> {nameOf(identity.provider)} {identity.email}</span>
+                Unlink
+                <span className="visually-hidden">
+                  {' '}
+                  {nameOf(identity.provider)} {identity.email}
+                </span>
               </Button>
             </li>
           ))}
         </ul>
-      ) : list.data ? <p>No provider linked yet.</p> : null}
+      ) : list.data ? (
+        <p>No provider linked yet.</p>
+      ) : null}
       {unlinking ? (
         <ActionForm
           label="Confirm unlinking"
@@ -80,15 +92,29 @@ export function IdentitiesPanel({ email }: { email: string }) {
           pendingLabel="Unlinking…"
           pending={unlink.isPending}
           error={shown?.message ?? null}
-          onSubmit={() => secret && unlink.mutate({ identityId: unlinking, ...(byCode ? { code: secret } : { password: secret }) })}
+          onSubmit={() =>
+            secret && unlink.mutate({ identityId: unlinking, ...(byCode ? { code: secret } : { password: secret }) })
+          }
         >
           {byCode ? (
             <CodeField value={secret} onChange={setSecret} error={shown?.fieldErrors.code} />
           ) : (
-            <PasswordField label="Password to confirm" name="unlink-password" autoComplete="current-password" value={secret} onChange={setSecret} error={shown?.fieldErrors.password} />
+            <PasswordField
+              label="Password to confirm"
+              name="unlink-password"
+              autoComplete="current-password"
+              value={secret}
+              onChange={setSecret}
+              error={shown?.fieldErrors.password}
+            />
           )}
           {byCode ? null : (
-            <Button variant="link" onClick={() => mailCode.mutate()} pending={mailCode.isPending} pendingLabel="Sending…">
+            <Button
+              variant="link"
+              onClick={() => mailCode.mutate()}
+              pending={mailCode.isPending}
+              pendingLabel="Sending…"
+            >
               No password? E-mail me a code
             </Button>
           )}
@@ -100,7 +126,13 @@ export function IdentitiesPanel({ email }: { email: string }) {
       <LiveAlert tone="error" message={link.error ? shownErrorOf(link.error).message : null} />
       <div>
         {(providers.data?.providers ?? []).map((provider) => (
-          <Button key={provider.name} variant="secondary" onClick={() => link.mutate(provider.name)} pending={link.variables === provider.name && (link.isPending || link.isSuccess)} pendingLabel="Opening…">
+          <Button
+            key={provider.name}
+            variant="secondary"
+            onClick={() => link.mutate(provider.name)}
+            pending={link.variables === provider.name && (link.isPending || link.isSuccess)}
+            pendingLabel="Opening…"
+          >
             Link {provider.display_name}
           </Button>
         ))}

@@ -37,8 +37,23 @@ export function ProfilePanel({ profile }: { profile: CustomerProfile }) {
           ['Member since', day(profile.created_at)],
         ]}
       />
-      <ActionForm label="Change your name" submitLabel="Change name" pendingLabel="Saving…" pending={rename.pending} error={rename.error} success={rename.success} onSubmit={submit}>
-        <TextField label="Name" name="name" autoComplete="name" value={name} onChange={(e) => setName(e.target.value)} error={blank ? 'Enter your name.' : rename.fieldError('name')} />
+      <ActionForm
+        label="Change your name"
+        submitLabel="Change name"
+        pendingLabel="Saving…"
+        pending={rename.pending}
+        error={rename.error}
+        success={rename.success}
+        onSubmit={submit}
+      >
+        <TextField
+          label="Name"
+          name="name"
+          autoComplete="name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={blank ? 'Enter your name.' : rename.fieldError('name')}
+        />
       </ActionForm>
     </Panel>
   );

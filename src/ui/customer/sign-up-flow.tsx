@@ -40,8 +40,21 @@ export function SignUpFlow({ providers }: { providers: readonly Provider[] }) {
         >
           {(fieldError, problems) => (
             <>
-              <TextField label="Name" name="name" autoComplete="name" required value={name} onChange={(e) => setName(e.target.value)} error={problems.name ?? fieldError('name')} />
-              <NewPasswordField label="Password" value={password} onChange={setPassword} error={problems.password ?? fieldError('password')} />
+              <TextField
+                label="Name"
+                name="name"
+                autoComplete="name"
+                required
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+                error={problems.name ?? fieldError('name')}
+              />
+              <NewPasswordField
+                label="Password"
+                value={password}
+                onChange={setPassword}
+                error={problems.password ?? fieldError('password')}
+              />
             </>
           )}
         </EmailStep>

@@ -14,7 +14,15 @@ import type { StaffRole } from './staff-role';
 
 type View = 'status' | 'enrolling' | 'codes';
 
-export function AuthenticatorPanel({ role, enrolled, onChanged }: { role: StaffRole; enrolled: boolean; onChanged(): void }) {
+export function AuthenticatorPanel({
+  role,
+  enrolled,
+  onChanged,
+}: {
+  role: StaffRole;
+  enrolled: boolean;
+  onChanged(): void;
+}) {
   const utils = trpc.useUtils();
   const [view, setView] = useState<View>('status');
   const [codes, setCodes] = useState<string[]>([]);
@@ -84,7 +92,9 @@ export function AuthenticatorPanel({ role, enrolled, onChanged }: { role: StaffR
         </>
       ) : (
         <>
-          <p className={panelStyles.muted}>No authenticator app is set up. With one, sign-in asks for its code after your password.</p>
+          <p className={panelStyles.muted}>
+            No authenticator app is set up. With one, sign-in asks for its code after your password.
+          </p>
           <div>
             <Button
               onClick={() => {

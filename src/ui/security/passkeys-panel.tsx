@@ -1,7 +1,8 @@
 'use client';
 // The passkeys of a signed-in account (staff on the security page, customers on /account): each
 // with its name, when it was added and last used, and controls to rename and remove it (the server
-// words a refusal: a staff type's required factor, a customer's last way to sign in); adding one asks this device's authenticator (navigator.credentials
+// words a refusal: a staff type's required factor, a customer's last way to sign in); adding one asks this device's
+// authenticator (navigator.credentials
 // through @simplewebauthn/browser) for a new discoverable credential under a name.
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -55,9 +56,13 @@ export function PasskeysPanel({ role, onChanged }: { role: Role; onChanged?(): v
 
   return (
     <Panel title="Passkeys">
-      <p className={panelStyles.muted}>A passkey signs you in without your password, with this device&apos;s screen lock or a security key.</p>
+      <p className={panelStyles.muted}>
+        A passkey signs you in without your password, with this device&apos;s screen lock or a security key.
+      </p>
       {list.isPending ? <Loading what="your passkeys" /> : null}
-      {list.isError ? <LoadFailed message={shownErrorOf(list.error).message} onRetry={() => void list.refetch()} /> : null}
+      {list.isError ? (
+        <LoadFailed message={shownErrorOf(list.error).message} onRetry={() => void list.refetch()} />
+      ) : null}
       <LiveAlert tone="error" message={remove.error ? shownErrorOf(remove.error).message : null} />
       <LiveAlert tone="success" message={remove.isSuccess ? 'The passkey is removed.' : renamed} />
       {list.data && list.data.items.length === 0 ? <p>No passkeys yet.</p> : null}
@@ -79,7 +84,8 @@ export function PasskeysPanel({ role, onChanged }: { role: Role; onChanged?(): v
                   <div>
                     <p className={listStyles.title}>{passkey.name}</p>
                     <p className={listStyles.meta}>
-                      Added {when(passkey.created_at)} · {passkey.last_used_at ? `last used ${when(passkey.last_used_at)}` : 'not used yet'}
+                      Added {when(passkey.created_at)} ·{' '}
+                      {passkey.last_used_at ? `last used ${when(passkey.last_used_at)}` : 'not used yet'}
                     </p>
                   </div>
                   <div className={listStyles.actions}>

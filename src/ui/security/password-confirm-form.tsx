@@ -17,7 +17,14 @@ export interface PasswordConfirmFormProps<T> {
   done(result: T): string | null;
 }
 
-export function PasswordConfirmForm<T>({ label, submitLabel, pendingLabel, hint, onConfirm, done }: PasswordConfirmFormProps<T>) {
+export function PasswordConfirmForm<T>({
+  label,
+  submitLabel,
+  pendingLabel,
+  hint,
+  onConfirm,
+  done,
+}: PasswordConfirmFormProps<T>) {
   const [password, setPassword] = useState('');
   const [missing, setMissing] = useState(false);
   const action = useAction(onConfirm, (result: T) => {
@@ -31,7 +38,15 @@ export function PasswordConfirmForm<T>({ label, submitLabel, pendingLabel, hint,
   }
 
   return (
-    <ActionForm label={label} submitLabel={submitLabel} pendingLabel={pendingLabel} pending={action.pending} error={action.error} success={action.success} onSubmit={submit}>
+    <ActionForm
+      label={label}
+      submitLabel={submitLabel}
+      pendingLabel={pendingLabel}
+      pending={action.pending}
+      error={action.error}
+      success={action.success}
+      onSubmit={submit}
+    >
       <TextField
         label="Your password"
         type="password"

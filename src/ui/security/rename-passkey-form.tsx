@@ -10,7 +10,15 @@ import { Button } from '../components/button';
 import { TextField } from '../components/text-field';
 import { shownErrorOf, trpc } from '../trpc/client';
 
-export function RenamePasskeyForm({ role, passkey, onDone }: { role: Role; passkey: PasskeyView; onDone(renamed?: PasskeyView): void }) {
+export function RenamePasskeyForm({
+  role,
+  passkey,
+  onDone,
+}: {
+  role: Role;
+  passkey: PasskeyView;
+  onDone(renamed?: PasskeyView): void;
+}) {
   const utils = trpc.useUtils();
   const [name, setName] = useState(passkey.name);
   const [unnamed, setUnnamed] = useState(false);
@@ -29,7 +37,14 @@ export function RenamePasskeyForm({ role, passkey, onDone }: { role: Role; passk
   }
 
   return (
-    <ActionForm label={`Rename passkey ${passkey.name}`} submitLabel="Save name" pendingLabel="Saving…" pending={rename.isPending} error={shown?.message ?? null} onSubmit={submit}>
+    <ActionForm
+      label={`Rename passkey ${passkey.name}`}
+      submitLabel="Save name"
+      pendingLabel="Saving…"
+      pending={rename.isPending}
+      error={shown?.message ?? null}
+      onSubmit={submit}
+    >
       <TextField
         label="New name"
         maxLength={100}

@@ -31,7 +31,11 @@ export function VendorSecurity() {
   // A till's PIN session may not change factors (step_up_required): it is told so instead.
   const pinSession = profile !== undefined && signedInWithPin();
   return (
-    <AppShell role="vendor" user={profile && { name: profile.name, type: profile.vendor_type }} nav={profile ? vendorNav(vendorSubject(profile), 'security', { pinSession }) : []}>
+    <AppShell
+      role="vendor"
+      user={profile && { name: profile.name, type: profile.vendor_type }}
+      nav={profile ? vendorNav(vendorSubject(profile), 'security', { pinSession }) : []}
+    >
       <PageHeader title="Security" lead={LEAD} />
       {me.isPending ? <Loading what="your profile" /> : null}
       {me.isError ? <LoadFailed message={shownErrorOf(me.error).message} onRetry={() => void me.refetch()} /> : null}

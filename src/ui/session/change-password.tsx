@@ -36,8 +36,23 @@ export function ChangePassword({ role }: { role: Role }) {
 
   return (
     <Panel title="Change your password">
-      <ActionForm label="Change your password" submitLabel="Change password" pendingLabel="Changing…" pending={action.pending} error={problem ?? action.error} success={action.success} onSubmit={submit}>
-        <TextField label="Current password" type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} error={action.fieldError('current_password')} />
+      <ActionForm
+        label="Change your password"
+        submitLabel="Change password"
+        pendingLabel="Changing…"
+        pending={action.pending}
+        error={problem ?? action.error}
+        success={action.success}
+        onSubmit={submit}
+      >
+        <TextField
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          value={current}
+          onChange={(e) => setCurrent(e.target.value)}
+          error={action.fieldError('current_password')}
+        />
         <TextField
           label="New password"
           type="password"

@@ -34,7 +34,10 @@ export function LogoutButton({ role }: { role: Role }) {
 
   return (
     <>
-      <LiveAlert tone="error" message={failed ? 'Signing out failed: the service could not be reached. Try again.' : null} />
+      <LiveAlert
+        tone="error"
+        message={failed ? 'Signing out failed: the service could not be reached. Try again.' : null}
+      />
       <Button variant="secondary" onClick={() => void logout()} pending={pending} pendingLabel="Signing out…">
         Sign out
       </Button>

@@ -24,7 +24,12 @@ export function adminSubject(profile: AdminProfile): GuardSubject {
 }
 
 export function vendorSubject(profile: VendorProfile): GuardSubject {
-  return { role: 'vendor', type: profile.vendor_type, modules: profile.modules, modulePermissions: profile.module_permissions ?? {} };
+  return {
+    role: 'vendor',
+    type: profile.vendor_type,
+    modules: profile.modules,
+    modulePermissions: profile.module_permissions ?? {},
+  };
 }
 
 /** The modules `subject` may use, in the platform's order. */
@@ -57,14 +62,19 @@ export function vendorNav(subject: GuardSubject, current: string, { pinSession =
   return [
     { key: 'device', label: MODULE_LABEL.pos, href: '/vendor/pos', current: current === 'device' || current === 'pos' },
     ...navEntries(subject, (m) => `/vendor/pos?module=${m}`, current).filter((entry) => entry.key !== 'pos'),
-    ...(pinSession ? [] : [{ key: 'security', label: 'Security', href: '/vendor/security', current: current === 'security' }]),
+    ...(pinSession
+      ? []
+      : [{ key: 'security', label: 'Security', href: '/vendor/security', current: current === 'security' }]),
   ];
 }
 
 /** What `subject` may do in `module`, in words, for the module panel. */
 export function accessInWords(subject: GuardSubject, module: ModuleKey): string {
-  if (subject.type === 'super_admin' || subject.type === 'owner') return 'Full access: your account type passes every module check.';
+  if (subject.type === 'super_admin' || subject.type === 'owner')
+    return 'Full access: your account type passes every module check.';
   const actions = subject.role === 'vendor' ? subject.modulePermissions[module] : undefined;
   if (actions?.length) return `Your access: ${actions.join(', ')}.`;
-  return subject.role === 'vendor' ? 'Your access: this module, with no specific actions granted.' : 'Your access: this module.';
+  return subject.role === 'vendor'
+    ? 'Your access: this module, with no specific actions granted.'
+    : 'Your access: this module.';
 }

@@ -12,7 +12,10 @@ export function ModulePanel({ subject, module }: { subject: GuardSubject; module
       {allowed ? (
         <>
           <p>{accessInWords(subject, module)}</p>
-          <p className={panelStyles.muted}>The {MODULE_LABEL[module].toLowerCase()} screens are served by their own service on the platform, which trusts this sign-in.</p>
+          <p className={panelStyles.muted}>
+            The {MODULE_LABEL[module].toLowerCase()} screens are served by their own service on the platform, which
+            trusts this sign-in.
+          </p>
         </>
       ) : (
         <p>Your account has no access to this module. Ask an administrator if you need it.</p>

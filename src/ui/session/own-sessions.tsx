@@ -8,10 +8,12 @@ import { Panel, panelStyles } from '../components/panel';
 import { trpc } from '../trpc/client';
 import { SessionsList } from './sessions-list';
 
-
 export function OwnSessions({ role }: { role: Role }) {
   const utils = trpc.useUtils();
-  const query = trpc[role].listOwnSessions.useInfiniteQuery({ limit: SESSIONS_PAGE_SIZE }, { getNextPageParam: nextCursorOf });
+  const query = trpc[role].listOwnSessions.useInfiniteQuery(
+    { limit: SESSIONS_PAGE_SIZE },
+    { getNextPageParam: nextCursorOf },
+  );
 
   async function endSession(sessionId: string) {
     await utils.client[role].endOwnSession.mutate({ sessionId });
@@ -21,8 +23,8 @@ export function OwnSessions({ role }: { role: Role }) {
   return (
     <Panel title="Your sessions">
       <p className={panelStyles.muted}>
-        Every browser and device where your account is signed in. Ending the session of this browser signs you out here once its access runs
-        out.
+        Every browser and device where your account is signed in. Ending the session of this browser signs you out here
+        once its access runs out.
       </p>
       <SessionsList query={query} onEnd={endSession} empty="No active sessions." />
     </Panel>

@@ -13,12 +13,23 @@ import { deviceName } from './device-name';
 /** A moment as the reader's locale writes a date and time. */
 export const when = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
 
-export function SessionsList({ query, onEnd, empty }: { query: PagedQuery<Session>; onEnd(sessionId: string): Promise<unknown>; empty: string }) {
+export function SessionsList({
+  query,
+  onEnd,
+  empty,
+}: {
+  query: PagedQuery<Session>;
+  onEnd(sessionId: string): Promise<unknown>;
+  empty: string;
+}) {
   const end = useMutation({ mutationFn: onEnd });
   return (
     <>
       <LiveAlert tone="error" message={end.error ? shownErrorOf(end.error).message : null} />
-      <LiveAlert tone="success" message={end.isSuccess ? 'The session has ended: it can no longer renew its sign-in.' : null} />
+      <LiveAlert
+        tone="success"
+        message={end.isSuccess ? 'The session has ended: it can no longer renew its sign-in.' : null}
+      />
       <PagedList query={query} label="Sessions" noun="sessions" one="session" empty={empty}>
         {(session) => (
           <li className={`${styles.item} ${styles.row}`}>

@@ -30,7 +30,11 @@ export function retryMessage(retryAfter: number, now = new Date()): string {
 
 export function shownErrorOf(error: unknown): ShownError {
   if (!(error instanceof TRPCClientError) || !error.data) {
-    return { code: 'network', message: 'The service cannot be reached. Check your connection and try again.', fieldErrors: {} };
+    return {
+      code: 'network',
+      message: 'The service cannot be reached. Check your connection and try again.',
+      fieldErrors: {},
+    };
   }
   const data = (error as TRPCClientError<AppRouter>).data!;
   const fieldErrors = Object.fromEntries((data.errors ?? []).map((e) => [e.path, e.message]));
@@ -44,7 +48,8 @@ export function shownErrorOf(error: unknown): ShownError {
 // NotAllowedError on purpose (a page must not learn which), so one message covers both; refusals by
 // the server read as the server words them.
 const BROWSER_MESSAGES: Record<string, string> = {
-  NotAllowedError: 'No passkey was used: the request was cancelled or timed out, or this device has no passkey for this account.',
+  NotAllowedError:
+    'No passkey was used: the request was cancelled or timed out, or this device has no passkey for this account.',
   AbortError: 'No passkey was used: the request was cancelled.',
   InvalidStateError: 'This device already holds a passkey for this account.',
   NotSupportedError: 'This device has no authenticator that can hold a passkey for this account.',

@@ -25,7 +25,10 @@ export function TrpcProvider({ children }: { children: ReactNode }) {
   }, [router]);
 
   const [queryClient] = useState(
-    () => new QueryClient({ defaultOptions: { queries: { retry: retryTransient, refetchOnWindowFocus: false, staleTime: 30_000 } } }),
+    () =>
+      new QueryClient({
+        defaultOptions: { queries: { retry: retryTransient, refetchOnWindowFocus: false, staleTime: 30_000 } },
+      }),
   );
   const [client] = useState(() =>
     trpc.createClient({

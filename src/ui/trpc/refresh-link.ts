@@ -27,7 +27,8 @@ export function bearerRoleOf(path: string, context: Record<string, unknown> = {}
 export const SIGNED_IN = { context: { signedIn: true } } as const;
 
 /** A 401 a refresh may cure (the one rule of the typed client too). */
-const isUnauthorized = (error: { data?: { httpStatus?: number; code?: string } | null }): boolean => refreshMayCure(error.data?.httpStatus, error.data?.code);
+const isUnauthorized = (error: { data?: { httpStatus?: number; code?: string } | null }): boolean =>
+  refreshMayCure(error.data?.httpStatus, error.data?.code);
 
 export interface RefreshLinkOptions {
   /** Called once per refused refresh: the session is over and the user must sign in again. */
@@ -75,7 +76,11 @@ export function refreshOnUnauthorizedLink({ onSessionLost }: RefreshLinkOptions)
 
         // After a reload the token is gone: fetch one through the cookie before the first request.
         if (accessTokens.get(role)) attempt(false);
-        else coordinator.refresh(role).then(() => !closed && attempt(true), (error) => observer.error(error as TRPCClientError<AppRouter>));
+        else
+          coordinator.refresh(role).then(
+            () => !closed && attempt(true),
+            (error) => observer.error(error as TRPCClientError<AppRouter>),
+          );
 
         return () => {
           closed = true;

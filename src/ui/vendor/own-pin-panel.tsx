@@ -30,7 +30,10 @@ export function OwnPinPanel() {
     <Panel title="Your PIN">
       <form method="post" className={formStyles.form} onSubmit={submit} noValidate aria-label="Set your PIN">
         <LiveAlert tone="error" message={error?.message} />
-        <LiveAlert tone="success" message={save.isSuccess ? 'PIN saved: you can switch in with it at the tills of your stores.' : null} />
+        <LiveAlert
+          tone="success"
+          message={save.isSuccess ? 'PIN saved: you can switch in with it at the tills of your stores.' : null}
+        />
         <PasswordField
           label={`New PIN (${PIN_LENGTH} digits)`}
           name="pin"
@@ -42,7 +45,14 @@ export function OwnPinPanel() {
           hint="Not all the same digit, not a run like 123456, not a common PIN."
           error={error?.fieldErrors.pin}
         />
-        <PasswordField label="Current password" name="current_password" autoComplete="current-password" value={currentPassword} onChange={setCurrentPassword} error={error?.fieldErrors.current_password} />
+        <PasswordField
+          label="Current password"
+          name="current_password"
+          autoComplete="current-password"
+          value={currentPassword}
+          onChange={setCurrentPassword}
+          error={error?.fieldErrors.current_password}
+        />
         <div>
           <Button type="submit" pending={save.isPending} pendingLabel="Saving…">
             Save PIN

@@ -19,7 +19,9 @@ export function PairingPanel({ context, thisTill }: { context: VendorContext; th
   const [terminalId, setTerminalId] = useState<string | null>(null);
   const terminal = context.pos_terminals.find((t) => t.id === terminalId);
   const stores = trpc.vendor.listStores.useQuery({ limit: STORES_AT_ONCE });
-  const paired = new Set((stores.data?.items ?? []).flatMap((s) => s.pos_terminals.filter((t) => t.paired).map((t) => t.id)));
+  const paired = new Set(
+    (stores.data?.items ?? []).flatMap((s) => s.pos_terminals.filter((t) => t.paired).map((t) => t.id)),
+  );
   const code = trpc.vendor.createPairingCode.useMutation();
   const unpair = trpc.vendor.revokePairing.useMutation({ onSuccess: () => void utils.vendor.listStores.invalidate() });
   const failed = code.error ?? unpair.error;
@@ -39,21 +41,39 @@ export function PairingPanel({ context, thisTill }: { context: VendorContext; th
       {terminal ? (
         <>
           <p>
-            A code for <strong>{terminal.name}</strong>: type it on the till at <Link href="/vendor/pos/pair">Pair this device</Link>.
+            A code for <strong>{terminal.name}</strong>: type it on the till at{' '}
+            <Link href="/vendor/pos/pair">Pair this device</Link>.
             {paired.has(terminal.id) ? ' Pairing another device unpairs the one paired now.' : null}
           </p>
           <LiveAlert tone="error" message={failed ? shownErrorOf(failed).message : null} />
           {code.data && code.variables?.terminalId === terminal.id ? (
             <p role="status">
-              Pairing code: <strong data-testid="pairing-code">{code.data.code}</strong> (valid {Math.round(code.data.expires_in / 60)} minutes, once)
+              Pairing code: <strong data-testid="pairing-code">{code.data.code}</strong> (valid{' '}
+              {Math.round(code.data.expires_in / 60)} minutes, once)
             </p>
           ) : null}
-          <LiveAlert tone="success" message={unpair.isSuccess && unpaired ? `${unpaired.name} is unpaired; everyone who switched in there is signed out.` : null} />
-          <Button onClick={() => code.mutate({ storeId: terminal.store_id, terminalId: terminal.id })} pending={code.isPending} pendingLabel="Getting a code…">
+          <LiveAlert
+            tone="success"
+            message={
+              unpair.isSuccess && unpaired
+                ? `${unpaired.name} is unpaired; everyone who switched in there is signed out.`
+                : null
+            }
+          />
+          <Button
+            onClick={() => code.mutate({ storeId: terminal.store_id, terminalId: terminal.id })}
+            pending={code.isPending}
+            pendingLabel="Getting a code…"
+          >
             Get a pairing code
           </Button>
           {paired.has(terminal.id) ? (
-            <Button variant="secondary" onClick={() => unpair.mutate({ terminalId: terminal.id })} pending={unpair.isPending} pendingLabel="Unpairing…">
+            <Button
+              variant="secondary"
+              onClick={() => unpair.mutate({ terminalId: terminal.id })}
+              pending={unpair.isPending}
+              pendingLabel="Unpairing…"
+            >
               Unpair {terminal.name}
             </Button>
           ) : null}

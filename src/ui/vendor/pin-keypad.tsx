@@ -8,7 +8,15 @@ import styles from './pin-keypad.module.css';
 
 const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9'];
 
-export function PinKeypad({ who, pending, onSubmit }: { who: string; pending: boolean; onSubmit: (pin: string) => void }) {
+export function PinKeypad({
+  who,
+  pending,
+  onSubmit,
+}: {
+  who: string;
+  pending: boolean;
+  onSubmit: (pin: string) => void;
+}) {
   const [pin, setPin] = useState('');
   const press = (digit: string) => setPin((current) => (current.length < PIN_LENGTH ? current + digit : current));
 
@@ -40,7 +48,11 @@ export function PinKeypad({ who, pending, onSubmit }: { who: string; pending: bo
             {digit}
           </Button>
         ))}
-        <Button variant="secondary" aria-label="Delete last digit" onClick={() => setPin((current) => current.slice(0, -1))}>
+        <Button
+          variant="secondary"
+          aria-label="Delete last digit"
+          onClick={() => setPin((current) => current.slice(0, -1))}
+        >
           ⌫
         </Button>
         <Button variant="secondary" aria-label="Digit 0" onClick={() => press('0')}>

@@ -7,11 +7,12 @@ export function PinSessionNotice() {
   return (
     <Panel title="Point-of-sale work only">
       <p>
-        A PIN session at a till does point-of-sale work only. Changing your password or PIN, your second factors, pairing tills and
-        managing staff each needs a password sign-in.
+        A PIN session at a till does point-of-sale work only. Changing your password or PIN, your second factors,
+        pairing tills and managing staff each needs a password sign-in.
       </p>
       <p>
-        <Link href="/vendor/login">Sign in with e-mail and password</Link> for those, on your own device or here after you lock the till.
+        <Link href="/vendor/login">Sign in with e-mail and password</Link> for those, on your own device or here after
+        you lock the till.
       </p>
     </Panel>
   );

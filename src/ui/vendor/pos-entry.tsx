@@ -42,7 +42,11 @@ export function PosEntry({ module }: { module?: string }) {
   if (staff.isError) return <PosHome module={module} />;
   if (state === 'switch') {
     return (
-      <AuthLayout role="vendor" title="Switch user" lead={`${staff.data.terminal.name}: choose your name and type your PIN.`}>
+      <AuthLayout
+        role="vendor"
+        title="Switch user"
+        lead={`${staff.data.terminal.name}: choose your name and type your PIN.`}
+      >
         <SwitchUser staff={staff.data} onSignedIn={() => setState('signed_in')} />
         <p>
           <Link href="/vendor/login">Sign in with e-mail and password</Link>

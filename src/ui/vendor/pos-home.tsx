@@ -44,12 +44,19 @@ export function PosHome({ module, till, onLock }: { module?: string; till?: Pair
           <h1>Point of sale</h1>
           {context.data ? <p className={panelStyles.muted}>{context.data.vendor.name}</p> : null}
         </div>
-        <Button variant="secondary" onClick={() => void utils.vendor.invalidate()} pending={context.isFetching || me.isFetching} pendingLabel="Reloading…">
+        <Button
+          variant="secondary"
+          onClick={() => void utils.vendor.invalidate()}
+          pending={context.isFetching || me.isFetching}
+          pendingLabel="Reloading…"
+        >
           Reload
         </Button>
         {onLock ? <Button onClick={onLock}>Lock</Button> : null}
       </div>
-      {failed ? <LoadFailed message={shownErrorOf(failed).message} onRetry={() => void utils.vendor.invalidate()} /> : null}
+      {failed ? (
+        <LoadFailed message={shownErrorOf(failed).message} onRetry={() => void utils.vendor.invalidate()} />
+      ) : null}
       {subject && current ? <ModulePanel subject={subject} module={current} /> : null}
       {context.isPending ? <Loading what="your stores" /> : null}
       {context.data ? (

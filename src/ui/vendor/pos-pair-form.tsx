@@ -14,7 +14,10 @@ export function PosPairForm() {
   const router = useRouter();
   const client = trpc.useUtils().client;
   const [code, setCode] = useState('');
-  const pair = useMutation({ mutationFn: () => client.terminal.pair.mutate({ code }), onSuccess: () => router.replace('/vendor/pos') });
+  const pair = useMutation({
+    mutationFn: () => client.terminal.pair.mutate({ code }),
+    onSuccess: () => router.replace('/vendor/pos'),
+  });
   const error = pair.error ? shownErrorOf(pair.error) : null;
 
   function submit(event: FormEvent) {
@@ -24,7 +27,12 @@ export function PosPairForm() {
 
   return (
     <form method="post" onSubmit={submit} noValidate aria-label="Pair this device">
-      <LiveAlert tone="error" message={error?.code === 'invalid_code' ? 'That code is wrong, used or expired. Ask for a new one.' : error?.message} />
+      <LiveAlert
+        tone="error"
+        message={
+          error?.code === 'invalid_code' ? 'That code is wrong, used or expired. Ask for a new one.' : error?.message
+        }
+      />
       <LiveAlert tone="success" message={pair.data ? `This device is now ${pair.data.terminal.name}.` : null} />
       <TextField
         label="Pairing code"

@@ -41,7 +41,9 @@ function WorkplacePicker({ context }: { context: VendorContext }) {
         <ChoiceGroup
           legend="Store"
           name="store"
-          hint={context.user.vendor_type === 'owner' ? 'Every store of the business.' : 'The stores you are assigned to.'}
+          hint={
+            context.user.vendor_type === 'owner' ? 'Every store of the business.' : 'The stores you are assigned to.'
+          }
           choices={context.stores.map((s) => ({
             value: s.id,
             label: s.name,
@@ -51,13 +53,25 @@ function WorkplacePicker({ context }: { context: VendorContext }) {
           onChange={chooseStore}
         />
       )}
-      {store && terminals.length === 0 ? <p className={panelStyles.muted}>{store.name} has no POS terminals yet.</p> : null}
+      {store && terminals.length === 0 ? (
+        <p className={panelStyles.muted}>{store.name} has no POS terminals yet.</p>
+      ) : null}
       {store && terminals.length > 0 ? (
-        <ChoiceGroup legend="Terminal" name="terminal" choices={terminals.map((t) => ({ value: t.id, label: t.name }))} value={terminalId} onChange={chooseTerminal} />
+        <ChoiceGroup
+          legend="Terminal"
+          name="terminal"
+          choices={terminals.map((t) => ({ value: t.id, label: t.name }))}
+          value={terminalId}
+          onChange={chooseTerminal}
+        />
       ) : null}
       <LiveAlert
         tone="success"
-        message={store && terminal ? `You work at ${store.name}, ${terminal.name} in this browser.${saved ? ' Remembered here.' : ''}` : null}
+        message={
+          store && terminal
+            ? `You work at ${store.name}, ${terminal.name} in this browser.${saved ? ' Remembered here.' : ''}`
+            : null
+        }
       />
     </Panel>
   );

@@ -13,13 +13,18 @@ import { shownErrorOf, trpc } from '../trpc/client';
 
 export function StaffPinsPanel({ selfId }: { selfId: string }) {
   const client = trpc.useUtils().client;
-  const query = trpc.vendor.listVendorAccounts.useInfiniteQuery({ limit: PAGE_SIZE }, { getNextPageParam: nextCursorOf });
-  const clear = useMutation({ mutationFn: (account: VendorAccount) => client.vendor.clearStaffPin.mutate({ accountId: account.id }) });
+  const query = trpc.vendor.listVendorAccounts.useInfiniteQuery(
+    { limit: PAGE_SIZE },
+    { getNextPageParam: nextCursorOf },
+  );
+  const clear = useMutation({
+    mutationFn: (account: VendorAccount) => client.vendor.clearStaffPin.mutate({ accountId: account.id }),
+  });
   return (
     <Panel title="Staff PINs">
       <p className={panelStyles.muted}>
-        Each person sets their own PIN on this page, with their password. Clearing someone&apos;s PIN stops them switching in at the tills until
-        they set a new one, and lifts a PIN lock.
+        Each person sets their own PIN on this page, with their password. Clearing someone&apos;s PIN stops them
+        switching in at the tills until they set a new one, and lifts a PIN lock.
       </p>
       <LiveAlert tone="error" message={clear.error ? shownErrorOf(clear.error).message : null} />
       <LiveAlert tone="success" message={clear.isSuccess ? `${clear.variables.name} has no PIN now.` : null} />

@@ -29,11 +29,24 @@ export function SwitchUser({ staff, onSignedIn }: { staff: Staff; onSignedIn: ()
 
   return (
     <Panel title={`Switch user at ${staff.terminal.name}`}>
-      <LiveAlert tone="error" message={error?.code === 'invalid_credentials' ? 'Wrong PIN. Try again, or sign in with your password.' : error?.message} />
-      {staff.staff.length === 0 ? <p>Nobody at this store has set a PIN yet. Sign in with your password and set one.</p> : null}
+      <LiveAlert
+        tone="error"
+        message={
+          error?.code === 'invalid_credentials'
+            ? 'Wrong PIN. Try again, or sign in with your password.'
+            : error?.message
+        }
+      />
+      {staff.staff.length === 0 ? (
+        <p>Nobody at this store has set a PIN yet. Sign in with your password and set one.</p>
+      ) : null}
       {chosen ? (
         <>
-          <PinKeypad who={chosen.name} pending={login.isPending} onSubmit={(pin) => login.mutate({ account_id: chosen.account_id, pin })} />
+          <PinKeypad
+            who={chosen.name}
+            pending={login.isPending}
+            onSubmit={(pin) => login.mutate({ account_id: chosen.account_id, pin })}
+          />
           <Button variant="link" onClick={() => setChosen(null)}>
             Someone else
           </Button>

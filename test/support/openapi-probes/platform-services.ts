@@ -11,7 +11,10 @@ export const PROBED_CALLS_PER_MINUTE = '30';
 export async function probePlatformServiceRoutes(app: AdministrationSuite, probe: Probe): Promise<void> {
   const client = await registerServiceClient(app.db, 'probed');
   const authorization = basicCredentials(client.client_id, client.client_secret);
-  const form = (body: string, headers: Record<string, string> = { authorization }) => ({ body, headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers } });
+  const form = (body: string, headers: Record<string, string> = { authorization }) => ({
+    body,
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+  });
 
   await probe('POST', '/auth/introspect', form(`token=${app.tokens.owner}`));
   await probe('POST', '/auth/introspect', form('token=not-a-token'));
@@ -30,6 +33,7 @@ export async function probePlatformServiceRoutes(app: AdministrationSuite, probe
   const busy = await registerServiceClient(app.db, 'busy');
   const busyAuth = { headers: { authorization: basicCredentials(busy.client_id, busy.client_secret) } };
   let answer = await probe('GET', '/auth/revocations', busyAuth);
-  for (let i = 0; answer.status !== 429 && i <= Number(PROBED_CALLS_PER_MINUTE); i += 1) answer = await probe('GET', '/auth/revocations', busyAuth);
+  for (let i = 0; answer.status !== 429 && i <= Number(PROBED_CALLS_PER_MINUTE); i += 1)
+    answer = await probe('GET', '/auth/revocations', busyAuth);
   await probe('POST', '/auth/introspect', form('token=x', busyAuth.headers));
 }

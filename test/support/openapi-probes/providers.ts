@@ -30,7 +30,11 @@ export async function startProbeProviders() {
   return { acme, flaky, env, close: () => Promise.all([acme.close(), flaky.close()]) };
 }
 
-export async function probeProviderRoutes(app: AdministrationSuite, probe: Probe, { acme, flaky }: { acme: TestProvider; flaky: TestProvider }): Promise<void> {
+export async function probeProviderRoutes(
+  app: AdministrationSuite,
+  probe: Probe,
+  { acme, flaky }: { acme: TestProvider; flaky: TestProvider },
+): Promise<void> {
   const c = (path: string) => `/auth/customer${path}`;
   const body = { json: { redirect_uri: PROBE_REDIRECT_URI } };
   const of = (provider: string) => ({ params: { provider } });
@@ -42,7 +46,14 @@ export async function probeProviderRoutes(app: AdministrationSuite, probe: Probe
     return sub;
   };
   /** The provider's answer to a flow started at `start` (sign-in or link), not yet used. */
-  async function answered(provider: TestProvider, name: string, sub: string, start: string, token?: string, tamper?: (url: URL) => void) {
+  async function answered(
+    provider: TestProvider,
+    name: string,
+    sub: string,
+    start: string,
+    token?: string,
+    tamper?: (url: URL) => void,
+  ) {
     const started = await probe('POST', c(start), { ...of(name), ...body, token });
     const url = new URL(started.body.authorization_url);
     tamper?.(url);
@@ -61,17 +72,40 @@ export async function probeProviderRoutes(app: AdministrationSuite, probe: Probe
   const session = (await probe('POST', c('/oidc/{provider}/callback'), { ...of('acme'), ...signUp })).body;
   await probe('POST', c('/oidc/{provider}/callback'), { ...of('acme'), ...signUp });
   await probe('POST', c('/oidc/{provider}/callback'), { ...of('nosuch'), ...signUp });
-  await probe('POST', c('/oidc/{provider}/callback'), { ...of('acme'), ...(await answered(acme, 'acme', person(acme), '/oidc/{provider}/start', undefined, wrongNonce)) });
-  await probe('POST', c('/oidc/{provider}/callback'), { ...of('acme'), ...(await answered(acme, 'acme', person(acme, { email_verified: false }), '/oidc/{provider}/start')) });
+  await probe('POST', c('/oidc/{provider}/callback'), {
+    ...of('acme'),
+    ...(await answered(acme, 'acme', person(acme), '/oidc/{provider}/start', undefined, wrongNonce)),
+  });
+  await probe('POST', c('/oidc/{provider}/callback'), {
+    ...of('acme'),
+    ...(await answered(acme, 'acme', person(acme, { email_verified: false }), '/oidc/{provider}/start')),
+  });
   const taken = person(acme, { email: app.w.customer.email });
-  await probe('POST', c('/oidc/{provider}/callback'), { ...of('acme'), ...(await answered(acme, 'acme', taken, '/oidc/{provider}/start')) });
+  await probe('POST', c('/oidc/{provider}/callback'), {
+    ...of('acme'),
+    ...(await answered(acme, 'acme', taken, '/oidc/{provider}/start')),
+  });
 
   // Native apps' ID tokens.
-  const idToken = async (claims: Record<string, unknown>) => ({ json: { id_token: await acme.signIdToken({ nonce: `n-${(n += 1)}`, ...claims }), nonce: `n-${n}` } });
-  await probe('POST', c('/oidc/{provider}/id-token'), { ...of('acme'), ...(await idToken({ sub: person(acme), email: `native-${n}@example.com`, email_verified: true })) });
-  await probe('POST', c('/oidc/{provider}/id-token'), { ...of('acme'), ...(await idToken({ sub: 'x', email: 'x@example.com', email_verified: true, aud: 'another-client' })) });
-  await probe('POST', c('/oidc/{provider}/id-token'), { ...of('acme'), ...(await idToken({ sub: 'y', email: 'y@example.com', email_verified: false })) });
-  await probe('POST', c('/oidc/{provider}/id-token'), { ...of('acme'), ...(await idToken({ sub: 'z', email: app.w.customer.email, email_verified: true })) });
+  const idToken = async (claims: Record<string, unknown>) => ({
+    json: { id_token: await acme.signIdToken({ nonce: `n-${(n += 1)}`, ...claims }), nonce: `n-${n}` },
+  });
+  await probe('POST', c('/oidc/{provider}/id-token'), {
+    ...of('acme'),
+    ...(await idToken({ sub: person(acme), email: `native-${n}@example.com`, email_verified: true })),
+  });
+  await probe('POST', c('/oidc/{provider}/id-token'), {
+    ...of('acme'),
+    ...(await idToken({ sub: 'x', email: 'x@example.com', email_verified: true, aud: 'another-client' })),
+  });
+  await probe('POST', c('/oidc/{provider}/id-token'), {
+    ...of('acme'),
+    ...(await idToken({ sub: 'y', email: 'y@example.com', email_verified: false })),
+  });
+  await probe('POST', c('/oidc/{provider}/id-token'), {
+    ...of('acme'),
+    ...(await idToken({ sub: 'z', email: app.w.customer.email, email_verified: true })),
+  });
   await probe('POST', c('/oidc/{provider}/id-token'), { ...of('nosuch'), ...(await idToken({ sub: 'z' })) });
   await probe('POST', c('/oidc/{provider}/id-token'), { ...of('down'), ...(await idToken({ sub: 'z' })) });
 
@@ -82,11 +116,21 @@ export async function probeProviderRoutes(app: AdministrationSuite, probe: Probe
   await probe('POST', c('/identities/{provider}/start'), { ...of('nosuch'), ...body, ...bearer });
   await probe('POST', c('/identities/{provider}/start'), { ...of('down'), ...body, ...bearer });
   const linking = await answered(acme, 'acme', person(acme), '/identities/{provider}/start', token);
-  const linked = (await probe('POST', c('/identities/{provider}/callback'), { ...of('acme'), ...linking, ...bearer })).body;
+  const linked = (await probe('POST', c('/identities/{provider}/callback'), { ...of('acme'), ...linking, ...bearer }))
+    .body;
   await probe('POST', c('/identities/{provider}/callback'), { ...of('acme'), ...linking, ...bearer });
   await probe('POST', c('/identities/{provider}/callback'), { ...of('nosuch'), ...linking, ...bearer });
-  await probe('POST', c('/identities/{provider}/callback'), { ...of('acme'), ...(await answered(acme, 'acme', person(acme), '/identities/{provider}/start', token, wrongNonce)), ...bearer });
-  const other = (await probe('POST', c('/oidc/{provider}/callback'), { ...of('acme'), ...(await answered(acme, 'acme', person(acme), '/oidc/{provider}/start')) })).body;
+  await probe('POST', c('/identities/{provider}/callback'), {
+    ...of('acme'),
+    ...(await answered(acme, 'acme', person(acme), '/identities/{provider}/start', token, wrongNonce)),
+    ...bearer,
+  });
+  const other = (
+    await probe('POST', c('/oidc/{provider}/callback'), {
+      ...of('acme'),
+      ...(await answered(acme, 'acme', person(acme), '/oidc/{provider}/start')),
+    })
+  ).body;
   const inUse = await answered(acme, 'acme', signUpSub, '/identities/{provider}/start', other.access_token);
   await probe('POST', c('/identities/{provider}/callback'), { ...of('acme'), ...inUse, token: other.access_token });
 
@@ -105,14 +149,21 @@ export async function probeProviderRoutes(app: AdministrationSuite, probe: Probe
     return nextLoggedCode(app, email, before);
   };
   const identity = (id: string) => ({ params: { identityId: id }, ...bearer });
-  await probe('DELETE', c('/identities/{identityId}'), { ...identity(linked.identity.id), json: { code: await codeFor() } });
+  await probe('DELETE', c('/identities/{identityId}'), {
+    ...identity(linked.identity.id),
+    json: { code: await codeFor() },
+  });
   const [only] = (await probe('GET', c('/identities'), bearer)).body.items;
   await probe('DELETE', c('/identities/{identityId}'), { ...identity(only.id), json: { code: await codeFor() } });
   await probe('DELETE', c('/identities/{identityId}'), { ...identity('no-such-id'), json: { code: await codeFor() } });
   await probe('DELETE', c('/identities/{identityId}'), { ...identity('no-such-id'), json: { code: '000000' } });
 
   // Bodies every bearer route refuses alike; then wrong passwords up to the limit: 401s, then 429.
-  for (const [path, params] of [['/identities/{provider}/start', of('acme')], ['/identities/{provider}/callback', of('acme')], ['/identities/{identityId}', { params: { identityId: only.id } }]] as const) {
+  for (const [path, params] of [
+    ['/identities/{provider}/start', of('acme')],
+    ['/identities/{provider}/callback', of('acme')],
+    ['/identities/{identityId}', { params: { identityId: only.id } }],
+  ] as const) {
     const method = path.endsWith('{identityId}') ? 'DELETE' : 'POST';
     await probe(method, c(path), { ...params, ...bearer, body: 'text', headers: { 'content-type': 'text/plain' } });
     await probe(method, c(path), { ...params, ...bearer, json: { padding: 'x'.repeat(17 * 1024) } });

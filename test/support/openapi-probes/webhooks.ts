@@ -48,9 +48,24 @@ export async function probeWebhookRoutes(app: AdministrationSuite, probe: Probe)
 async function messageOfTwoEndpoints(app: AdministrationSuite, probe: Probe, url: string): Promise<string> {
   const admin = { token: app.tokens.superAdmin };
   const json = { url, events: ['account.disabled'] };
-  const [first] = await Promise.all([1, 2].map(async () => (await probe('POST', '/admin/webhook-endpoints', { ...admin, json })).body.id as string));
-  const account = (await probe('POST', '/admin/admins', { ...admin, json: { email: 'probed-hooks@example.com', name: 'Probed', password: 'probed-hooks-pass-7', admin_type: 'admin', modules: [] } })).body;
+  const [first] = await Promise.all(
+    [1, 2].map(async () => (await probe('POST', '/admin/webhook-endpoints', { ...admin, json })).body.id as string),
+  );
+  const account = (
+    await probe('POST', '/admin/admins', {
+      ...admin,
+      json: {
+        email: 'probed-hooks@example.com',
+        name: 'Probed',
+        password: 'probed-hooks-pass-7',
+        admin_type: 'admin',
+        modules: [],
+      },
+    })
+  ).body;
   await probe('POST', '/admin/admins/{adminId}/disable', { ...admin, params: { adminId: account.id } });
-  const log = (await probe('GET', '/admin/webhook-endpoints/{endpointId}/messages', { ...admin, params: { endpointId: first! } })).body;
+  const log = (
+    await probe('GET', '/admin/webhook-endpoints/{endpointId}/messages', { ...admin, params: { endpointId: first! } })
+  ).body;
   return log.items[0].id;
 }

@@ -9,7 +9,11 @@ export const metadata = { title: 'Create an account' };
 export default function Page() {
   const { providers } = getContainer().auth.oidc.providers();
   return (
-    <AuthLayout role="customer" title="Create an account" lead="Your name, e-mail address and a password; we e-mail you a code to confirm the address.">
+    <AuthLayout
+      role="customer"
+      title="Create an account"
+      lead="Your name, e-mail address and a password; we e-mail you a code to confirm the address."
+    >
       <SignUpFlow providers={providers} />
     </AuthLayout>
   );

@@ -3,7 +3,11 @@ import { AuditPage } from '@/ui/admin/audit-page';
 
 export const metadata = { title: 'Audit trail' };
 
-export default async function Page({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+export default async function Page({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
   const { account_id: accountId } = await searchParams;
   const id = typeof accountId === 'string' ? accountId : '';
   // Keyed, so following another account's link starts from that account's filters.

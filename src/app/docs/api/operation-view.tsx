@@ -15,7 +15,10 @@ export interface OperationDoc {
   security?: Record<string, string[]>[];
   parameters?: { name: string; in: string; required: boolean; description?: string; schema: JsonSchema }[];
   requestBody?: { content: Content };
-  responses: Record<string, { description: string; headers?: Record<string, { description?: string }>; content?: Content }>;
+  responses: Record<
+    string,
+    { description: string; headers?: Record<string, { description?: string }>; content?: Content }
+  >;
 }
 
 const titleId = (op: OperationDoc) => `op-${op.operationId}`;
@@ -26,19 +29,29 @@ function ResponseBody({ content }: { content: Content | undefined }) {
     <div key={mediaType}>
       <code>{mediaType}</code>{' '}
       {/* Problem answers narrow the shared Problem schema; the codes are listed beside them. */}
-      {mediaType === 'application/problem+json' ? <Link href={schemaHref('Problem')}>Problem</Link> : <TypeOf schema={schema} />}
+      {mediaType === 'application/problem+json' ? (
+        <Link href={schemaHref('Problem')}>Problem</Link>
+      ) : (
+        <TypeOf schema={schema} />
+      )}
     </div>
   ));
 }
 
-export function OperationView(props: { method: string; path: string; op: OperationDoc; components: Record<string, JsonSchema> }) {
+export function OperationView(props: {
+  method: string;
+  path: string;
+  op: OperationDoc;
+  components: Record<string, JsonSchema>;
+}) {
   const { method, path, op, components } = props;
   const body = op.requestBody?.content['application/json']?.schema;
   const bodySchema = body?.$ref ? components[refName(body.$ref)] : body;
   return (
     <section className={styles.operation} aria-labelledby={titleId(op)}>
       <h1 id={titleId(op)}>
-        <span className={`${styles.method} ${styles[method.toLowerCase()] ?? ''}`}>{method.toUpperCase()}</span> <code>{`/api/v1${path}`}</code>
+        <span className={`${styles.method} ${styles[method.toLowerCase()] ?? ''}`}>{method.toUpperCase()}</span>{' '}
+        <code>{`/api/v1${path}`}</code>
       </h1>
       <p className={styles.summary}>{op.summary}</p>
       <RichText text={op.description} />
@@ -57,7 +70,12 @@ export function OperationView(props: { method: string; path: string; op: Operati
           <h2>Parameters</h2>
           <FieldTable
             schema={{
-              properties: Object.fromEntries(op.parameters.map((p) => [p.name, { ...p.schema, description: [`In the ${p.in}.`, p.description].filter(Boolean).join(' ') }])),
+              properties: Object.fromEntries(
+                op.parameters.map((p) => [
+                  p.name,
+                  { ...p.schema, description: [`In the ${p.in}.`, p.description].filter(Boolean).join(' ') },
+                ]),
+              ),
               required: op.parameters.filter((p) => p.required).map((p) => p.name),
             }}
           />
@@ -73,30 +91,30 @@ export function OperationView(props: { method: string; path: string; op: Operati
       )}
       <h2>Responses</h2>
       <TableBox label="Responses">
-      <table className={styles.responses}>
-        <TableHead columns={['Status', 'Meaning', 'Body']} />
-        <tbody>
-          {Object.entries(op.responses).map(([status, response]) => (
-            <tr key={status}>
-              <td>
-                <strong>{status}</strong>
-              </td>
-              <td>
-                <RichText text={response.description} />
-                {response.headers &&
-                  Object.entries(response.headers).map(([name, header]) => (
-                    <p key={name}>
-                      Header <code>{name}</code>: {header.description}
-                    </p>
-                  ))}
-              </td>
-              <td>
-                <ResponseBody content={response.content} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+        <table className={styles.responses}>
+          <TableHead columns={['Status', 'Meaning', 'Body']} />
+          <tbody>
+            {Object.entries(op.responses).map(([status, response]) => (
+              <tr key={status}>
+                <td>
+                  <strong>{status}</strong>
+                </td>
+                <td>
+                  <RichText text={response.description} />
+                  {response.headers &&
+                    Object.entries(response.headers).map(([name, header]) => (
+                      <p key={name}>
+                        Header <code>{name}</code>: {header.description}
+                      </p>
+                    ))}
+                </td>
+                <td>
+                  <ResponseBody content={response.content} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
       </TableBox>
     </section>
   );

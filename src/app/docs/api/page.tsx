@@ -37,7 +37,9 @@ export default function ApiReferenceIndex() {
                 .map(({ path, method, op }) => (
                   <li key={`${method} ${path}`}>
                     <Link href={operationHref(op)}>
-                      {/* One text node: the served HTML carries each full path, as the document's readers search it. */}
+                      {/*
+                        One text node: the served HTML carries each full path, as the document's readers search it.
+                      */}
                       <code>{`${method.toUpperCase()} /api/v1${path}`}</code>
                     </Link>{' '}
                     {op.summary}

@@ -15,7 +15,6 @@ export interface ListedOperation {
   op: OperationDoc & { tags: string[] };
 }
 
-
 export function reference() {
   const doc = openApiDocument();
   const operations: ListedOperation[] = Object.entries(doc.paths).flatMap(([path, item]) =>

@@ -4,7 +4,8 @@ import type { ReactNode } from 'react';
 function inline(text: string): ReactNode[] {
   return text.split(/(`[^`]+`|\*\*[^*]+\*\*)/g).map((part, i) => {
     if (part.startsWith('`') && part.endsWith('`') && part.length > 1) return <code key={i}>{part.slice(1, -1)}</code>;
-    if (part.startsWith('**') && part.endsWith('**') && part.length > 3) return <strong key={i}>{part.slice(2, -2)}</strong>;
+    if (part.startsWith('**') && part.endsWith('**') && part.length > 3)
+      return <strong key={i}>{part.slice(2, -2)}</strong>;
     return part;
   });
 }
@@ -12,7 +13,10 @@ function inline(text: string): ReactNode[] {
 /** Renders `text` block by block; a block whose lines all start with "- " is a list. */
 export function RichText({ text }: { text: string | undefined }) {
   if (!text) return null;
-  const blocks = text.split(/\n\s*\n/).map((b) => b.trim()).filter(Boolean);
+  const blocks = text
+    .split(/\n\s*\n/)
+    .map((b) => b.trim())
+    .filter(Boolean);
   return (
     <>
       {blocks.map((block, i) => {

@@ -99,23 +99,23 @@ export function FieldTable({ schema }: { schema: JsonSchema }) {
   if (properties.length === 0) return <p className={styles.muted}>No fields.</p>;
   return (
     <TableBox label="Fields">
-    <table className={styles.fields}>
-      <TableHead columns={['Field', 'Type', 'Required', 'Notes']} />
-      <tbody>
-        {properties.map(([name, field]) => (
-          <tr key={name}>
-            <td>
-              <code>{name}</code>
-            </td>
-            <td>
-              <TypeOf schema={field} />
-            </td>
-            <td>{schema.required?.includes(name) ? 'yes' : 'no'}</td>
-            <td>{[field.description, constraints(field)].filter(Boolean).join(' ')}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      <table className={styles.fields}>
+        <TableHead columns={['Field', 'Type', 'Required', 'Notes']} />
+        <tbody>
+          {properties.map(([name, field]) => (
+            <tr key={name}>
+              <td>
+                <code>{name}</code>
+              </td>
+              <td>
+                <TypeOf schema={field} />
+              </td>
+              <td>{schema.required?.includes(name) ? 'yes' : 'no'}</td>
+              <td>{[field.description, constraints(field)].filter(Boolean).join(' ')}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </TableBox>
   );
 }

@@ -1,5 +1,6 @@
 // The pages' procedures that start a session: signing in (with its second step and enrolment, with
-// a passkey, or by a customer's mailed code) and changing one's own password. Their refresh token goes into the role's cookie (and, at sign-in,
+// a passkey, or by a customer's mailed code) and changing one's own password. Their refresh token goes into the role's
+// cookie (and, at sign-in,
 // the device marker into its own), never into the body the page's script can read.
 import { z } from 'zod';
 import { loginRequest, type changePasswordRequest, type Role } from '@/contract/auth-schemas';
@@ -15,20 +16,35 @@ import { bindBrowser } from '../../oidc/browser-binding';
 import { pagesRedirectUriOf } from '@/core/service/customer-identities';
 
 /** A session's refresh token into the role's cookie, the rest to the page. */
-function refreshIntoCookie<S extends { refresh_token: string }>(ctx: Context, role: Role, answer: S): Omit<S, 'refresh_token'> {
+function refreshIntoCookie<S extends { refresh_token: string }>(
+  ctx: Context,
+  role: Role,
+  answer: S,
+): Omit<S, 'refresh_token'> {
   const { refresh_token: refreshToken, ...session } = answer;
   setRefreshCookie(ctx, role, refreshToken, ctx.config.jwt.refreshTtl);
   return session;
 }
 
 /** A new session of the pages signing in: the refresh token and device marker into cookies, the rest to the page. */
-export function sessionIntoCookies<S extends object>(ctx: Context, role: Role, answer: S): Omit<S, 'refresh_token' | 'device_id'> {
-  const { device_id: deviceId, ...session } = refreshIntoCookie(ctx, role, answer as S & { refresh_token: string; device_id: string });
+export function sessionIntoCookies<S extends object>(
+  ctx: Context,
+  role: Role,
+  answer: S,
+): Omit<S, 'refresh_token' | 'device_id'> {
+  const { device_id: deviceId, ...session } = refreshIntoCookie(
+    ctx,
+    role,
+    answer as S & { refresh_token: string; device_id: string },
+  );
   setDeviceCookie(ctx, role, deviceId);
   return session as Omit<S, 'refresh_token' | 'device_id'>;
 }
 
-/** An answer that carries a session only sometimes (a second step, enrolment): the session's tokens into cookies when it does. */
+/**
+ * An answer that carries a session only sometimes (a second step, enrolment): the session's tokens into cookies when it
+ * does.
+ */
 function enrolmentIntoCookies<S extends object>(ctx: Context, role: Role, answer: S) {
   return 'access_token' in answer ? sessionIntoCookies(ctx, role, answer) : answer;
 }
@@ -48,9 +64,11 @@ export function loginProcedure<R extends Role>(role: R) {
 
 /** The step after the password: a code from the authenticator app or a recovery code, for the session. */
 export function mfaVerifyProcedure<R extends Role>(role: R) {
-  return publicProcedure.input(contractInput(mfaVerifyRequest)).mutation(async ({ ctx, input }) =>
-    sessionIntoCookies(ctx, role, await ctx.auth.mfaVerify(role, input, ctx.client)),
-  );
+  return publicProcedure
+    .input(contractInput(mfaVerifyRequest))
+    .mutation(async ({ ctx, input }) =>
+      sessionIntoCookies(ctx, role, await ctx.auth.mfaVerify(role, input, ctx.client)),
+    );
 }
 
 /**
@@ -65,13 +83,23 @@ export function totpConfirmProcedure<R extends Role>(role: R) {
   });
 }
 
-/** Registering a passkey: the stored passkey, and while enrolling at sign-in the session too, whose refresh token goes into the cookie. */
+/**
+ * Registering a passkey: the stored passkey, and while enrolling at sign-in the session too, whose refresh token goes
+ * into the cookie.
+ */
 export function passkeyRegisterVerifyProcedure<R extends Role>(role: R) {
   type Registered = { passkey: PasskeyView };
   type Answer = Registered | (Registered & Omit<LoginResponseOf<R>, 'refresh_token' | 'device_id'>);
-  return publicProcedure.input(contractInput(passkeyRegisterVerifyRequest)).mutation(async ({ ctx, input }): Promise<Answer> =>
-    enrolmentIntoCookies(ctx, role, await ctx.auth.passkeyRegister(role, ctx.accessToken, input, ctx.client)) as Answer,
-  );
+  return publicProcedure
+    .input(contractInput(passkeyRegisterVerifyRequest))
+    .mutation(
+      async ({ ctx, input }): Promise<Answer> =>
+        enrolmentIntoCookies(
+          ctx,
+          role,
+          await ctx.auth.passkeyRegister(role, ctx.accessToken, input, ctx.client),
+        ) as Answer,
+    );
 }
 
 /** Signing in with a passkey instead of the password (it satisfies MFA_REQUIRED): the session, as at login. */
@@ -85,14 +113,18 @@ export function passkeyLoginVerifyProcedure<R extends Role>(role: R) {
 export function changePasswordProcedure(role: Role) {
   return protectedProcedure(role)
     .input(passedInput<z.input<typeof changePasswordRequest>>())
-    .mutation(async ({ ctx, input }) => refreshIntoCookie(ctx, role, await ctx.auth.changeOwnPassword(ctx.principal, input, ctx.client)));
+    .mutation(async ({ ctx, input }) =>
+      refreshIntoCookie(ctx, role, await ctx.auth.changeOwnPassword(ctx.principal, input, ctx.client)),
+    );
 }
 
 /** A customer's mailed code that signs in (registration or sign-in code): the refresh token goes into the cookie. */
 export function customerCodeSignInProcedure(kind: 'verifyRegistration' | 'verifyLoginCode') {
-  return publicProcedure.input(contractInput(emailCodeRequest)).mutation(async ({ ctx, input }) =>
-    refreshIntoCookie(ctx, 'customer', await ctx.auth.customers[kind](input, ctx.client)),
-  );
+  return publicProcedure
+    .input(contractInput(emailCodeRequest))
+    .mutation(async ({ ctx, input }) =>
+      refreshIntoCookie(ctx, 'customer', await ctx.auth.customers[kind](input, ctx.client)),
+    );
 }
 
 const pagesRedirectUri = (ctx: Context) => pagesRedirectUriOf(ctx.config);
@@ -103,14 +135,22 @@ const providerInput = contractInput(z.object({ provider: z.string().min(1).max(1
  * flow bound to this browser by a cookie that only the pages' callback receives.
  */
 export function oidcSignInStartProcedure() {
-  return publicProcedure.input(providerInput).mutation(async ({ ctx, input }) =>
-    ctx.auth.oidc.start(input.provider, { redirect_uri: pagesRedirectUri(ctx) }, { client: ctx.client, browserHash: bindBrowser(ctx) }),
-  );
+  return publicProcedure
+    .input(providerInput)
+    .mutation(async ({ ctx, input }) =>
+      ctx.auth.oidc.start(
+        input.provider,
+        { redirect_uri: pagesRedirectUri(ctx) },
+        { client: ctx.client, browserHash: bindBrowser(ctx) },
+      ),
+    );
 }
 
 /** "Link <provider>" on /account: as above, for the signed-in customer. */
 export function oidcLinkStartProcedure() {
-  return protectedProcedure('customer').input(providerInput).mutation(async ({ ctx, input }) =>
-    ctx.auth.oidc.linkStart(ctx.principal, input.provider, { redirect_uri: pagesRedirectUri(ctx) }, bindBrowser(ctx)),
-  );
+  return protectedProcedure('customer')
+    .input(providerInput)
+    .mutation(async ({ ctx, input }) =>
+      ctx.auth.oidc.linkStart(ctx.principal, input.provider, { redirect_uri: pagesRedirectUri(ctx) }, bindBrowser(ctx)),
+    );
 }

@@ -12,7 +12,8 @@ export const TERMINAL_COOKIE = 'terminal_token';
 /** Browsers cap cookie lifetimes near 400 days; the credential itself does not expire. */
 const TERMINAL_COOKIE_MAX_AGE = 400 * 24 * 3600;
 
-const terminalCookie = (ctx: Context, value: string, maxAgeSeconds: number) => appendCookie(ctx, TERMINAL_COOKIE, value, { path: TRPC_ENDPOINT, maxAgeSeconds });
+const terminalCookie = (ctx: Context, value: string, maxAgeSeconds: number) =>
+  appendCookie(ctx, TERMINAL_COOKIE, value, { path: TRPC_ENDPOINT, maxAgeSeconds });
 
 /** This browser's paired terminal; 401 invalid_terminal_token when it is not paired (or no longer). */
 async function deviceOf(ctx: Context) {
@@ -35,7 +36,11 @@ export const terminalRouter = router({
   staff: publicProcedure.query(async ({ ctx }) => ctx.auth.terminals.staff(await deviceOf(ctx))),
 
   pinLogin: publicProcedure.input(passedInput<z.input<typeof pinLoginRequest>>()).mutation(async ({ ctx, input }) => {
-    const { refresh_token: refreshToken, ...session } = await ctx.auth.terminals.pinLogin(await deviceOf(ctx), input, ctx.client);
+    const { refresh_token: refreshToken, ...session } = await ctx.auth.terminals.pinLogin(
+      await deviceOf(ctx),
+      input,
+      ctx.client,
+    );
     setRefreshCookie(ctx, 'vendor', refreshToken, ctx.config.terminals.pinSessionMaxAge);
     return session;
   }),

@@ -14,7 +14,9 @@ function operationOf(id: string) {
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const found = operationOf(decodeURIComponent((await params).operationId));
-  return { title: found ? `${found.method.toUpperCase()} /api/v1${found.path} · REST API reference` : 'REST API reference' };
+  return {
+    title: found ? `${found.method.toUpperCase()} /api/v1${found.path} · REST API reference` : 'REST API reference',
+  };
 }
 
 export default async function OperationPage({ params }: Props) {

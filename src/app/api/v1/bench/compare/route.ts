@@ -32,7 +32,10 @@ async function compare(request: Request): Promise<Response> {
   } catch (error) {
     return problemResponse(error as AuthError);
   }
-  const password = typeof body === 'object' && body !== null && 'password' in body && typeof body.password === 'string' ? body.password : '';
+  const password =
+    typeof body === 'object' && body !== null && 'password' in body && typeof body.password === 'string'
+      ? body.password
+      : '';
   const { hasher } = getContainer();
   stored ??= hasher.hash('bench-floor');
   await hasher.verify(password, await stored);

@@ -14,7 +14,8 @@ const BODY = '{"ok":true}';
 const notAllowed = async () => problemResponse(new AuthError('method_not_allowed', 'Use GET.'), { allow: 'GET' });
 
 // Deliberately outside the dispatcher: no table, no container, no parsing, none of the API's
-// headers (the gate compares one header); only a tiny JSON answer, like the plain Next.js app's handler it is compared with.
+// headers (the gate compares one header); only a tiny JSON answer, like the plain Next.js app's handler it is compared
+// with.
 async function noop(): Promise<Response> {
   return new Response(BODY, { headers: { 'content-type': 'application/json', 'cache-control': 'no-store' } });
 }
