@@ -94,17 +94,34 @@ function readCpu(file: string): number {
 }
 
 /**
- * Runs `jobs` at most `slots` at a time, in the order given (the caller puts the longest first, so
- * the run does not end on one long job alone), reporting each as it ends.
+ * Runs `jobs` at most `slots` at a time, in the order `order` gives (the caller puts the longest
+ * first, so the run does not end on one long job alone), reporting each as it ends. `later` brings
+ * more jobs (those that need a Node release still being prepared): they join the queue, in that
+ * order, when they arrive, and a lane with nothing left waits for them.
  */
-export async function runPool(jobs: Job[], slots: number, onDone: (result: JobResult) => void): Promise<JobResult[]> {
+export async function runPool(
+  jobs: Job[],
+  slots: number,
+  onDone: (result: JobResult) => void,
+  later: Promise<Job[]> = Promise.resolve([]),
+  order: (jobs: Job[]) => Job[] = (j) => j,
+): Promise<JobResult[]> {
   const results: JobResult[] = [];
-  let next = 0;
+  let queue = order(jobs);
+  let arrived = false;
+  const arrival = later.then((more) => {
+    queue = order([...queue, ...more]);
+    arrived = true;
+  });
   const worker = async () => {
-    while (next < jobs.length) {
-      const result = await runJob(jobs[next++]!);
-      results.push(result);
-      onDone(result);
+    for (;;) {
+      const job = queue.shift();
+      if (job) {
+        const result = await runJob(job);
+        results.push(result);
+        onDone(result);
+      } else if (!arrived) await arrival;
+      else return;
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, slots) }, worker));
