@@ -50,7 +50,8 @@ const WORKER_LIMITS = { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 16 
 type Task = { id: number; op: 'hash' | 'compare'; password: string; hash?: string; rounds?: number };
 type Pending = { task: Task; resolve: (value: unknown) => void; reject: (error: Error) => void };
 
-export function createWorkerPool(size: number) {
+/** `nice`: the workers' thread priority; the lowest unless a test asks for the event loop's own. */
+export function createWorkerPool(size: number, nice = WORKER_NICE) {
   const bcryptPath = createRequire(path.join(process.cwd(), 'package.json')).resolve('bcryptjs');
   const held = new Map<Worker, Map<number, Pending>>();
   const queue: Pending[] = [];
@@ -60,7 +61,7 @@ export function createWorkerPool(size: number) {
   function spawn() {
     const worker = new Worker(WORKER_SOURCE, {
       eval: true,
-      workerData: { bcryptPath, nice: WORKER_NICE },
+      workerData: { bcryptPath, nice },
       resourceLimits: WORKER_LIMITS,
     });
     const jobs = new Map<number, Pending>();
@@ -149,9 +150,10 @@ export function poolSize(): number {
 export function createBcryptHasher(
   rounds: number,
   workers = poolSize(),
+  nice = WORKER_NICE,
 ): PasswordHasher & { close: () => Promise<void>; stats: () => { waiting: number; busy: number } } {
   let pool: ReturnType<typeof createWorkerPool> | undefined;
-  const get = () => (pool ??= createWorkerPool(workers)); // started on first use: builds never spawn workers
+  const get = () => (pool ??= createWorkerPool(workers, nice)); // started on first use: builds never spawn workers
   return {
     hash: (password) => get().run<string>({ op: 'hash', password, rounds }),
     verify: (password, hash) => get().run<boolean>({ op: 'compare', password, hash }),
