@@ -81,7 +81,7 @@ async function secondJobDuringBlock(hasher: ReturnType<typeof createBcryptHasher
   const [first, second, third] = ['a', 'b', 'c'].map((p) => hasher.hash(p));
   assert.deepEqual(hasher.stats(), { waiting: 2, busy: 1 });
   let secondIn = false;
-  void second.then(() => (secondIn = true));
+  void second!.then(() => (secondIn = true));
   const blockedUntil = performance.now() + 40 * oneHash;
   while (performance.now() < blockedUntil);
   await first;
