@@ -1,9 +1,7 @@
 // Test accounts, created through the same service the operator CLI uses, on the test's database.
-import { createContainer } from '@/server/container';
-import { applyMigrations } from '@/server/db/migrate';
-import { createLogger } from '@/server/logger';
+import type { createContainer } from '@/server/container';
 import { appEnv } from './app-process';
-import type { TestDatabase } from './databases';
+import { databaseFrom, POSTGRES_BASE_URL, runTemplates, TEST_DIALECT, type TestDatabase } from './databases';
 
 export const PASSWORDS = {
   admin: 'admin-pass-Q7v!x2',
@@ -19,6 +17,12 @@ export async function withContainer<T>(
   work: (c: ReturnType<typeof createContainer>) => Promise<T>,
   env: Record<string, string> = {},
 ): Promise<T> {
+  // Loaded here, not at the top: a file whose accounts come with its database never loads the service.
+  const [{ createContainer }, { applyMigrations }, { createLogger }] = await Promise.all([
+    import('@/server/container'),
+    import('@/server/db/migrate'),
+    import('@/server/logger'),
+  ]);
   const container = createContainer({ env: appEnv(db, env), logger: createLogger('silent') });
   try {
     await applyMigrations({ databaseUrl: db.databaseUrl, dataDir: db.dataDir });
@@ -73,4 +77,43 @@ export async function seedAccounts(db: TestDatabase, prefix = 'u') {
     });
     return { admin, limited, vendor, owner, employee, customer, storeA, storeB, tillA, tillB };
   });
+}
+
+export type SeedAccounts = Awaited<ReturnType<typeof seedAccounts>>;
+
+/** The prefix of the seed accounts the run's seeded template holds. */
+export const TEMPLATE_SEED_PREFIX = 'u';
+
+const DATE_TAG = '$date';
+
+/** The seed accounts as JSON can carry them to the files: dates tagged. */
+export function storedSeed(accounts: SeedAccounts): unknown {
+  return JSON.parse(
+    JSON.stringify(accounts, function (this: Record<string, unknown>, key, value: unknown) {
+      const raw = this[key];
+      return raw instanceof Date ? { [DATE_TAG]: raw.toISOString() } : value;
+    }),
+  );
+}
+
+export function seedFromStored(stored: unknown): SeedAccounts {
+  return JSON.parse(JSON.stringify(stored), (_key, value: unknown) => {
+    const tagged = value as Record<string, unknown> | null;
+    return tagged &&
+      typeof tagged === 'object' &&
+      Object.keys(tagged).length === 1 &&
+      typeof tagged[DATE_TAG] === 'string'
+      ? new Date(tagged[DATE_TAG])
+      : value;
+  }) as SeedAccounts;
+}
+
+/** A copy of the run's template that already holds seedAccounts' accounts, with them; none outside a test run. */
+export async function seededDatabase(): Promise<{ db: TestDatabase; seed: SeedAccounts } | undefined> {
+  const seeded = runTemplates().seeded[TEST_DIALECT];
+  if (!seeded) return undefined;
+  return {
+    db: await databaseFrom(TEST_DIALECT, POSTGRES_BASE_URL, seeded.template),
+    seed: seeded.accounts as SeedAccounts,
+  };
 }

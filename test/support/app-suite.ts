@@ -1,12 +1,12 @@
 // The app lifecycle of one test file: a fresh database, an SMTP sink, the started app and the seed
 // accounts, set up in one `before` hook and stopped in one `after` hook.
 import { after, before } from 'node:test';
-import { seedAccounts } from './accounts';
+import { seedAccounts, seededDatabase, TEMPLATE_SEED_PREFIX, type SeedAccounts } from './accounts';
 import { startApp, type RunningApp } from './app-process';
 import { createTestDatabase, type TestDatabase } from './databases';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
 
-export type SeedAccounts = Awaited<ReturnType<typeof seedAccounts>>;
+export type { SeedAccounts };
 
 export interface AppSuiteOptions {
   /** Settings of the app on top of appEnv's; with `smtp`, SMTP_URL names the sink. */
@@ -77,7 +77,12 @@ export function appSuite(options: AppSuiteOptions = {}): AppSuite {
   } as AppSuite;
 
   before(async () => {
-    Object.assign(suite.db, await createTestDatabase(undefined, undefined, options.migrated ?? true));
+    const migrated = options.migrated ?? true;
+    // The usual accounts come with a copy of the run's seeded template, where it made one.
+    const seeded =
+      migrated && (options.seed ?? TEMPLATE_SEED_PREFIX) === TEMPLATE_SEED_PREFIX ? await seededDatabase() : undefined;
+    Object.assign(suite.db, seeded?.db ?? (await createTestDatabase(undefined, undefined, migrated)));
+    if (seeded) Object.assign(suite.seed, seeded.seed);
     if (options.smtp) Object.assign(suite.mail, await startSmtpSink());
     suite.env = { ...options.env, ...(options.smtp ? { SMTP_URL: suite.mail.url } : {}) };
     // Started together: on an empty database they run the start-up migrations at once.
@@ -88,7 +93,7 @@ export function appSuite(options: AppSuiteOptions = {}): AppSuite {
         ),
       )),
     );
-    if (options.seed !== false) Object.assign(suite.seed, await seedAccounts(suite.db, options.seed));
+    if (options.seed !== false && !seeded) Object.assign(suite.seed, await seedAccounts(suite.db, options.seed));
     await options.setup?.(suite);
   });
   after(async () => {

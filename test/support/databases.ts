@@ -6,12 +6,25 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { DEFAULT_BASE_URL } from '../../scripts/db/postgres-scratch';
-import { POSTGRES_TEMPLATE_VARIABLE, SQLITE_TEMPLATE_VARIABLE } from './database-templates';
 
 export type TestDialect = 'sqlite' | 'postgresql';
 
 export const TEST_DIALECT: TestDialect = process.env.TEST_DB === 'postgresql' ? 'postgresql' : 'sqlite';
 export const POSTGRES_BASE_URL = process.env.TEST_DATABASE_URL || DEFAULT_BASE_URL;
+
+/** Set by the test run (database-templates.ts): JSON of the run's migrated templates, read by createTestDatabase. */
+export const TEMPLATES_VARIABLE = 'TEST_DATABASE_TEMPLATES';
+
+/** A SQLite folder or a PostgreSQL database's name, per dialect; `seeded` also holds seedAccounts' accounts. */
+export interface RunTemplates {
+  migrated: Partial<Record<TestDialect, string>>;
+  seeded: Partial<Record<TestDialect, { template: string; accounts: unknown }>>;
+}
+
+export function runTemplates(): RunTemplates {
+  const json = process.env[TEMPLATES_VARIABLE];
+  return json ? (JSON.parse(json) as RunTemplates) : { migrated: {}, seeded: {} };
+}
 
 export interface TestDatabase {
   dialect: TestDialect;
@@ -45,24 +58,32 @@ async function createFrom(name: string, template: string | undefined, baseUrl: s
 
 /**
  * `migrated: false` gives an empty database even when the run has a template (for the start-up migration's own tests).
+ * `baseUrl` names the PostgreSQL server (and a database on it to connect to) for the new database.
  */
-
-/** `baseUrl` names the PostgreSQL server (and a database on it to connect to) for the new database. */
 export async function createTestDatabase(
   dialect: TestDialect = TEST_DIALECT,
   baseUrl = POSTGRES_BASE_URL,
   migrated = true,
 ): Promise<TestDatabase> {
+  // The template is on the run's own server; a test that names another server gets an empty database.
+  const onOwnServer = dialect === 'sqlite' || baseUrl === POSTGRES_BASE_URL;
+  const template = migrated && onOwnServer ? runTemplates().migrated[dialect] : undefined;
+  return databaseFrom(dialect, baseUrl, template);
+}
+
+/** A new database: a copy of `template` (a SQLite folder or a PostgreSQL database's name), else empty. */
+export async function databaseFrom(
+  dialect: TestDialect,
+  baseUrl: string,
+  template: string | undefined,
+): Promise<TestDatabase> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'commerce-auth-test-'));
-  const sqliteTemplate = migrated ? process.env[SQLITE_TEMPLATE_VARIABLE] : undefined;
   if (dialect === 'sqlite') {
-    if (sqliteTemplate)
-      await cp(sqliteTemplate, dataDir, { recursive: true, filter: (source) => !source.endsWith('-migrate.lock') });
+    if (template)
+      await cp(template, dataDir, { recursive: true, filter: (source) => !source.endsWith('-migrate.lock') });
     return { dialect, dataDir, drop: () => rm(dataDir, { recursive: true, force: true }) };
   }
   const name = `auth_test_${randomBytes(6).toString('hex')}`;
-  // The template is on the run's own server; a test that names another server gets an empty database.
-  const template = migrated && baseUrl === POSTGRES_BASE_URL ? process.env[POSTGRES_TEMPLATE_VARIABLE] : undefined;
   await createFrom(name, template, baseUrl);
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
