@@ -96,3 +96,30 @@ test("sending a message again to one endpoint leaves every other endpoint's deli
   );
   assert.equal(first.receiver.received.length, 2);
 });
+
+// Regression: sending again while an attempt was in progress did nothing (the attempt then settled
+// the delivery as it was), so the copy came only after that attempt timed out and was retried.
+test('a message sent again while it is being sent goes out again at once; the attempt in progress does not settle it', async () => {
+  const token = (await signIn(s.url, 'admin', s.seed.admin.email, PASSWORDS.admin)).access_token;
+  const { receiver, id } = await endpointFor(token);
+  receiver.replies = (n) => (n === 0 ? 'stall' : 204);
+  const admin = `/api/v1/admin/admins/${s.seed.limited.id}`;
+  assert.equal((await request(s.url, 'POST', `${admin}/enable`, { token })).status, 200);
+  const disabled = await request(s.url, 'POST', `${admin}/disable`, { token });
+  assert.equal(disabled.status, 200, disabled.text);
+  await receiver.until((r) => r.length === 1);
+  const messageId = receiver.received[0]!.id;
+  const resent = await endpointCall(s.url, token, 'POST', `/${id}/messages/${messageId}/retry`);
+  assert.equal(resent.status, 202, resent.text);
+  await receiver.until((r) => r.length === 2);
+  const log = async () => (await deliveryLog(s.url, token, id)).find((m) => m.id === messageId);
+  const whenCopied = await log();
+  assert.ok(
+    whenCopied.attempts.every((a: { status_code: number | null }) => a.status_code !== null),
+    `the copy came before the stalled attempt ended: ${JSON.stringify(whenCopied.attempts)}`,
+  );
+  for (let i = 0; i < 300 && (await log()).attempts.length < 2; i++) await sleep(100);
+  const settled = await log();
+  assert.equal(settled.attempts.length, 2, 'the stalled attempt is in the log once it timed out');
+  assert.equal(settled.status, 'delivered', 'and the round it no longer held stays delivered');
+});

@@ -139,11 +139,9 @@ export function createWebhookRepository(prisma: PrismaClient): WebhookRepository
       inTx(now, audit, async (tx) => {
         const where = { messageId_endpointId: { messageId, endpointId } };
         if (!(await tx.webhookDelivery.findUnique({ where, select: { id: true } }))) throw new Gone();
-        // A pending one waiting for its next attempt is due now too; one being sent right now is left to finish.
-        await tx.webhookDelivery.updateMany({
-          where: { messageId, endpointId, OR: [{ leaseUntil: null }, { leaseUntil: { lt: now } }] },
-          data: newRound(now),
-        });
+        // A pending one waiting for its next attempt is due now too. One being sent right now also
+        // begins a new round: the attempt in progress is logged but no longer settles it.
+        await tx.webhookDelivery.updateMany({ where: { messageId, endpointId }, data: newRound(now) });
         return deliveryOf((await tx.webhookDelivery.findUnique({ where, select: deliverySelect }))!);
       }).then(undefined, whenGone(null)),
 

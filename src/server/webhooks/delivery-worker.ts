@@ -9,7 +9,7 @@ import { WEBHOOK_SECRET_PURPOSE, webhookSecretContext } from '@/core/service/web
 import type { PrismaClient } from '../db/prisma';
 import { sendAttempt, type AttemptResult } from './send';
 import { webhookHeaders } from './signing';
-import { settleAttempt, type DeliveryObserver } from './settle-attempt';
+import { settleAttempt, type DeliveryObserver, type Lease } from './settle-attempt';
 
 /** Deliveries in flight at once per instance. */
 const CONCURRENCY = 8;
@@ -45,7 +45,7 @@ export function createDeliveryWorker({
   const free = (at: Date) => ({ status: 'pending', OR: [{ leaseUntil: null }, { leaseUntil: { lt: at } }] });
 
   /** Leases up to `room` due deliveries of enabled endpoints; the conditional update decides between instances. */
-  async function claim(room: number): Promise<string[]> {
+  async function claim(room: number): Promise<Lease[]> {
     const at = now();
     const due = await prisma.webhookDelivery.findMany({
       where: { ...free(at), nextAttemptAt: { lte: at }, endpoint: { enabled: true } },
@@ -54,13 +54,13 @@ export function createDeliveryWorker({
       select: { id: true },
     });
     const leaseUntil = new Date(at.getTime() + timeoutMs + LEASE_MARGIN_MS);
-    const won: string[] = [];
+    const won: Lease[] = [];
     for (const { id } of due) {
       const taken = await prisma.webhookDelivery.updateMany({
         where: { id, ...free(at) },
         data: { leaseOwner: instance, leaseUntil },
       });
-      if (taken.count === 1) won.push(id);
+      if (taken.count === 1) won.push({ id, owner: instance, until: leaseUntil });
     }
     return won;
   }
@@ -83,7 +83,8 @@ export function createDeliveryWorker({
     return [current, previous].filter((s): s is string => s !== null);
   }
 
-  async function attempt(id: string): Promise<void> {
+  async function attempt(lease: Lease): Promise<void> {
+    const { id } = lease;
     const delivery = await prisma.webhookDelivery.findUnique({
       where: { id },
       select: {
@@ -111,7 +112,7 @@ export function createDeliveryWorker({
             },
           );
     await settleAttempt(prisma, config.webhooks, {
-      deliveryId: id,
+      lease,
       endpointId: delivery.endpoint.id,
       attempts: delivery.attempts + 1,
       at,
@@ -132,13 +133,13 @@ export function createDeliveryWorker({
       );
   }
 
-  function run(id: string) {
-    const work = attempt(id)
+  function run(lease: Lease) {
+    const work = attempt(lease)
       .catch((error: unknown) =>
         logger.error(
           {
             event: 'webhook_delivery_error',
-            deliveryId: id,
+            deliveryId: lease.id,
             err: error instanceof Error ? error.message : String(error),
           },
           'webhook delivery failed to run',
@@ -159,9 +160,9 @@ export function createDeliveryWorker({
     let claimed = 0;
     if (room > 0) {
       try {
-        const ids = await claim(room);
-        claimed = ids.length;
-        for (const id of ids) if (!stopped) run(id);
+        const leases = await claim(room);
+        claimed = leases.length;
+        for (const lease of leases) if (!stopped) run(lease);
       } catch (error) {
         logger.warn(
           { event: 'webhook_claim_failed', err: error instanceof Error ? error.message : String(error) },

@@ -1,6 +1,7 @@
-// After an attempt: its row in the delivery log, then the delivery delivered, due again after the
-// schedule's next wait (with up to 20 % jitter) or failed; an endpoint whose every attempt has failed
-// for WEBHOOK_DISABLE_AFTER is disabled, as an audit event. One transaction.
+// After an attempt: its row in the delivery log, then (unless the message was sent again meanwhile)
+// the delivery delivered, due again after the schedule's next wait (with up to 20 % jitter) or failed;
+// an endpoint whose every attempt has failed for WEBHOOK_DISABLE_AFTER is disabled, as an audit event.
+// One transaction.
 import type { Config } from '@/core/config';
 import { auditEntry, OPERATOR_CAUSE } from '@/core/service/audit';
 import { auditIn } from '../db/audit-repository';
@@ -18,8 +19,15 @@ export function nextWait(schedule: readonly number[], attemptsMade: number, rand
   return wait * 1000 * (0.8 + 0.4 * random());
 }
 
+/** A worker's hold on a delivery while it sends it: the delivery's id, the instance and until when. */
+export interface Lease {
+  id: string;
+  owner: string;
+  until: Date;
+}
+
 export interface SettledAttempt {
-  deliveryId: string;
+  lease: Lease;
   endpointId: string;
   /** Attempts made in this round, this one included. */
   attempts: number;
@@ -35,11 +43,13 @@ export async function settleAttempt(prisma: PrismaClient, rules: Config['webhook
   const { statusCode, error, durationMs } = s.result;
   await prisma.$transaction(async (tx) => {
     await tx.webhookAttempt.create({
-      data: { deliveryId: s.deliveryId, at: s.at, statusCode, durationMs, error: error?.slice(0, ERROR_MAX) ?? null },
+      data: { deliveryId: s.lease.id, at: s.at, statusCode, durationMs, error: error?.slice(0, ERROR_MAX) ?? null },
     });
     const release = { leaseOwner: null, leaseUntil: null, attempts: s.attempts };
+    // Settled only while the lease still holds: a message sent again meanwhile began a new round.
+    const ours = { id: s.lease.id, leaseOwner: s.lease.owner, leaseUntil: s.lease.until };
     if (error === null) {
-      await tx.webhookDelivery.updateMany({ where: { id: s.deliveryId }, data: { ...release, status: 'delivered' } });
+      await tx.webhookDelivery.updateMany({ where: ours, data: { ...release, status: 'delivered' } });
       await tx.webhookEndpoint.updateMany({
         where: { id: s.endpointId, failingSince: { not: null } },
         data: { failingSince: null },
@@ -48,7 +58,7 @@ export async function settleAttempt(prisma: PrismaClient, rules: Config['webhook
     }
     const wait = nextWait(rules.retrySchedule, s.attempts);
     await tx.webhookDelivery.updateMany({
-      where: { id: s.deliveryId },
+      where: ours,
       data:
         wait === null
           ? { ...release, status: 'failed' }
