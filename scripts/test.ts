@@ -22,6 +22,7 @@ import {
   ROOT,
   testFiles,
 } from './test-run/plan';
+import { idleShare } from './test-run/spare-cores';
 import { runTee } from './test-run/tee';
 import { printSummary } from './test-run/summary';
 
@@ -39,6 +40,12 @@ const jobWanted = (job: Job) =>
  * length, since a job also waits (on the browser, timers, PostgreSQL); the third fills that.
  */
 const SLOTS = Number(process.env.TEST_JOBS) || 3;
+/**
+ * Up to TEST_JOBS_MAX at once (two more by default) while a third of the CPU went unused over the
+ * last five seconds: the browser shards and the files that wait on timers leave it so.
+ */
+const MAX_SLOTS = Number(process.env.TEST_JOBS_MAX) || SLOTS + 2;
+const SPARE_IDLE_SHARE = 1 / 3;
 // Every Node process of the run (test files, the apps they start, the CLI) keeps V8's compiled code
 // of the modules it loads here and reuses it: each of about 150 app starts loads the same bundle.
 process.env.NODE_COMPILE_CACHE ||= path.join(ROOT, '.cache', 'node-compile');
@@ -139,10 +146,15 @@ async function main() {
     });
     const picked = jobs.filter(jobWanted);
     console.log(
-      `\n=== ${picked.length} jobs${withPostgres ? " and PostgreSQL's once the second release is ready" : ''}, ${SLOTS} at a time`,
+      `\n=== ${picked.length} jobs${withPostgres ? " and PostgreSQL's once the second release is ready" : ''}, ${SLOTS} at a time (up to ${MAX_SLOTS} while the cores have room)`,
     );
     const durations = knownDurations();
-    await runPool(picked, SLOTS, report, postgresJobs, (queue) => longestFirst(queue, durations));
+    const idle = idleShare();
+    await runPool(picked, SLOTS, report, postgresJobs, (queue) => longestFirst(queue, durations), {
+      max: MAX_SLOTS,
+      room: () => idle() > SPARE_IDLE_SHARE,
+      everyMs: 5000,
+    });
     await templates.drop();
   }
 

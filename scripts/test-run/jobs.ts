@@ -93,11 +93,22 @@ function readCpu(file: string): number {
   }
 }
 
+/** Jobs beyond the usual number, started while the cores are not all busy. */
+export interface SpareSlots {
+  /** At most this many jobs at once in all. */
+  max: number;
+  /** Whether the cores have had room since the last call (asked every `everyMs`). */
+  room: () => boolean;
+  everyMs: number;
+}
+
 /**
- * Runs `jobs` at most `slots` at a time, in the order `order` gives (the caller puts the longest
- * first, so the run does not end on one long job alone), reporting each as it ends. `later` brings
- * more jobs (those that need a Node release still being prepared): they join the queue, in that
- * order, when they arrive, and a lane with nothing left waits for them.
+ * Runs `jobs` `slots` at a time, in the order `order` gives (the caller puts the longest first, so
+ * the run does not end on one long job alone), reporting each as it ends. `later` brings more jobs
+ * (those that need a Node release still being prepared): they join the queue, in that order, when
+ * they arrive, and a lane with nothing left waits for them. With `spare`, one more job starts
+ * whenever the cores had room since the last look, up to `spare.max` at once: jobs that wait on
+ * browsers, timers and PostgreSQL leave part of the machine idle.
  */
 export async function runPool(
   jobs: Job[],
@@ -105,26 +116,43 @@ export async function runPool(
   onDone: (result: JobResult) => void,
   later: Promise<Job[]> = Promise.resolve([]),
   order: (jobs: Job[]) => Job[] = (j) => j,
+  spare?: SpareSlots,
 ): Promise<JobResult[]> {
   const results: JobResult[] = [];
   let queue = order(jobs);
   let arrived = false;
+  let running = 0;
   const arrival = later.then((more) => {
     queue = order([...queue, ...more]);
     arrived = true;
   });
+  const run = async (job: Job) => {
+    running++;
+    const result = await runJob(job);
+    running--;
+    results.push(result);
+    onDone(result);
+  };
   const worker = async () => {
     for (;;) {
       const job = queue.shift();
-      if (job) {
-        const result = await runJob(job);
-        results.push(result);
-        onDone(result);
-      } else if (!arrived) await arrival;
+      if (job) await run(job);
+      else if (!arrived) await arrival;
       else return;
     }
   };
-  await Promise.all(Array.from({ length: Math.max(1, slots) }, worker));
+  let done = false;
+  const extra: Promise<void>[] = [];
+  const spareLane = async () => {
+    while (spare && !done) {
+      await new Promise((resolve) => setTimeout(resolve, spare.everyMs));
+      const job = !done && running < spare.max && spare.room() ? queue.shift() : undefined;
+      if (job) extra.push(run(job));
+    }
+  };
+  const lanes = Promise.all(Array.from({ length: Math.max(1, slots) }, worker)).then(() => (done = true));
+  await Promise.all([lanes, spareLane()]);
+  await Promise.all(extra);
   return results;
 }
 
