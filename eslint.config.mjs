@@ -42,7 +42,7 @@ export default tseslint.config(
   {
     languageOptions: {
       parserOptions: {
-        projectService: { allowDefaultProject: ['*.mjs', 'bench/plain-next/*.mjs'] },
+        projectService: { allowDefaultProject: ['*.mjs', 'bench/plain-next/*.mjs', 'src/cli/*.mjs'] },
         tsconfigRootDir: import.meta.dirname,
       },
     },

@@ -18,7 +18,7 @@ const s = appSuite();
 const mfaReset = (email: string) =>
   promisify(execFile)(
     process.execPath,
-    ['--import', 'tsx', 'src/cli/index.ts', 'account:mfa-reset', '--role', 'admin', '--email', email],
+    ['src/cli/launch.mjs', 'account:mfa-reset', '--role', 'admin', '--email', email],
     {
       cwd: ROOT,
       env: appEnv(s.db, { LOG_LEVEL: 'warn' }) as unknown as NodeJS.ProcessEnv,
