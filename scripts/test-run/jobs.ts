@@ -20,6 +20,8 @@ export interface Job {
   args: string[];
   env: Record<string, string>;
   cwd: string;
+  /** The part of a slot it takes (1 unless said): a browser shard mostly waits on its browser. */
+  share?: number;
   /** Reads the passed, failed and skipped counts from the job's stdout (and whatever files it wrote). */
   count(stdout: string): Counts & { failedTests: string[] };
 }
@@ -95,7 +97,7 @@ function readCpu(file: string): number {
 
 /** Jobs beyond the usual number, started while the cores are not all busy. */
 export interface SpareSlots {
-  /** At most this many jobs at once in all. */
+  /** At most this many jobs at once in all (their shares summed). */
   max: number;
   /** Whether the cores have had room since the last call (asked every `everyMs`). */
   room: () => boolean;
@@ -103,12 +105,12 @@ export interface SpareSlots {
 }
 
 /**
- * Runs `jobs` `slots` at a time, in the order `order` gives (the caller puts the longest first, so
- * the run does not end on one long job alone), reporting each as it ends. `later` brings more jobs
- * (those that need a Node release still being prepared): they join the queue, in that order, when
- * they arrive, and a lane with nothing left waits for them. With `spare`, one more job starts
- * whenever the cores had room since the last look, up to `spare.max` at once: jobs that wait on
- * browsers, timers and PostgreSQL leave part of the machine idle.
+ * Runs `jobs` side by side, in the order `order` gives (the caller puts the longest first, so the
+ * run does not end on one long job alone), reporting each as it ends: the next job starts while
+ * the running ones' `share`s sum to less than `slots`. `later` brings more jobs (those
+ * that need a Node release still being prepared): they join the queue, in that order, when they
+ * arrive. With `spare`, one more job starts whenever the cores had room since the last look, up to
+ * `spare.max` at once: jobs that wait on browsers, timers and PostgreSQL leave part of the machine idle.
  */
 export async function runPool(
   jobs: Job[],
@@ -121,38 +123,38 @@ export async function runPool(
   const results: JobResult[] = [];
   let queue = order(jobs);
   let arrived = false;
-  let running = 0;
-  const arrival = later.then((more) => {
+  const running = new Set<Job>();
+  const used = () => [...running].reduce((sum, job) => sum + (job.share ?? 1), 0);
+  let finish: () => void;
+  const finished = new Promise<void>((resolve) => (finish = resolve));
+
+  const start = (job: Job) => {
+    queue = queue.filter((queued) => queued !== job);
+    running.add(job);
+    void runJob(job).then((result) => {
+      running.delete(job);
+      results.push(result);
+      onDone(result);
+      fill();
+    });
+  };
+  function fill() {
+    while (queue.length > 0 && used() < Math.max(1, slots)) start(queue[0]!);
+    if (arrived && queue.length === 0 && running.size === 0) finish();
+  }
+  void later.then((more) => {
     queue = order([...queue, ...more]);
     arrived = true;
+    fill();
   });
-  const run = async (job: Job) => {
-    running++;
-    const result = await runJob(job);
-    running--;
-    results.push(result);
-    onDone(result);
-  };
-  const worker = async () => {
-    for (;;) {
-      const job = queue.shift();
-      if (job) await run(job);
-      else if (!arrived) await arrival;
-      else return;
-    }
-  };
-  let done = false;
-  const extra: Promise<void>[] = [];
-  const spareLane = async () => {
-    while (spare && !done) {
-      await new Promise((resolve) => setTimeout(resolve, spare.everyMs));
-      const job = !done && running < spare.max && spare.room() ? queue.shift() : undefined;
-      if (job) extra.push(run(job));
-    }
-  };
-  const lanes = Promise.all(Array.from({ length: Math.max(1, slots) }, worker)).then(() => (done = true));
-  await Promise.all([lanes, spareLane()]);
-  await Promise.all(extra);
+  fill();
+  const timer = spare
+    ? setInterval(() => {
+        if (queue.length > 0 && used() + (queue[0]!.share ?? 1) <= spare.max && spare.room()) start(queue[0]!);
+      }, spare.everyMs)
+    : undefined;
+  await finished;
+  clearInterval(timer);
   return results;
 }
 
