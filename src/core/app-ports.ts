@@ -53,6 +53,6 @@ export interface AppRepository {
     now: Date,
     audit: AuditEntry,
   ): Promise<AppRecord | null>;
-  /** Removes the app and what the authorization server holds for it; false when no such app exists. */
+  /** Removes the app and every grant, code and token the authorization server holds for it; false when none exists. */
   remove(id: string, now: Date, audit: AuditEntry): Promise<boolean>;
 }

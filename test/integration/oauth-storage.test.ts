@@ -106,6 +106,15 @@ test('clients are the registered apps, accepted by oidc-provider, their secrets 
     assert.equal(publicClient.tokenEndpointAuthMethod, 'none');
 
     assert.equal(await Client.find('app_unknown'), undefined, 'an unregistered client is unknown');
+    const Adapter = createPayloadAdapter(prisma, auth.apps.findByClientId);
+    const grants = new Adapter('Grant');
+    const tokens = new Adapter('AccessToken');
+    await grants.upsert('grant-web', { jti: 'grant-web', clientId: web.client_id, accountId: 'a' }, 3600);
+    await tokens.upsert('token-web', { jti: 'token-web', clientId: web.client_id, grantId: 'grant-web' }, 3600);
+    await tokens.upsert('token-native', { jti: 'token-native', clientId: native.client_id, grantId: 'g' }, 3600);
     await auth.apps.operator.remove(web.client_id);
     assert.equal(await Client.find(web.client_id), undefined, 'a removed app is unknown at once');
+    assert.equal(await grants.find('grant-web'), undefined, "a removed app's grants end with it");
+    assert.equal(await tokens.find('token-web'), undefined, 'and its tokens');
+    assert.ok(await tokens.find('token-native'), "another app's tokens stay");
   }));

@@ -91,10 +91,14 @@ export function createAppRepository(prisma: PrismaClient): AppRepository {
         );
       }),
 
+    /** With the app go its grants, codes and tokens, so none outlives it on any instance. */
     remove: async (id, now, audit) =>
-      (await inTx(now, audit, async (tx) =>
-        (await tx.oAuthApp.deleteMany({ where: { id } })).count === 1 ? true : null,
-      )) ?? false,
+      (await inTx(now, audit, async (tx) => {
+        const row = await tx.oAuthApp.findUnique({ where: { id }, select: { clientId: true } });
+        if (!row) return null;
+        await tx.oAuthPayload.deleteMany({ where: { clientId: row.clientId } });
+        return (await tx.oAuthApp.deleteMany({ where: { id } })).count === 1 ? true : null;
+      })) ?? false,
   };
 }
 

@@ -5,7 +5,12 @@ import type { AppCredentials } from '@/core/app-ports';
 import type { PrismaClient } from '../db/prisma';
 
 /** A stored payload as oidc-provider hands it over and reads it back. */
-export type OAuthPayload = Record<string, unknown> & { grantId?: string; userCode?: string; uid?: string };
+export type OAuthPayload = Record<string, unknown> & {
+  grantId?: string;
+  clientId?: string;
+  userCode?: string;
+  uid?: string;
+};
 
 /** The client metadata of a registered app, as oidc-provider validates and serves it. */
 export function clientMetadataOf(app: AppCredentials): OAuthPayload {
@@ -55,6 +60,7 @@ export function createPayloadAdapter(
       const fields = {
         payload: payload as object,
         grantId: payload.grantId ?? null,
+        clientId: payload.clientId ?? null,
         userCode: payload.userCode ?? null,
         uid: payload.uid ?? null,
         expiresAt: typeof expiresIn === 'number' ? new Date(Date.now() + expiresIn * 1000) : null,
