@@ -154,6 +154,28 @@ export const COMMANDS: Record<string, Command> = {
     return auth.serviceClients.operator.remove(required(f, 'client-id'));
   },
 
+  /**
+   * An app of the platform (OAuth 2.1 / OpenID Connect client): its client id, and for a confidential app its secret
+   * (shown this once).
+   */
+  async 'app:create'(argv, { auth }) {
+    const f = parseFlags(argv, ['name', 'type', 'redirect-uris', 'scopes', 'homepage-url'], ['first-party']);
+    return auth.apps.operator.create({
+      name: required(f, 'name'),
+      type: required(f, 'type'),
+      redirect_uris: list(required(f, 'redirect-uris')),
+      scopes: list(required(f, 'scopes')),
+      first_party: f['first-party'] === true,
+      ...(typeof f['homepage-url'] === 'string' ? { homepage_url: f['homepage-url'] } : {}),
+    });
+  },
+
+  /** Removes the app: its credentials stop working, and every grant and token it holds ends. */
+  async 'app:delete'(argv, { auth }) {
+    const f = parseFlags(argv, ['client-id']);
+    return auth.apps.operator.remove(required(f, 'client-id'));
+  },
+
   /** Ends the terminal's credential and every session started on it. */
   async 'terminal:unpair'(argv, { auth }) {
     const f = parseFlags(argv, ['terminal-id']);

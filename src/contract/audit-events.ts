@@ -49,6 +49,10 @@ export const AUDIT_EVENTS = [
   'service_client_created',
   'service_client_secret_rotated',
   'service_client_deleted',
+  'app_created',
+  'app_changed',
+  'app_secret_rotated',
+  'app_deleted',
 ] as const;
 export type AuditEventName = (typeof AUDIT_EVENTS)[number];
 

@@ -1,6 +1,7 @@
 // The route table: every route under /api/v1, by role and name. The server dispatches on it, the
 // OpenAPI document describes it and the typed client calls through it; nothing else declares a path.
 import { administrationRoutes } from './administration-routes';
+import { appRoutes } from './app-routes';
 import { authRoutes } from './auth-routes';
 import { auditRoutes } from './audit-routes';
 import { customerAdministrationRoutes } from './customer-administration-routes';
@@ -19,6 +20,7 @@ export const ROUTES = {
     ...customerAdministrationRoutes,
     ...webhookRoutes,
     ...serviceClientRoutes,
+    ...appRoutes,
   },
   vendor: { ...authRoutes.vendor, ...administrationRoutes.vendor, ...auditRoutes.vendor, ...terminalRoutes.vendor },
   customer: customerRoutes,
@@ -50,7 +52,8 @@ const isAdministration = (side: RouteSide, key: string) =>
   (key in administrationRoutes[side] ||
     key in auditRoutes[side] ||
     key in terminalAdministrationRoutes[side] ||
-    (side === 'admin' && (key in customerAdministrationRoutes || key in webhookRoutes || key in serviceClientRoutes)));
+    (side === 'admin' &&
+      (key in customerAdministrationRoutes || key in webhookRoutes || key in serviceClientRoutes || key in appRoutes)));
 
 /** Every route of the table, in table order, with its name and group. */
 export const NAMED_ROUTES: readonly NamedRoute[] = (Object.keys(ROUTES) as RouteSide[]).flatMap((side) =>

@@ -93,6 +93,14 @@ export const OPERATIONS = {
   createServiceClient: { admin: rule('integrations', 'write') },
   rotateServiceClientSecret: { admin: rule('integrations', 'write') },
   deleteServiceClient: { admin: rule('integrations', 'write') },
+
+  // The platform's apps (OAuth 2.1 / OpenID Connect clients).
+  listApps: { admin: rule('integrations', 'read') },
+  getApp: { admin: rule('integrations', 'read') },
+  createApp: { admin: rule('integrations', 'write') },
+  updateApp: { admin: rule('integrations', 'write') },
+  rotateAppSecret: { admin: rule('integrations', 'write') },
+  deleteApp: { admin: rule('integrations', 'write') },
 } as const satisfies Record<string, OperationGuard>;
 
 export type Operation = keyof typeof OPERATIONS;

@@ -21,6 +21,7 @@ import { createSessionListing, createSessionRepository } from './db/session-repo
 import { createTerminalRepository } from './db/terminal-repository';
 import { createWebhookRepository } from './db/webhook-repository';
 import { createServiceClientRepository } from './db/service-client-repository';
+import { createAppRepository } from './db/app-repository';
 import { createDeferredTasks } from './deferred-tasks';
 import { devAccessKeyIn, devSecretsIn } from './dev-secrets';
 import { createBcryptHasher } from './hasher';
@@ -122,6 +123,7 @@ export function createContainer(options: ContainerOptions = {}) {
     counters,
     webhooks: createWebhookRepository(db.prisma),
     serviceClients: createServiceClientRepository(db.prisma),
+    apps: createAppRepository(db.prisma),
     revocationFeed: createRevocationFeedRepository(db.prisma),
     changes,
     terminals: cache.terminals(createTerminalRepository(db.prisma)),

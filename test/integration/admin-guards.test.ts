@@ -186,9 +186,23 @@ function requestOf(
     },
     rotateServiceClientSecret: { method: 'POST', path: '/api/v1/admin/service-clients/<client>/secret', ok: 200 },
     deleteServiceClient: { method: 'DELETE', path: '/api/v1/admin/service-clients/<client>', ok: 204 },
+    listApps: { method: 'GET', path: '/api/v1/admin/apps', ok: 200 },
+    getApp: { method: 'GET', path: '/api/v1/admin/apps/<app>', ok: 200 },
+    createApp: { method: 'POST', path: '/api/v1/admin/apps', body: () => GUARDED_APP, ok: 201 },
+    updateApp: { method: 'PATCH', path: '/api/v1/admin/apps/<app>', body: () => ({ name: 'renamed' }), ok: 200 },
+    rotateAppSecret: { method: 'POST', path: '/api/v1/admin/apps/<app>/secret', ok: 200 },
+    deleteApp: { method: 'DELETE', path: '/api/v1/admin/apps/<app>', ok: 204 },
   };
   return table[operation];
 }
+
+/** A confidential app, so rotating its secret succeeds. */
+const GUARDED_APP = {
+  name: 'guarded',
+  redirect_uris: ['https://app.example/callback'],
+  scopes: ['openid'],
+  type: 'confidential',
+};
 
 /** Runs `operation` as `token` of `role`; own-session paths get another session of the caller's own account. */
 async function run(operation: Operation, role: 'admin' | 'vendor', token: string, base: string) {
@@ -221,6 +235,11 @@ async function run(operation: Operation, role: 'admin' | 'vendor', token: string
   if (resolved.includes('<client>')) {
     const made = await call(s.url, 'POST', '/api/v1/admin/service-clients', s.tokens.superAdmin, { name: 'guarded' });
     resolved = resolved.replace('<client>', made.body.id);
+  }
+  // A fresh app per call, for the same reason.
+  if (resolved.includes('<app>')) {
+    const made = await call(s.url, 'POST', '/api/v1/admin/apps', s.tokens.superAdmin, GUARDED_APP);
+    resolved = resolved.replace('<app>', made.body.id);
   }
   return call(s.url, method, resolved, token, body?.(token));
 }

@@ -31,6 +31,7 @@ import { probePasskeyRoutes } from '../support/openapi-probes/passkeys';
 import { probeSecondFactorRoutes } from '../support/openapi-probes/second-factors';
 import { probeWebhookRoutes } from '../support/openapi-probes/webhooks';
 import { probeServiceClientRoutes } from '../support/openapi-probes/service-clients';
+import { probeAppRoutes } from '../support/openapi-probes/apps';
 import { PROBED_CALLS_PER_MINUTE, probePlatformServiceRoutes } from '../support/openapi-probes/platform-services';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -471,6 +472,8 @@ test('webhook endpoint routes: every status the app answers is documented, with 
 
 test('service client routes: every status the app answers is documented, with a matching body', () =>
   probeServiceClientRoutes(app, probe));
+
+test('app routes: every status the app answers is documented, with a matching body', () => probeAppRoutes(app, probe));
 
 test('introspection and revocation feed routes: every status the app answers is documented, with a matching body', () =>
   probePlatformServiceRoutes(app, probe));

@@ -63,6 +63,12 @@ const EXPECTED: Record<Operation, { admin: string | null; vendor: string | null 
   createServiceClient: { admin: 'integrations:write', vendor: null },
   rotateServiceClientSecret: { admin: 'integrations:write', vendor: null },
   deleteServiceClient: { admin: 'integrations:write', vendor: null },
+  listApps: { admin: 'integrations:read', vendor: null },
+  getApp: { admin: 'integrations:read', vendor: null },
+  createApp: { admin: 'integrations:write', vendor: null },
+  updateApp: { admin: 'integrations:write', vendor: null },
+  rotateAppSecret: { admin: 'integrations:write', vendor: null },
+  deleteApp: { admin: 'integrations:write', vendor: null },
 };
 
 const text = (rule: ReturnType<typeof ruleFor>) =>

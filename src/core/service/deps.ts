@@ -21,6 +21,7 @@ import type { Defer, Mailer, ResetRepository } from '../reset-ports';
 import type { TerminalRepository } from '../terminal-ports';
 import type { WebhookRepository } from '../webhook-ports';
 import type { ServiceClientRepository } from '../service-client-ports';
+import type { AppRepository } from '../app-ports';
 import type { ChangeSignal, RevocationFeedStore } from '../revocation-ports';
 
 export interface ServiceDeps {
@@ -50,6 +51,8 @@ export interface ServiceDeps {
   webhooks: WebhookRepository;
   /** The platform's services that introspect tokens and read the revocation feed. */
   serviceClients: ServiceClientRepository;
+  /** The platform's apps: OAuth 2.1 / OpenID Connect clients. */
+  apps: AppRepository;
   /** The revocation feed's entries and positions. */
   revocationFeed: RevocationFeedStore;
   /** Wakes the feed's long polls when the change counter moves on. */

@@ -23,6 +23,7 @@ import { createTerminalService } from './terminal-service';
 import { createVendorContext } from './vendor-context';
 import { createWebhookEndpoints } from './webhook-endpoints';
 import { createServiceClients } from './service-clients';
+import { createApps } from './apps';
 import { createPlatformCalls } from './platform-calls';
 
 export type { ServiceDeps } from './deps';
@@ -104,6 +105,8 @@ export function createAuthService(deps: ServiceDeps) {
     webhooks: createWebhookEndpoints(deps),
     /** Service clients: the credentials of the platform's services. */
     serviceClients: createServiceClients(deps),
+    /** The platform's apps: the OAuth 2.1 / OpenID Connect clients the admins register. */
+    apps: createApps(deps),
     /** What those services ask: introspection and the revocation feed. */
     platform: createPlatformCalls(deps, authenticate),
     /** POS terminals: pairing devices, staff PINs, the staff list and PIN sign-in. */

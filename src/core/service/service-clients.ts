@@ -1,8 +1,15 @@
 // Service clients (module `integrations`): registering one with a secret shown once, rotating and
 // removing it, from the admins' routes and the operator CLI, and checking the HTTP Basic
 // credentials the platform's services send. Each change is an audit event.
-import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { AuthError } from '../auth-error';
+import {
+  acceptsSecret,
+  newClientSecret as newSecret,
+  newPublicClientId,
+  sameHash,
+  secretHashOf,
+} from '../client-secrets';
 import { pageFrom, pageRequestOf } from '../paging';
 import type { ServiceClientCredentials, ServiceClientRecord } from '../service-client-ports';
 import { parseInput } from '../validation';
@@ -14,17 +21,7 @@ import type { ServiceDeps } from './deps';
 import { allowed } from './operation-access';
 import type { Principal } from './principal';
 
-/** 256 random bits: guessing is hopeless, so one SHA-256 is the right stored form (no slow hash). */
-const newSecret = () => randomBytes(32).toString('base64url');
-const newClientId = () => `svc_${randomBytes(16).toString('base64url')}`;
-const secretHashOf = (secret: string) => createHash('sha256').update(secret, 'utf8').digest('hex');
-
-function sameHash(secret: string, stored: string | null): boolean {
-  if (!stored) return false;
-  const given = Buffer.from(secretHashOf(secret), 'hex');
-  const expected = Buffer.from(stored, 'hex');
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
+const newClientId = () => newPublicClientId('svc');
 
 const clientView = (c: ServiceClientRecord): ServiceClientView => ({
   id: c.id,
@@ -90,14 +87,7 @@ export function createServiceClients({ serviceClients, clock, config }: Deps) {
   }
 
   /** Whether `secret` is the client's current secret, or its previous one within the overlap. */
-  function accepts(client: ServiceClientCredentials, secret: string) {
-    const current = sameHash(secret, client.secretHash);
-    const previous =
-      sameHash(secret, client.previousSecretHash) &&
-      client.previousSecretUntil !== null &&
-      client.previousSecretUntil > clock.now();
-    return current || previous;
-  }
+  const accepts = (client: ServiceClientCredentials, secret: string) => acceptsSecret(client, secret, clock.now());
 
   return {
     createServiceClient: (principal: Principal, body: unknown) =>

@@ -14,6 +14,7 @@ import * as passkey from '@/contract/passkey-schemas';
 import * as webhook from '@/contract/webhook-schemas';
 import * as identity from '@/contract/identity-schemas';
 import * as serviceClient from '@/contract/service-client-schemas';
+import * as apps from '@/contract/app-schemas';
 import * as revocation from '@/contract/revocation-schemas';
 
 type JsonSchema = z.core.JSONSchema.BaseSchema;
@@ -61,6 +62,8 @@ const REQUEST_SCHEMAS = {
   UpdateWebhookEndpointRequest: webhook.updateWebhookEndpointRequest,
   ReplayWebhookMessagesRequest: webhook.replayRequest,
   CreateServiceClientRequest: serviceClient.createServiceClientRequest,
+  CreateAppRequest: apps.createAppRequest,
+  UpdateAppRequest: apps.updateAppRequest,
   IntrospectionRequest: revocation.introspectionRequest,
   OidcStartRequest: identity.oidcStartRequest,
   OidcCallbackRequest: identity.oidcCallbackRequest,
@@ -138,6 +141,10 @@ const RESPONSE_SCHEMAS = {
   ServiceClientWithSecret: serviceClient.serviceClientWithSecret,
   ServiceClientPage: serviceClient.serviceClientPage,
   ServiceClientSecret: serviceClient.serviceClientSecret,
+  App: apps.app,
+  AppWithSecret: apps.appWithSecret,
+  AppPage: apps.appPage,
+  AppSecret: apps.appSecret,
   IntrospectionAnswer: revocation.introspectionAnswer,
   ActiveToken: revocation.activeToken,
   InactiveToken: revocation.inactiveToken,

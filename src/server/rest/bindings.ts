@@ -215,6 +215,12 @@ export const BINDINGS: { [S in RouteSide]: SideBindings<S> } = {
     rotateServiceClientSecret: async (c) =>
       c.auth.serviceClients.rotateServiceClientSecret(c.principal, c.params.serviceClientId!),
     deleteServiceClient: async (c) => c.auth.serviceClients.deleteServiceClient(c.principal, c.params.serviceClientId!),
+    createApp: async (c) => c.auth.apps.createApp(c.principal, await c.body()),
+    listApps: async (c) => c.auth.apps.listApps(c.principal, c.query),
+    getApp: async (c) => c.auth.apps.getApp(c.principal, c.params.appId!),
+    updateApp: async (c) => c.auth.apps.updateApp(c.principal, c.params.appId!, await c.body()),
+    rotateAppSecret: async (c) => c.auth.apps.rotateAppSecret(c.principal, c.params.appId!),
+    deleteApp: async (c) => c.auth.apps.deleteApp(c.principal, c.params.appId!),
   },
   vendor: {
     ...accountBindings('vendor'),

@@ -1,0 +1,22 @@
+-- CreateTable
+CREATE TABLE "OAuthApp" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "name" TEXT NOT NULL,
+    "clientId" TEXT NOT NULL,
+    "type" TEXT NOT NULL,
+    "firstParty" BOOLEAN NOT NULL DEFAULT false,
+    "homepageUrl" TEXT,
+    "redirectUris" JSONB NOT NULL,
+    "scopes" JSONB NOT NULL,
+    "secretHash" TEXT,
+    "previousSecretHash" TEXT,
+    "previousSecretUntil" DATETIME,
+    "createdAt" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updatedAt" DATETIME NOT NULL
+);
+
+-- CreateIndex
+CREATE UNIQUE INDEX "OAuthApp_clientId_key" ON "OAuthApp"("clientId");
+
+-- CreateIndex
+CREATE INDEX "OAuthApp_createdAt_id_idx" ON "OAuthApp"("createdAt", "id");

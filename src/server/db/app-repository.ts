@@ -1,0 +1,106 @@
+// The platform's apps in Prisma (the core's AppRepository): secret hashes only, every change
+// committed with its audit event.
+import type { AppRecord, AppRepository } from '@/core/app-ports';
+import type { AuditEntry } from '@/core/audit-ports';
+import { auditIn } from './audit-repository';
+import { pageArgs } from './keyset';
+import type { PrismaClient } from './prisma';
+
+type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
+
+const listed = {
+  id: true,
+  name: true,
+  clientId: true,
+  type: true,
+  firstParty: true,
+  homepageUrl: true,
+  redirectUris: true,
+  scopes: true,
+  createdAt: true,
+  updatedAt: true,
+} as const;
+const withHashes = { ...listed, secretHash: true, previousSecretHash: true, previousSecretUntil: true } as const;
+
+const strings = (value: unknown) =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+
+type Row = { type: string; redirectUris: unknown; scopes: unknown };
+const recordOf = <R extends Row>(row: R) => ({
+  ...row,
+  type: row.type === 'confidential' ? ('confidential' as const) : ('public' as const),
+  redirectUris: strings(row.redirectUris),
+  scopes: strings(row.scopes),
+});
+
+export function createAppRepository(prisma: PrismaClient): AppRepository {
+  /** The change and its audit event, or neither when `work` finds the app gone (null). */
+  const inTx = <T>(now: Date, audit: AuditEntry, work: (tx: Tx) => Promise<T | null>) =>
+    prisma
+      .$transaction(async (tx) => {
+        const result = await work(tx);
+        if (result === null) throw new Gone();
+        await auditIn(tx, audit, now);
+        return result;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof Gone) return null;
+        throw error;
+      });
+
+  return {
+    create: async (app, now, audit) =>
+      (await inTx<AppRecord>(now, audit, async (tx) =>
+        recordOf(await tx.oAuthApp.create({ data: { ...app, createdAt: now, updatedAt: now }, select: listed })),
+      ))!,
+
+    list: async (page) => (await prisma.oAuthApp.findMany({ ...pageArgs({}, page), select: listed })).map(recordOf),
+
+    find: async (id) => {
+      const row = await prisma.oAuthApp.findUnique({ where: { id }, select: listed });
+      return row && recordOf(row);
+    },
+
+    findByClientId: async (clientId) => {
+      const row = await prisma.oAuthApp.findUnique({ where: { clientId }, select: withHashes });
+      return row && recordOf(row);
+    },
+
+    update: (id, change, now, audit) =>
+      inTx(now, audit, async (tx) => {
+        const updated = await tx.oAuthApp.updateMany({ where: { id }, data: { ...change, updatedAt: now } });
+        if (updated.count !== 1) return null;
+        return recordOf((await tx.oAuthApp.findUnique({ where: { id }, select: listed }))!);
+      }),
+
+    rotateSecret: (id, secretHash, previousUntil, now, audit) =>
+      inTx(now, audit, async (tx) => {
+        const row = await tx.oAuthApp.findUnique({ where: { id }, select: { secretHash: true } });
+        if (!row) return null;
+        return recordOf(
+          await tx.oAuthApp.update({
+            where: { id },
+            data: {
+              secretHash,
+              previousSecretHash: row.secretHash,
+              previousSecretUntil: previousUntil,
+              updatedAt: now,
+            },
+            select: listed,
+          }),
+        );
+      }),
+
+    /** With the app go its grants, codes and tokens, so none outlives it on any instance. */
+    remove: async (id, now, audit) =>
+      (await inTx(now, audit, async (tx) => {
+        const row = await tx.oAuthApp.findUnique({ where: { id }, select: { clientId: true } });
+        if (!row) return null;
+        await tx.oAuthPayload.deleteMany({ where: { clientId: row.clientId } });
+        return (await tx.oAuthApp.deleteMany({ where: { id } })).count === 1 ? true : null;
+      })) ?? false,
+  };
+}
+
+/** Rolls a change back when its app is gone, so no audit event says it happened. */
+class Gone extends Error {}
