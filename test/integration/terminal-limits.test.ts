@@ -213,8 +213,8 @@ describe('timing', () => {
     assert.ok(wrong > 15, `a cost-10 comparison takes measurable time (${wrong.toFixed(1)} ms)`);
     // A benchmark, not a timed test: the lower quartiles are printed above for review. What is
     // asserted is the regression that matters, a refusal that skips the bcrypt comparison (a few ms
-    // against tens), with room for a busy machine.
+    // against tens, under a tenth of it), with room for a busy machine (0.58 was seen at a load of 20).
     for (const [name, value] of Object.entries(quartiles))
-      assert.ok(value > 0.6 * wrong, `${name} ${value.toFixed(1)} ms vs wrong PIN ${wrong.toFixed(1)} ms`);
+      assert.ok(value > 0.4 * wrong, `${name} ${value.toFixed(1)} ms vs wrong PIN ${wrong.toFixed(1)} ms`);
   });
 });
