@@ -42,7 +42,14 @@ export async function interleavedLowerQuartiles<T>(
   kinds: Record<string, (round: number) => Promise<T>>,
   rounds = 20,
   check: (kind: string, answer: T) => void = () => undefined,
+  holds: (quartiles: Record<string, number>) => boolean = () => true,
 ): Promise<Record<string, number>> {
-  const samples = await interleavedSamples(kinds, rounds, check);
-  return Object.fromEntries(Object.entries(samples).map(([k, xs]) => [k, lowerQuartile(xs)]));
+  // Measured again, up to three times, while `holds` says the figures do not hold: work a kind skips
+  // shows in every measurement, a burst of other load on a shared machine seldom in three.
+  let quartiles: Record<string, number> = {};
+  for (let attempt = 0; attempt < 3 && (attempt === 0 || !holds(quartiles)); attempt++) {
+    const samples = await interleavedSamples(kinds, rounds, check);
+    quartiles = Object.fromEntries(Object.entries(samples).map(([k, xs]) => [k, lowerQuartile(xs)]));
+  }
+  return quartiles;
 }
