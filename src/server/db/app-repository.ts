@@ -1,12 +1,9 @@
 // The platform's apps in Prisma (the core's AppRepository): secret hashes only, every change
 // committed with its audit event.
 import type { AppRecord, AppRepository } from '@/core/app-ports';
-import type { AuditEntry } from '@/core/audit-ports';
-import { auditIn } from './audit-repository';
+import { auditedChange } from './audited-change';
 import { pageArgs } from './keyset';
 import type { PrismaClient } from './prisma';
-
-type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
 
 const listed = {
   id: true,
@@ -34,19 +31,7 @@ const recordOf = <R extends Row>(row: R) => ({
 });
 
 export function createAppRepository(prisma: PrismaClient): AppRepository {
-  /** The change and its audit event, or neither when `work` finds the app gone (null). */
-  const inTx = <T>(now: Date, audit: AuditEntry, work: (tx: Tx) => Promise<T | null>) =>
-    prisma
-      .$transaction(async (tx) => {
-        const result = await work(tx);
-        if (result === null) throw new Gone();
-        await auditIn(tx, audit, now);
-        return result;
-      })
-      .catch((error: unknown) => {
-        if (error instanceof Gone) return null;
-        throw error;
-      });
+  const inTx = auditedChange(prisma);
 
   return {
     create: async (app, now, audit) =>
@@ -101,6 +86,3 @@ export function createAppRepository(prisma: PrismaClient): AppRepository {
       })) ?? false,
   };
 }
-
-/** Rolls a change back when its app is gone, so no audit event says it happened. */
-class Gone extends Error {}

@@ -1,8 +1,7 @@
 // Service clients in Prisma (the core's ServiceClientRepository): hashes only, every change
 // committed with its audit event.
-import type { AuditEntry } from '@/core/audit-ports';
 import type { ServiceClientRepository } from '@/core/service-client-ports';
-import { auditIn } from './audit-repository';
+import { auditedChange } from './audited-change';
 import { pageArgs } from './keyset';
 import type { PrismaClient } from './prisma';
 
@@ -10,23 +9,7 @@ const listed = { id: true, name: true, clientId: true, createdAt: true } as cons
 const withHashes = { ...listed, secretHash: true, previousSecretHash: true, previousSecretUntil: true } as const;
 
 export function createServiceClientRepository(prisma: PrismaClient): ServiceClientRepository {
-  /** The change and its audit event, or neither when `work` finds the client gone (null). */
-  const inTx = <T>(
-    now: Date,
-    audit: AuditEntry,
-    work: (tx: Parameters<Parameters<PrismaClient['$transaction']>[0]>[0]) => Promise<T | null>,
-  ) =>
-    prisma
-      .$transaction(async (tx) => {
-        const result = await work(tx);
-        if (result === null) throw new Gone();
-        await auditIn(tx, audit, now);
-        return result;
-      })
-      .catch((error: unknown) => {
-        if (error instanceof Gone) return null;
-        throw error;
-      });
+  const inTx = auditedChange(prisma);
 
   return {
     create: async (client, now, audit) =>
@@ -57,6 +40,3 @@ export function createServiceClientRepository(prisma: PrismaClient): ServiceClie
       )) ?? false,
   };
 }
-
-/** Rolls a change back when its client is gone, so no audit event says it happened. */
-class Gone extends Error {}
