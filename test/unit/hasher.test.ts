@@ -19,36 +19,49 @@ test('hashes verify with bcryptjs and the other way round', async () => {
   }
 });
 
-// Compared with one hash on the event loop itself, measured in the same run: a fixed bound in
-// milliseconds would judge the machine's load rather than where the hashing runs.
+// Compared with one hash on the event loop itself, measured in the same round: a fixed bound in
+// milliseconds would judge the machine's load rather than where the hashing runs. A burst of other
+// work on a shared machine can stall the loop in one round; hashing on the loop stalls it in every
+// round, so the rule must hold in one of three.
 test('many parallel hashes at cost 10 leave the event loop responsive', async () => {
   const hasher = createBcryptHasher(10, 2);
   try {
-    const inlineStarted = performance.now();
-    bcrypt.hashSync('inline', 10);
-    const oneHashInline = performance.now() - inlineStarted;
-    let maxGap = 0;
-    let last = performance.now();
-    const ticker = setInterval(() => {
-      const now = performance.now();
-      maxGap = Math.max(maxGap, now - last);
-      last = now;
-    }, 5);
-    const started = performance.now();
-    const hashes = await Promise.all(Array.from({ length: 8 }, (_, i) => hasher.hash(`p${i}`)));
-    const elapsed = performance.now() - started;
-    clearInterval(ticker);
-    assert.equal(new Set(hashes).size, 8);
-    assert.ok(elapsed > 100, `the work took measurable time (${elapsed.toFixed(0)} ms)`);
-    // Eight hashes on the event loop would block it for about eight times oneHashInline.
-    assert.ok(
-      maxGap < oneHashInline,
-      `the longest event-loop gap was ${maxGap.toFixed(1)} ms; one inline hash takes ${oneHashInline.toFixed(1)} ms`,
-    );
+    const rounds: string[] = [];
+    for (let round = 0; round < 3 && rounds.length === round; round++) {
+      const outcome = await longestPauseAgainstInlineHash(hasher);
+      if (outcome) rounds.push(outcome);
+    }
+    assert.ok(rounds.length < 3, `the event loop stalled in every round: ${rounds.join('; ')}`);
   } finally {
     await hasher.close();
   }
 });
+
+/** Eight pooled hashes with a 5 ms ticker on the loop; says how the longest pause failed, or nothing. */
+async function longestPauseAgainstInlineHash(hasher: ReturnType<typeof createBcryptHasher>) {
+  // Timed warm: the first hash of a process runs unoptimised code, several times slower.
+  bcrypt.hashSync('warm-up', 10);
+  const inlineStarted = performance.now();
+  bcrypt.hashSync('inline', 10);
+  const oneHashInline = performance.now() - inlineStarted;
+  let maxGap = 0;
+  let last = performance.now();
+  const ticker = setInterval(() => {
+    const now = performance.now();
+    maxGap = Math.max(maxGap, now - last);
+    last = now;
+  }, 5);
+  const started = performance.now();
+  const hashes = await Promise.all(Array.from({ length: 8 }, (_, i) => hasher.hash(`p${i}`)));
+  const elapsed = performance.now() - started;
+  clearInterval(ticker);
+  assert.equal(new Set(hashes).size, 8);
+  assert.ok(elapsed > 100, `the work took measurable time (${elapsed.toFixed(0)} ms)`);
+  // Hashing on the event loop would block it for a whole hash at least, eight at once for eight.
+  return maxGap < oneHashInline / 2
+    ? undefined
+    : `longest pause ${maxGap.toFixed(1)} ms, one inline hash ${oneHashInline.toFixed(1)} ms`;
+}
 
 // During a storm the event loop is busy with other requests; a worker must not sit idle until it
 // gets round to handing the worker its next job. The worker runs at the event loop's priority here:
