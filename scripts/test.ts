@@ -1,6 +1,6 @@
-// `npm test`: the unit tests, a production build, then every integration file on SQLite and the
+// `npm test`: a production build, then the unit tests, every integration file on SQLite and the
 // dialect's own files on PostgreSQL (on a second supported Node release), side by side with the
-// browser tests in shards, the longest first; the unit tests again on the second release last.
+// browser tests in shards and the unit tests again on the second release, the longest first.
 // Prints each stage's time and the slowest jobs, and ends with one `N passed, N failed` line.
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
@@ -9,7 +9,7 @@ import pg from 'pg';
 import { DEFAULT_BASE_URL } from './db/postgres-scratch';
 import { PREPARED, type NodeRelease } from './lts/prepare';
 import { createTemplates } from '../test/support/database-templates';
-import { runJob, runPool, type Job, type JobResult } from './test-run/jobs';
+import { runPool, type Job, type JobResult } from './test-run/jobs';
 import {
   browserJobs,
   DIALECT_FREE,
@@ -109,10 +109,8 @@ async function main() {
       problems.push('integration:postgresql: no PostgreSQL answers at TEST_DATABASE_URL (CI requires it)');
     else console.log('=== integration:postgresql skipped: no PostgreSQL answers at TEST_DATABASE_URL');
   }
-  if (only.length === 0 || only.some((o) => covers(o, 'unit')))
-    report(await runJob(nodeTestJob('unit', 'all', testFiles('test/unit'), {})));
-  // After the unit tests, which time work against a blocked event loop; beside the build.
   const secondWanted = withPostgres || wanted(`unit:node${SECOND_RELEASE}`);
+  // Prepared while the build and the first jobs run.
   const second = secondWanted ? prepareSecondRelease() : Promise.resolve(undefined);
 
   const integration = ['integration:sqlite', 'integration:postgresql', 'e2e'].some(wanted);
@@ -124,44 +122,44 @@ async function main() {
     });
     if (build.status !== 0) problems.push('build failed');
   }
-  if (integration && !problems.includes('build failed')) {
-    const templates = await createTemplates(withPostgres ? pgUrl : undefined);
-    const files = testFiles('test/integration');
-    const jobs: Job[] = [];
-    if (wanted('e2e')) jobs.push(...browserJobs(E2E_SHARDS));
-    if (wanted('integration:sqlite'))
-      jobs.push(...integrationJobs('integration:sqlite', files, { TEST_DB: 'sqlite', ...templates.env }));
-    // PostgreSQL's files run on the second release: they join the queue once it is prepared (its
-    // driver compiles for about a minute), while the other jobs already run.
-    const postgresJobs = (withPostgres ? second : Promise.resolve(undefined)).then((release) => {
-      if (release) console.log(`=== PostgreSQL's files join the queue, on Node ${release.version}`);
-      return release
+  const built = integration && !problems.includes('build failed');
+  const templates = built ? await createTemplates(withPostgres ? pgUrl : undefined) : undefined;
+  const files = testFiles('test/integration');
+  const jobs: Job[] = [];
+  if (only.length === 0 || only.some((o) => covers(o, 'unit')))
+    jobs.push(nodeTestJob('unit', 'all', testFiles('test/unit'), {}));
+  if (templates && wanted('e2e')) jobs.push(...browserJobs(E2E_SHARDS));
+  if (templates && wanted('integration:sqlite'))
+    jobs.push(...integrationJobs('integration:sqlite', files, { TEST_DB: 'sqlite', ...templates.env }));
+  // PostgreSQL's files and the second release's unit tests join the queue once that release is
+  // prepared (its driver compiles for about a minute), while the other jobs already run.
+  const secondJobs = second.then((release) => {
+    if (!release) return [];
+    console.log(`=== the jobs of Node ${release.version} join the queue`);
+    const postgres =
+      templates && withPostgres
         ? integrationJobs(
             'integration:postgresql',
             files.filter((f) => !DIALECT_FREE.has(path.basename(f, '.test.ts'))),
             { TEST_DB: 'postgresql', TEST_DATABASE_URL: pgUrl, ...templates.env },
             release,
-          ).filter(jobWanted)
+          )
         : [];
-    });
-    const picked = jobs.filter(jobWanted);
-    console.log(
-      `\n=== ${picked.length} jobs${withPostgres ? " and PostgreSQL's once the second release is ready" : ''}, ${SLOTS} at a time (up to ${MAX_SLOTS} while the cores have room)`,
-    );
-    const durations = knownDurations();
-    const idle = idleShare();
-    await runPool(picked, SLOTS, report, postgresJobs, (queue) => longestFirst(queue, durations), {
-      max: MAX_SLOTS,
-      room: () => idle() > SPARE_IDLE_SHARE,
-      everyMs: 5000,
-    });
-    await templates.drop();
-  }
-
-  // Last and alone: some unit tests time work against a blocked event loop.
-  const release = await second;
-  if (release && wanted(`unit:node${SECOND_RELEASE}`))
-    report(await runJob(nodeTestJob(`unit:node${SECOND_RELEASE}`, 'all', testFiles('test/unit'), {}, release)));
+    const unit = nodeTestJob(`unit:node${SECOND_RELEASE}`, 'all', testFiles('test/unit'), {}, release);
+    return [...postgres, unit].filter(jobWanted);
+  });
+  const picked = jobs.filter(jobWanted);
+  console.log(
+    `\n=== ${picked.length} jobs${secondWanted ? ` and Node ${SECOND_RELEASE}'s once it is ready` : ''}, ${SLOTS} at a time (up to ${MAX_SLOTS} while the cores have room)`,
+  );
+  const durations = knownDurations();
+  const idle = idleShare();
+  await runPool(picked, SLOTS, report, secondJobs, (queue) => longestFirst(queue, durations), {
+    max: MAX_SLOTS,
+    room: () => idle() > SPARE_IDLE_SHARE,
+    everyMs: 5000,
+  });
+  await templates?.drop();
 
   if (recordDurations) {
     const durations = Object.fromEntries(
