@@ -8,7 +8,7 @@ import { appSuite } from '../support/app-suite';
 const suite = appSuite({ instances: 0 });
 const { db, seed } = suite;
 
-test('the sweeper deletes expired counters, codes, grants, device markers, refresh tokens and families only', async () => {
+test('the sweeper deletes expired counters, codes, grants, device markers, refresh tokens, families and authorization-server rows only', async () => {
   const past = new Date(Date.now() - 60_000);
   const future = new Date(Date.now() + 3600_000);
   const longAgo = new Date(Date.now() - 3 * 86400_000);
@@ -65,6 +65,16 @@ test('the sweeper deletes expired counters, codes, grants, device markers, refre
         { jti: 'tok-current', familyId: 'fam-live', issuedAt: past, expiresAt: future },
       ],
     });
+    // The same id under two kinds: only the expired row of the two goes.
+    const payload = (kind: string, id: string, expiresAt: Date | null) => ({ kind, id, payload: {}, expiresAt });
+    await prisma.oAuthPayload.createMany({
+      data: [
+        payload('AuthorizationCode', 'shared-id', past),
+        payload('Grant', 'shared-id', future),
+        payload('AccessToken', 'token-old', past),
+        payload('Session', 'session-forever', null),
+      ],
+    });
   });
 
   const app = await suite.start({ CLEANUP_INTERVAL: '1s' });
@@ -100,6 +110,12 @@ test('the sweeper deletes expired counters, codes, grants, device markers, refre
     assert.deepEqual(
       (await prisma.refreshToken.findMany({ select: { jti: true }, orderBy: { jti: 'asc' } })).map((r) => r.jti),
       ['tok-current', 'tok-used-live'],
+    );
+    assert.deepEqual(
+      (await prisma.oAuthPayload.findMany({ select: { kind: true, id: true }, orderBy: { kind: 'asc' } })).map(
+        (r) => `${r.kind} ${r.id}`,
+      ),
+      ['Grant shared-id', 'Session session-forever'],
     );
   });
 });

@@ -1,5 +1,5 @@
 // How the sweeper removes rows: a batch of the oldest of them at a time, read by the index of the
-// column that makes them expired, in its order, and deleted by primary key. A batch that named only
+// column that makes them expired, in its order, and deleted by primary key and that condition. A batch that named only
 // its condition went out ordered by the primary key (Prisma's order for `take`), and at a million
 // customers PostgreSQL walked that key from its start past every row the earlier batches had
 // removed, 0.4-1.5 s a batch and growing. After each batch it rests four times as long as the
@@ -106,7 +106,9 @@ async function sweepBatch(
   );
   if (found.length === 0) return { removed: 0, full: false, reached: undefined, tookMs: readMs };
   const [{ count }, deleteMs] = await timed(() =>
-    model.deleteMany({ where: { [key]: { in: found.map((row) => row[key]) } } }),
+    // The condition again: a row changed since the read (a webhook message resent) stays, and a key
+    // that names rows of several kinds (the authorization server's ids) deletes only expired ones.
+    model.deleteMany({ where: { ...also, [column]: { lt: before }, [key]: { in: found.map((row) => row[key]) } } }),
   );
   return {
     removed: count,

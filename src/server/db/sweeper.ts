@@ -1,7 +1,8 @@
-// Deletes expired rows (limit counters, reset codes and grants, refresh tokens and families, audit
-// events past their retention, customer registrations never confirmed, webhook messages settled
-// longer ago than their retention, revocation feed entries older than any token they revoke) in small
-// batches (./sweep-batches), so a large backlog never holds a write lock long enough to stall requests.
+// Deletes expired rows (limit counters, reset codes and grants, refresh tokens and families, the
+// authorization server's codes and tokens, audit events past their retention, customer
+// registrations never confirmed, webhook messages settled longer ago than their retention,
+// revocation feed entries older than any token they revoke) in small batches (./sweep-batches), so
+// a large backlog never holds a write lock long enough to stall requests.
 import type { PrismaClient } from '@/generated/prisma/postgresql/client';
 import type { Clock, Logger } from '@/core/ports';
 import { sweepRevocations } from './revocation-feed-repository';
@@ -39,6 +40,9 @@ export function createSweeper(
         ['pairingCodes', prisma.pairingCode, 'codeHash'],
         ['webAuthnChallenges', prisma.webAuthnChallenge, 'challenge'],
         ['oidcFlows', prisma.oidcFlow, 'state'],
+        // The authorization server's codes, tokens, grants, sessions and interactions (an expired
+        // row already reads as absent); its key is the kind and the id, and ids are unique per kind.
+        ['oauthPayloads', prisma.oAuthPayload, 'id'],
         // An expired family goes with its tokens (cascade), and the tokens' own pass stays behind
         // it: deleting the tokens first left the families' cascade to walk past their dead index
         // entries (1.1 s a batch at a million).
