@@ -7,7 +7,12 @@ import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import * as oidc from 'openid-client';
 import { PASSWORDS } from '../support/accounts';
 import { get } from '../support/http';
-import { oauthBrowser, oauthSuite, registerApp } from '../support/oauth-browser';
+import {
+  authorizationUrl as authorizationUrlOf,
+  oauthBrowser,
+  oauthSuite,
+  registerApp,
+} from '../support/oauth-browser';
 
 const app = oauthSuite();
 const REDIRECT = 'https://ledger.example/callback';
@@ -32,18 +37,8 @@ async function ledger() {
   return { created, config };
 }
 
-/** The authorization URL of `scope` with a fresh PKCE pair, and its verifier. */
-async function authorizationUrl(config: oidc.Configuration, scope: string, extra: Record<string, string> = {}) {
-  const verifier = oidc.randomPKCECodeVerifier();
-  const url = oidc.buildAuthorizationUrl(config, {
-    redirect_uri: REDIRECT,
-    scope,
-    code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
-    code_challenge_method: 'S256',
-    ...extra,
-  });
-  return { url, verifier };
-}
+const authorizationUrl = (config: oidc.Configuration, scope: string, extra?: Record<string, string>) =>
+  authorizationUrlOf(config, REDIRECT, scope, extra);
 
 test('both discovery documents name every endpoint, S256 alone and the iss parameter', async () => {
   for (const path of ['/.well-known/openid-configuration', '/.well-known/oauth-authorization-server']) {

@@ -2,6 +2,7 @@
 // redirects within the app and stops at a page or at the first address outside it (the app's
 // redirect URI, which it never fetches), signs in as the sign-in page would and answers the consent.
 import { generateKeyPairSync } from 'node:crypto';
+import * as oidc from 'openid-client';
 import type { Role } from '@/contract/auth-schemas';
 import { withContainer } from './accounts';
 import { appSuite, type AppSuiteOptions } from './app-suite';
@@ -18,6 +19,24 @@ export function oauthSuite(options: AppSuiteOptions = {}) {
     ...options,
     env: { JWT_ACCESS_ALGORITHM: 'EdDSA', JWT_ACCESS_PRIVATE_KEY: privateKey, ...options.env },
   });
+}
+
+/** openid-client's authorization URL of `scope` with a fresh PKCE pair (S256), and its verifier. */
+export async function authorizationUrl(
+  config: oidc.Configuration,
+  redirectUri: string,
+  scope: string,
+  extra: Record<string, string> = {},
+) {
+  const verifier = oidc.randomPKCECodeVerifier();
+  const url = oidc.buildAuthorizationUrl(config, {
+    redirect_uri: redirectUri,
+    scope,
+    code_challenge: await oidc.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+    ...extra,
+  });
+  return { url, verifier };
 }
 
 /** Registers an app as the operator does; its client id and, for a confidential app, its secret. */
