@@ -131,3 +131,31 @@ test('a first-party app asks no consent', async () => {
   const tokens = await oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: verifier });
   assert.equal(tokens.claims()?.sub, app.seed.owner.id);
 });
+
+test('bad input gets a 4xx answer, never a 500', async () => {
+  const browser = oauthBrowser(app.url);
+  const answers = [
+    await browser.visit('GET', '/oauth/interaction/no-such-interaction'),
+    await browser.visit('POST', '/oauth/interaction/no-such-interaction/login', '{}', 'application/json'),
+    await browser.visit('GET', '/oauth/interaction/no-such-interaction/consent'),
+    await browser.visit('GET', '/oauth/no-such-path'),
+    await browser.visit('GET', '/oauth/authorize'),
+    await browser.visit('POST', '/oauth/token', '%%%', 'application/x-www-form-urlencoded'),
+    await browser.visit('GET', '/oauth/userinfo'),
+  ];
+  for (const answer of answers) {
+    assert.ok(answer.status >= 400 && answer.status < 500, `${answer.url.pathname}: ${answer.status} ${answer.text}`);
+    assert.equal(answer.location, undefined);
+  }
+
+  const config = await shipping();
+  const { url } = await authorizationUrl(config, REDIRECT, 'openid orders:read');
+  const signInPage = (await browser.follow(url)).at(-1)!;
+  const handOff = `${signInPage.url.searchParams.get('return')}/login`;
+  const notJson = await browser.visit('POST', handOff, 'access_token=x', 'application/x-www-form-urlencoded');
+  assert.equal(notJson.status, 400);
+  assert.equal(notJson.headers.get('content-type'), 'application/problem+json');
+  const forged = await browser.visit('POST', handOff, JSON.stringify({ access_token: 'a.b.c' }), 'application/json');
+  assert.equal(forged.status, 401);
+  assert.equal(JSON.parse(forged.text).code, 'invalid_token');
+});
