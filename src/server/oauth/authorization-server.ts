@@ -61,9 +61,12 @@ async function buildHandler(container: Container, issuer: string): Promise<Handl
     auth.apps.findByClientId,
     auth.apps.acceptsSecret,
   );
-  // Only what went wrong: never a token, code or secret of the request.
-  provider.on('server_error', (_ctx: unknown, error: Error) =>
-    logger.error({ event: 'oauth_server_error', error: error.name }, error.message),
+  // The kind of failure only: a message (a database error's, say) may quote a code's or token's id.
+  provider.on('server_error', (_ctx: unknown, error: Error & { code?: unknown }) =>
+    logger.error(
+      { event: 'oauth_server_error', error: error.name, code: error.code },
+      'the authorization server failed a request',
+    ),
   );
   const interactions = createInteractions(provider as unknown as InteractionProvider, {
     prisma: db.prisma,
