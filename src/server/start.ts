@@ -16,6 +16,7 @@ import { createSweeper } from '@/server/db/sweeper';
 import { createDemoAccounts } from '@/server/demo-accounts';
 import { createGracefulShutdown } from '@/server/lifecycle';
 import { getMetrics } from '@/server/metrics';
+import { createAuthorizationServer, isOAuthPath, oauthOffReason } from '@/server/oauth/authorization-server';
 import { createDeliveryWorker } from '@/server/webhooks/delivery-worker';
 import { commandLine } from './command-line';
 
@@ -158,6 +159,14 @@ async function main() {
   metrics.observeWebhookQueue(() => webhooks.queue());
   webhooks.start();
 
+  const oauthOff = oauthOffReason(container);
+  if (oauthOff) container.logger.info({ event: 'oauth_off' }, oauthOff);
+  // oidc-provider itself is imported at the first OAuth request, not here.
+  const oauth = createAuthorizationServer(
+    container,
+    container.config.browser.appUrl ?? `http://${hostname === '0.0.0.0' ? 'localhost' : hostname}:${port}`,
+  );
+
   const app = next({ dev, hostname, port, dir: process.cwd() });
   await app.prepare();
   const handle = app.getRequestHandler();
@@ -165,6 +174,7 @@ async function main() {
     if (refuseBeforeNext(req, res, container.config.browser)) return;
     req.headers[SOCKET_IP_HEADER] = req.socket.remoteAddress ?? '';
     req.headers[SOCKET_TLS_HEADER] = 'encrypted' in req.socket && req.socket.encrypted ? '1' : '0';
+    if (isOAuthPath((req.url ?? '/').split('?')[0]!)) return void oauth(req, res);
     void handle(req, res);
   });
   // Headers over Node's limit never reach Next.js; Node would answer a bare 431. The other parse

@@ -1,6 +1,7 @@
 // The storage of the authorization server (oidc-provider's adapter interface) in the service's own
 // database: one OAuthPayload row per code, token, grant, session or interaction, so every instance
 // on one database shares them; and its clients read from the apps the admins registered.
+import { IDENTITY_SCOPES } from '@/contract/app-schemas';
 import type { AppCredentials } from '@/core/app-ports';
 import type { PrismaClient } from '../db/prisma';
 
@@ -22,7 +23,8 @@ export function clientMetadataOf(app: AppCredentials): OAuthPayload {
     redirect_uris: app.redirectUris,
     response_types: ['code'],
     grant_types: ['authorization_code', 'refresh_token'],
-    scope: app.scopes.join(' '),
+    // The identity scopes the app may ask for; its business scopes are the resources' (provider-config.ts).
+    scope: app.scopes.filter((scope) => (IDENTITY_SCOPES as readonly string[]).includes(scope)).join(' '),
     // A loopback redirect URI makes a native app, whose port may then differ (RFC 8252 section 7.3).
     application_type: native ? 'native' : 'web',
     ...(app.type === 'confidential'

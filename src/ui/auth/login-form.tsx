@@ -7,7 +7,6 @@
 // and the page goes on as after a password (for staff a passkey satisfies a required second factor).
 import { useMutation } from '@tanstack/react-query';
 import Link from 'next/link';
-import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import type { Role } from '@/contract/auth-schemas';
 import { LiveAlert } from '../components/alert';
@@ -18,10 +17,12 @@ import { passkeyProblemOf, shownErrorOf } from '../trpc/client';
 import styles from './form.module.css';
 import { useAuthCalls } from './role-calls';
 import { SecondFactorStep } from './second-factor-step';
-import { forgotPasswordPath, homePath, LOGIN_NOTICES, type LoginReason } from './role-text';
+import { useAfterSignIn } from './app-return';
+import { forgotPasswordPath, LOGIN_NOTICES, type LoginReason } from './role-text';
 
-export function LoginForm({ role, notice }: { role: Role; notice?: LoginReason }) {
-  const router = useRouter();
+/** `appReturn`: the authorization server's interaction that sent the person here, to go on to once signed in. */
+export function LoginForm({ role, notice, appReturn }: { role: Role; notice?: LoginReason; appReturn?: string }) {
+  const signedIn = useAfterSignIn(role, appReturn);
   const calls = useAuthCalls(role);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -30,12 +31,11 @@ export function LoginForm({ role, notice }: { role: Role; notice?: LoginReason }
   const login = useMutation({
     mutationFn: calls.login,
     // An account with a second factor gets no session here: the second step follows.
-    onSuccess: (secondStep) => (secondStep ? undefined : router.push(homePath(role))),
+    onSuccess: (secondStep) => (secondStep ? undefined : signedIn()),
     onError(error) {
       if (shownErrorOf(error).code === 'invalid_credentials') setPassword('');
     },
   });
-  const signedIn = () => router.push(homePath(role));
   const passkey = useMutation({ mutationFn: calls.passkeySignIn, onMutate: () => login.reset(), onSuccess: signedIn });
   const error = login.error ? shownErrorOf(login.error) : null;
   const passkeyProblem = passkey.error ? passkeyProblemOf(passkey.error) : undefined;

@@ -5,7 +5,7 @@ import { AuthLayout } from '../components/auth-layout';
 import { CustomerLogin } from '../customer/customer-login';
 import type { Provider } from '../customer/provider-buttons';
 import { LoginForm } from './login-form';
-import { LOGIN_NOTICES, loginPath, ROLE_LABEL, SIGN_UP_PATH, type LoginReason } from './role-text';
+import { appReturnOf, LOGIN_NOTICES, loginPath, ROLE_LABEL, SIGN_UP_PATH, type LoginReason } from './role-text';
 
 export type SearchParams = Promise<Record<string, string | string[] | undefined>>;
 
@@ -29,7 +29,9 @@ export async function LoginPage({
   searchParams: SearchParams;
   providers?: readonly Provider[];
 }) {
-  const { reason } = await searchParams;
+  const { reason, return: returnTo } = await searchParams;
+  // Staff and customers sign in for an app; admins grant none.
+  const appReturn = role === 'admin' ? undefined : appReturnOf(returnTo);
   const other: Role = role === 'admin' ? 'vendor' : 'admin';
   return (
     <AuthLayout
@@ -49,9 +51,9 @@ export async function LoginPage({
       }
     >
       {role === 'customer' ? (
-        <CustomerLogin notice={reasonOf(reason)} providers={providers} />
+        <CustomerLogin notice={reasonOf(reason)} providers={providers} appReturn={appReturn} />
       ) : (
-        <LoginForm role={role} notice={reasonOf(reason)} />
+        <LoginForm role={role} notice={reasonOf(reason)} appReturn={appReturn} />
       )}
     </AuthLayout>
   );

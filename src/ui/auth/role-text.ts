@@ -53,3 +53,11 @@ export const SIGN_UP_PATH = '/account/sign-up';
 export function loginPath(role: Role, reason?: LoginReason): string {
   return `${areaOf(role)}/login${reason ? `?reason=${reason}` : ''}`;
 }
+
+/** Only an interaction of this service's own authorization server: never another address (no open redirect). */
+const APP_RETURN = /^\/oauth\/interaction\/[A-Za-z0-9_-]{1,64}$/;
+
+/** The `return` of a sign-in page an app's authorization sent the person to, when it is one. */
+export function appReturnOf(value: string | string[] | undefined): string | undefined {
+  return typeof value === 'string' && APP_RETURN.test(value) ? value : undefined;
+}

@@ -2,10 +2,9 @@
 // The step after a customer's code was mailed (sign-up or sign-in by code): the 6-digit code signs
 // in; the refresh token goes into the httpOnly cookie, the access token into memory only.
 import { useMutation } from '@tanstack/react-query';
-import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import styles from '../auth/form.module.css';
-import { homePath } from '../auth/role-text';
+import { useAfterSignIn } from '../auth/app-return';
 import { LiveAlert } from '../components/alert';
 import { Button } from '../components/button';
 import { CODE_LENGTH, CodeField } from '../components/code-field';
@@ -19,10 +18,12 @@ export interface CodeSignInStepProps {
   sentMessage: string;
   /** Mails a new code; its answer is shown as the new sent message. */
   onResend(): Promise<{ message: string }>;
+  /** The authorization server's interaction to go on to once signed in. */
+  appReturn?: string;
 }
 
-export function CodeSignInStep({ email, kind, sentMessage, onResend }: CodeSignInStepProps) {
-  const router = useRouter();
+export function CodeSignInStep({ email, kind, sentMessage, onResend, appReturn }: CodeSignInStepProps) {
+  const signedIn = useAfterSignIn('customer', appReturn);
   const utils = trpc.useUtils();
   const [code, setCode] = useState('');
   const [incomplete, setIncomplete] = useState(false);
@@ -32,7 +33,7 @@ export function CodeSignInStep({ email, kind, sentMessage, onResend }: CodeSignI
       accessTokens.set('customer', accessToken);
       utils.customer.me.setData(undefined, { customer });
     },
-    onSuccess: () => router.push(homePath('customer')),
+    onSuccess: signedIn,
     onError: () => setCode(''),
   });
   const resend = useMutation({ mutationFn: onResend, onMutate: () => verify.reset() });

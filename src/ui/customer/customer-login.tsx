@@ -12,7 +12,16 @@ import { ProviderButtons, type Provider } from './provider-buttons';
 
 type Mode = { name: 'password' } | { name: 'email' } | { name: 'code'; email: string; message: string };
 
-export function CustomerLogin({ notice, providers }: { notice?: LoginReason; providers: readonly Provider[] }) {
+export function CustomerLogin({
+  notice,
+  providers,
+  appReturn,
+}: {
+  notice?: LoginReason;
+  providers: readonly Provider[];
+  /** The authorization server's interaction to go on to once signed in. */
+  appReturn?: string;
+}) {
   const utils = trpc.useUtils();
   const [mode, setMode] = useState<Mode>({ name: 'password' });
   const requestCode = (email: string) => utils.client.customer.requestLoginCode.mutate({ email });
@@ -21,7 +30,7 @@ export function CustomerLogin({ notice, providers }: { notice?: LoginReason; pro
     return (
       <div className={styles.form}>
         <ProviderButtons providers={providers} />
-        <LoginForm role="customer" notice={notice} />
+        <LoginForm role="customer" notice={notice} appReturn={appReturn} />
         <Button variant="secondary" block onClick={() => setMode({ name: 'email' })}>
           E-mail me a code
         </Button>
@@ -43,6 +52,7 @@ export function CustomerLogin({ notice, providers }: { notice?: LoginReason; pro
           kind="verifyLoginCode"
           sentMessage={mode.message}
           onResend={() => requestCode(mode.email)}
+          appReturn={appReturn}
         />
       )}
       <p className={styles.small}>
