@@ -26,6 +26,7 @@ export const DIALECT_FREE = new Set([
   'explicit-development',
   'graceful-shutdown',
   'long-passwords',
+  'oauth-off',
   'metrics',
   'openapi',
   'openapi-client',
