@@ -19,6 +19,8 @@ import { PairingPanel } from './pairing-panel';
 import { PinSessionNotice } from './pin-session-notice';
 import { PosPicker } from './pos-picker';
 import { StaffPinsPanel } from './staff-pins-panel';
+import { InviteEmployeeForm } from '../admin/invite-employee-form';
+import { StaffInvitations } from '../admin/invitation-list';
 
 /** `till`: the terminal this browser is paired with; `onLock` there signs out and returns to its staff list. */
 export function PosHome({ module, till, onLock }: { module?: string; till?: PairedTerminal; onLock?: () => void }) {
@@ -75,6 +77,13 @@ export function PosHome({ module, till, onLock }: { module?: string; till?: Pair
           {pinSession ? <PinSessionNotice /> : <OwnPinPanel />}
           {pairs ? <PairingPanel context={context.data} thisTill={till?.id} /> : null}
           {managesStaff ? <StaffPinsPanel selfId={context.data.user.id} /> : null}
+          {managesStaff ? (
+            <Panel title="Invite staff">
+              <InviteEmployeeForm stores={context.data.stores} />
+              <h3>Pending invitations</h3>
+              <StaffInvitations />
+            </Panel>
+          ) : null}
         </div>
       ) : null}
       {context.data && !pinSession ? <ChangePassword role="vendor" /> : null}
