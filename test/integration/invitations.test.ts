@@ -283,7 +283,7 @@ describe('bad input', () => {
     );
     const { link } = await invite('vendor', s.tokens.owner, { email: address('weak'), name: 'Weak' });
     problemOf(
-      await post(s.url, acceptPath('vendor'), { token: link, password: 'password123' }),
+      await post(s.url, acceptPath('vendor'), { token: link, password: 'qwerty123' }),
       400,
       'validation_failed',
       'a common password',
