@@ -39,6 +39,8 @@ export function createSweeper(
         ['pairingCodes', prisma.pairingCode, 'codeHash'],
         ['webAuthnChallenges', prisma.webAuthnChallenge, 'challenge'],
         ['oidcFlows', prisma.oidcFlow, 'state'],
+        // Past its expiry an invitation is spent, revoked or dead alike; the audit trail keeps its story.
+        ['invitations', prisma.invitation, 'id'],
         // An expired family goes with its tokens (cascade), and the tokens' own pass stays behind
         // it: deleting the tokens first left the families' cascade to walk past their dead index
         // entries (1.1 s a batch at a million).
