@@ -18,6 +18,7 @@ test('an owner invites an employee at the till; the employee chooses a password 
   const id = unique(testInfo.testId);
   const employee = { name: `Ines ${id}`, email: `ines-${id}@example.com` };
   await signIn(page, 'vendor', accounts.owner.email, PASSWORDS.owner);
+  await page.getByRole('button', { name: 'Invite someone to the team' }).click();
   const invite = page.getByRole('form', { name: 'Invite an employee' });
   await invite.getByLabel('Name', { exact: true }).fill(employee.name);
   await invite.getByLabel('E-mail', { exact: true }).fill(employee.email);
