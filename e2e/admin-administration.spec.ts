@@ -1,10 +1,11 @@
 // The administration pages: an admin sets up a vendor business from the UI (owner, store, POS
-// terminal, an employee with narrow modules) and that employee signs in at the POS; the navigation
+// terminal, an invited employee with narrow modules) and that employee signs in at the POS; the navigation
 // and the pages follow the admin's modules; admin accounts, paging and sessions work from the UI.
 import type { Locator, Page } from '@playwright/test';
 import { withContainer } from '../test/support/accounts';
 import { countRequests, expect, PASSWORDS, signIn, test } from './fixtures';
 import { checkPage } from './page-checks';
+import { acceptInBrowser, invitationLinkOf } from './invitation-steps';
 
 const NEW_PASSWORD = 'fresh-pass-R2d!q8';
 
@@ -32,9 +33,12 @@ async function fill(scope: Locator, fields: Record<string, string>) {
   for (const [label, value] of Object.entries(fields)) await scope.getByLabel(label, { exact: true }).fill(value);
 }
 
-test('an admin creates a business, a store, a terminal and an employee, and the employee signs in at the POS', async ({
+test('an admin creates a business, a store, a terminal and invites an employee, who signs in at the POS', async ({
   page,
   accounts,
+  smtp,
+  browser,
+  baseURL,
 }, testInfo) => {
   const id = unique(testInfo.testId);
   // One long word, as real business names have: on a phone it must wrap, not widen the page.
@@ -69,14 +73,21 @@ test('an admin creates a business, a store, a terminal and an employee, and the 
   await newTerminal.getByRole('button', { name: 'Add terminal' }).click();
   await expect(page.getByRole('list', { name: 'Terminals of Harbour Market' })).toHaveText('Till H1');
 
-  const newEmployee = form(page, 'New employee');
-  await fill(newEmployee, { 'E-mail': employee.email, 'First password': NEW_PASSWORD, Name: employee.name });
+  const newEmployee = form(page, 'Invite an employee');
+  await fill(newEmployee, { 'E-mail': employee.email, Name: employee.name });
   await newEmployee.getByRole('group', { name: 'Orders' }).getByLabel('Read').check(); // grants the module too
   await newEmployee.getByRole('group', { name: 'Point of sale' }).getByLabel('Access').check();
   await expect(newEmployee.getByRole('group', { name: 'Orders' }).getByLabel('Access')).toBeChecked();
   await newEmployee.getByRole('group', { name: 'Stores', exact: true }).getByLabel('Harbour Market').check();
-  await newEmployee.getByRole('button', { name: 'Add employee' }).click();
-  await expect(newEmployee.getByRole('status')).toContainText(`${employee.name} (${employee.email}) can now sign in`);
+  const since = smtp.messages.length;
+  await newEmployee.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(newEmployee.getByRole('status')).toContainText(`An invitation is on its way to ${employee.name}`);
+  await expect(page.getByRole('list', { name: 'Pending invitations' })).toContainText(employee.email);
+  // The employee chooses the password in a browser of their own; the account then shows here.
+  const link = await invitationLinkOf(smtp, employee.email, 'vendor', since);
+  const invited = await acceptInBrowser(browser, baseURL!, link, 'vendor', NEW_PASSWORD, testInfo);
+  await invited.context().close();
+  await page.reload();
   const row = page.getByRole('list', { name: 'Accounts' }).getByRole('listitem').filter({ hasText: employee.email });
   await expect(row).toContainText('Modules: Orders, Point of sale · Stores: Harbour Market');
   await checkPage(page, testInfo, 'admin-vendor');
@@ -88,7 +99,6 @@ test('an admin creates a business, a store, a terminal and an employee, and the 
       .getByRole('group', { name: 'Orders' })
       .getByLabel('Read'),
   ).toBeChecked();
-  await expect(row).toContainText('Not signed in anywhere.');
   await checkPage(page, testInfo, 'admin-vendor-account');
 
   await signIn(page, 'vendor', employee.email, NEW_PASSWORD);
@@ -97,7 +107,8 @@ test('an admin creates a business, a store, a terminal and an employee, and the 
   await expect(stores.getByLabel('Harbour Market')).toBeChecked();
   await expect(page.getByRole('group', { name: 'Terminal' }).getByLabel('Till H1')).toBeChecked();
   await expect(nav(page).getByRole('link')).toHaveText(['Point of sale', 'Orders', 'Security']);
-  await expect(page.getByRole('region', { name: 'Your sessions' }).getByRole('listitem')).toHaveCount(1);
+  // The sign-in at the invitation's link, and this one.
+  await expect(page.getByRole('region', { name: 'Your sessions' }).getByRole('listitem')).toHaveCount(2);
 });
 
 test('an admin without the vendors module sees no Vendors entry, and the pages say there is no access', async ({
@@ -122,9 +133,12 @@ test('an admin without the vendors module sees no Vendors entry, and the pages s
   expect(administration.count, 'no vendors procedure is even asked for').toBe(0);
 });
 
-test('an admin creates an admin, changes its modules, disables and enables it', async ({
+test('an admin invites an admin, changes its modules, disables and enables it', async ({
   page,
   accounts,
+  smtp,
+  browser,
+  baseURL,
 }, testInfo) => {
   const id = unique(testInfo.testId);
   const name = `Ada ${id}`;
@@ -132,12 +146,16 @@ test('an admin creates an admin, changes its modules, disables and enables it', 
   await nav(page).getByRole('link', { name: 'Admins' }).click();
   await expect(page.getByRole('heading', { name: 'Admins', level: 1 })).toBeVisible();
 
-  const newAdmin = form(page, 'New admin');
-  await fill(newAdmin, { 'E-mail': `ada-${id}@example.com`, 'First password': NEW_PASSWORD, Name: name });
+  const newAdmin = form(page, 'Invite an admin');
+  await fill(newAdmin, { 'E-mail': `ada-${id}@example.com`, Name: name });
   await newAdmin.getByRole('group', { name: 'Modules' }).getByLabel('Admins').check();
-  await newAdmin.getByRole('button', { name: 'Create admin' }).click();
-  await expect(newAdmin.getByRole('status')).toContainText(`${name} (ada-${id}@example.com) can now sign in`);
+  const since = smtp.messages.length;
+  await newAdmin.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(newAdmin.getByRole('status')).toContainText(`An invitation is on its way to ${name}`);
   await expect(newAdmin.getByLabel('Name', { exact: true })).toHaveValue('');
+  const link = await invitationLinkOf(smtp, `ada-${id}@example.com`, 'admin', since);
+  await (await acceptInBrowser(browser, baseURL!, link, 'admin', NEW_PASSWORD, testInfo)).context().close();
+  await page.reload();
 
   await loadAll(page, 'Admin accounts', 'admins');
   const row = page

@@ -6,6 +6,7 @@ import { authRoutes } from './auth-routes';
 import { auditRoutes } from './audit-routes';
 import { customerAdministrationRoutes } from './customer-administration-routes';
 import { customerRoutes } from './customer-routes';
+import { acceptInvitationRoutes, invitationRoutesOf } from './invitation-routes';
 import type { RestRoute } from './route';
 import { terminalAdministrationRoutes, terminalRoutes } from './terminal-routes';
 import { webhookRoutes } from './webhook-routes';
@@ -15,6 +16,8 @@ export const ROUTES = {
   admin: {
     ...authRoutes.admin,
     ...administrationRoutes.admin,
+    ...invitationRoutesOf.admin,
+    ...acceptInvitationRoutes.admin,
     ...auditRoutes.admin,
     ...terminalRoutes.admin,
     ...customerAdministrationRoutes,
@@ -22,7 +25,14 @@ export const ROUTES = {
     ...serviceClientRoutes,
     ...appRoutes,
   },
-  vendor: { ...authRoutes.vendor, ...administrationRoutes.vendor, ...auditRoutes.vendor, ...terminalRoutes.vendor },
+  vendor: {
+    ...authRoutes.vendor,
+    ...administrationRoutes.vendor,
+    ...invitationRoutesOf.vendor,
+    ...acceptInvitationRoutes.vendor,
+    ...auditRoutes.vendor,
+    ...terminalRoutes.vendor,
+  },
   customer: customerRoutes,
   service: { ...authRoutes.service, ...serviceCallRoutes },
   terminal: terminalRoutes.terminal,
@@ -50,6 +60,7 @@ export interface NamedRoute {
 const isAdministration = (side: RouteSide, key: string) =>
   (side === 'admin' || side === 'vendor') &&
   (key in administrationRoutes[side] ||
+    key in invitationRoutesOf[side] ||
     key in auditRoutes[side] ||
     key in terminalAdministrationRoutes[side] ||
     (side === 'admin' &&

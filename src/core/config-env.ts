@@ -145,6 +145,11 @@ export const envSchema = z.object({
   RATE_LIMIT_RESET_WINDOW: duration('1h'),
   RATE_LIMIT_RESET_PER_IDENTITY: count(5),
   RATE_LIMIT_RESET_PER_IP: count(30),
+  // Invitations: the link's lifetime, and invitations (with resends) per inviter and per address.
+  INVITATION_TTL: duration('7d'),
+  RATE_LIMIT_INVITATION_WINDOW: duration('24h'),
+  RATE_LIMIT_INVITATION_PER_INVITER: count(50),
+  RATE_LIMIT_INVITATION_PER_ADDRESS: count(5),
   // Customers: their codes' lifetime, how long an unverified account waits, registration limits.
   CUSTOMER_CODE_TTL: duration('10m'),
   CUSTOMER_UNVERIFIED_TTL: duration('7d'),

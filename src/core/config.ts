@@ -242,7 +242,12 @@ export function parseConfig(
       customerWindow: e.RATE_LIMIT_CUSTOMER_WINDOW,
       registerPerIp: e.RATE_LIMIT_CUSTOMER_REGISTER_PER_IP,
       codesPerEmail: e.RATE_LIMIT_CUSTOMER_CODES_PER_EMAIL,
+      invitationWindow: e.RATE_LIMIT_INVITATION_WINDOW,
+      invitationsPerInviter: e.RATE_LIMIT_INVITATION_PER_INVITER,
+      invitationsPerAddress: e.RATE_LIMIT_INVITATION_PER_ADDRESS,
     },
+    /** Seconds an invitation's link stays valid; a resend starts it again. */
+    invitationTtl: e.INVITATION_TTL,
     customers: { codeTtl: e.CUSTOMER_CODE_TTL, unverifiedTtl: e.CUSTOMER_UNVERIFIED_TTL },
     demoAccounts: e.DEMO_ACCOUNTS ?? !production,
     cleanupInterval: e.CLEANUP_INTERVAL,

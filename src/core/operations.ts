@@ -36,6 +36,10 @@ export const OPERATIONS = {
   listAdminSessions: { admin: rule('admins', 'read') },
   endAdminSession: { admin: rule('admins', 'write') },
   resetAdminFactors: { admin: rule('admins', 'write') },
+  listAdminInvitations: { admin: rule('admins', 'read') },
+  createAdminInvitation: { admin: rule('admins', 'write') },
+  resendAdminInvitation: { admin: rule('admins', 'write') },
+  revokeAdminInvitation: { admin: rule('admins', 'write') },
 
   // Vendor businesses: admins only; a vendor account belongs to exactly one.
   listVendors: { admin: rule('vendors', 'read') },
@@ -51,6 +55,10 @@ export const OPERATIONS = {
   resetVendorAccountFactors: { admin: rule('vendors', 'write'), vendor: rule('staff', 'write') },
   createEmployee: { admin: rule('vendors', 'write'), vendor: rule('staff', 'write') },
   updateEmployee: { admin: rule('vendors', 'write'), vendor: rule('staff', 'write') },
+  listStaffInvitations: { admin: rule('vendors', 'read'), vendor: rule('staff', 'read') },
+  createStaffInvitation: { admin: rule('vendors', 'write'), vendor: rule('staff', 'write') },
+  resendStaffInvitation: { admin: rule('vendors', 'write'), vendor: rule('staff', 'write') },
+  revokeStaffInvitation: { admin: rule('vendors', 'write'), vendor: rule('staff', 'write') },
   listStores: { admin: rule('vendors', 'read'), vendor: rule('stores', 'read') },
   createStore: { admin: rule('vendors', 'write'), vendor: rule('stores', 'write') },
   createTerminal: { admin: rule('vendors', 'write'), vendor: rule('stores', 'write') },

@@ -1,5 +1,6 @@
 // The limits (docs/interface.md, "Limits") as fixed windows over counters every instance shares.
 import { addressKey } from './address-key';
+import { AuthError } from './auth-error';
 import type { Clock } from './ports';
 import type { Role } from '../contract/auth-schemas';
 import type { CounterStore } from './counters';
@@ -19,6 +20,10 @@ export interface RateLimitSettings {
   customerWindow: number;
   registerPerIp: number;
   codesPerEmail: number;
+  /** Invitations (and their resends) per inviting account and per invited address, in one window. */
+  invitationWindow: number;
+  invitationsPerInviter: number;
+  invitationsPerAddress: number;
 }
 
 /** A client known to the account (a device marker) is not held to the per-e-mail cap. */
@@ -43,6 +48,8 @@ export interface RateLimiter {
   allowRegistration(ip: string | undefined): Promise<boolean>;
   /** Counts one code or notice mailed to `email`, of any purpose; false past the limit (no mail). */
   allowCodeMail(role: Role, email: string): Promise<boolean>;
+  /** Counts one invitation mail from `inviterId` to `email` of `role`; throws rate_limited past either limit. */
+  assertInvitationAllowed(role: Role, inviterId: string, email: string): Promise<void>;
 }
 
 /**
@@ -122,6 +129,17 @@ export function createRateLimiter(
     async allowCodeMail(role, email) {
       const w = window(settings.customerWindow);
       return (await store.add(`code-mail:${role}:${email}:${w.start}`, 1, new Date(w.end))) <= settings.codesPerEmail;
+    },
+
+    async assertInvitationAllowed(role, inviterId, email) {
+      const w = window(settings.invitationWindow);
+      const [perInviter, perAddress] = await store.addEach(
+        [`invite:inviter:${inviterId}:${w.start}`, `invite:address:${role}:${email}:${w.start}`],
+        1,
+        w.end,
+      );
+      if (perInviter! > settings.invitationsPerInviter || perAddress! > settings.invitationsPerAddress)
+        throw new AuthError('rate_limited', 'Too many invitations: try again later.', { retryAfter: w.retryAfter });
     },
   };
 }

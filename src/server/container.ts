@@ -22,6 +22,7 @@ import { createTerminalRepository } from './db/terminal-repository';
 import { createWebhookRepository } from './db/webhook-repository';
 import { createServiceClientRepository } from './db/service-client-repository';
 import { createAppRepository } from './db/app-repository';
+import { createInvitationRepository } from './db/invitation-repository';
 import { createDeferredTasks } from './deferred-tasks';
 import { devAccessKeyIn, devSecretsIn } from './dev-secrets';
 import { createBcryptHasher } from './hasher';
@@ -124,6 +125,7 @@ export function createContainer(options: ContainerOptions = {}) {
     webhooks: createWebhookRepository(db.prisma),
     serviceClients: createServiceClientRepository(db.prisma),
     apps: createAppRepository(db.prisma),
+    invitations: createInvitationRepository(db.prisma),
     revocationFeed: createRevocationFeedRepository(db.prisma),
     changes,
     terminals: cache.terminals(createTerminalRepository(db.prisma)),

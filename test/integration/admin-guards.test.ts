@@ -95,6 +95,15 @@ function requestOf(
     listAdminSessions: { method: 'GET', path: `${a}/sessions`, ok: 200 },
     endAdminSession: { method: 'DELETE', path: `${a}/sessions/${targets.adminSession}`, ok: 204 },
     resetAdminFactors: { method: 'POST', path: `${a}/mfa/reset`, ok: 204 },
+    listAdminInvitations: { method: 'GET', path: '/api/v1/admin/invitations', ok: 200 },
+    createAdminInvitation: {
+      method: 'POST',
+      path: '/api/v1/admin/invitations',
+      body: () => ({ email: unique('invited-admin'), name: 'New', admin_type: 'admin' }),
+      ok: 201,
+    },
+    resendAdminInvitation: { method: 'POST', path: '/api/v1/admin/invitations/<invitation>/resend', ok: 200 },
+    revokeAdminInvitation: { method: 'DELETE', path: '/api/v1/admin/invitations/<invitation>', ok: 204 },
     listVendors: { method: 'GET', path: '/api/v1/admin/vendors', ok: 200 },
     createVendor: {
       method: 'POST',
@@ -121,6 +130,15 @@ function requestOf(
       ok: 201,
     },
     updateEmployee: { method: 'PATCH', path: e, body: () => ({ name: 'Renamed' }), ok: 200 },
+    listStaffInvitations: { method: 'GET', path: `${base}/invitations`, ok: 200 },
+    createStaffInvitation: {
+      method: 'POST',
+      path: `${base}/invitations`,
+      body: () => ({ email: unique('invited-employee'), name: 'New' }),
+      ok: 201,
+    },
+    resendStaffInvitation: { method: 'POST', path: `${base}/invitations/<invitation>/resend`, ok: 200 },
+    revokeStaffInvitation: { method: 'DELETE', path: `${base}/invitations/<invitation>`, ok: 204 },
     listStores: { method: 'GET', path: `${base}/stores`, ok: 200 },
     createStore: { method: 'POST', path: `${base}/stores`, body: () => ({ name: 'New store' }), ok: 201 },
     createTerminal: {
@@ -240,6 +258,18 @@ async function run(operation: Operation, role: 'admin' | 'vendor', token: string
   if (resolved.includes('<app>')) {
     const made = await call(s.url, 'POST', '/api/v1/admin/apps', s.tokens.superAdmin, GUARDED_APP);
     resolved = resolved.replace('<app>', made.body.id);
+  }
+  // A fresh invitation per call, for the same reason: made by the super admin or the business's owner.
+  if (resolved.includes('<invitation>')) {
+    const [list, inviter] = resolved.startsWith('/api/v1/admin/invitations')
+      ? ['/api/v1/admin/invitations', s.tokens.superAdmin]
+      : [`${base}/invitations`, base.startsWith('/api/v1/vendor') ? s.tokens.owner : s.tokens.superAdmin];
+    const made = await call(s.url, 'POST', list, inviter, {
+      email: unique('guarded-invitation'),
+      name: 'Guarded',
+      admin_type: 'admin', // stripped from a staff invitation's body
+    });
+    resolved = resolved.replace('<invitation>', made.body.id ?? 'none');
   }
   return call(s.url, method, resolved, token, body?.(token));
 }

@@ -8,7 +8,7 @@ import { appSuite } from '../support/app-suite';
 const suite = appSuite({ instances: 0 });
 const { db, seed } = suite;
 
-test('the sweeper deletes expired counters, codes, grants, device markers, refresh tokens, families and authorization-server rows only', async () => {
+test('the sweeper deletes expired counters, codes, grants, device markers, invitations, refresh tokens, families and authorization-server rows only', async () => {
   const past = new Date(Date.now() - 60_000);
   const future = new Date(Date.now() + 3600_000);
   const longAgo = new Date(Date.now() - 3 * 86400_000);
@@ -43,6 +43,22 @@ test('the sweeper deletes expired counters, codes, grants, device markers, refre
         { codeHash: 'code-live', terminalId: seed.tillA.id, expiresAt: future },
       ],
     });
+    const invitation = (id: string, expiresAt: Date) => ({
+      id,
+      role: 'vendor',
+      email: `${id}@example.com`,
+      name: id,
+      accountType: 'employee',
+      modules: [],
+      modulePermissions: {},
+      storeIds: [],
+      vendorId: seed.vendor.id,
+      inviterRole: 'vendor',
+      inviterId: seed.owner.id,
+      tokenHash: `hash-${id}`,
+      expiresAt,
+    });
+    await prisma.invitation.createMany({ data: [invitation('inv-old', past), invitation('inv-live', future)] });
     const family = (id: string, expiresAt: Date, revokedAt: Date | null = null) => ({
       id,
       role: 'vendor',
@@ -102,6 +118,10 @@ test('the sweeper deletes expired counters, codes, grants, device markers, refre
     assert.deepEqual(
       (await prisma.pairingCode.findMany({ select: { codeHash: true } })).map((r) => r.codeHash),
       ['code-live'],
+    );
+    assert.deepEqual(
+      (await prisma.invitation.findMany({ select: { id: true } })).map((r) => r.id),
+      ['inv-live'],
     );
     assert.deepEqual(
       (await prisma.refreshFamily.findMany({ select: { id: true }, orderBy: { id: 'asc' } })).map((r) => r.id),

@@ -32,6 +32,7 @@ import { probeSecondFactorRoutes } from '../support/openapi-probes/second-factor
 import { probeWebhookRoutes } from '../support/openapi-probes/webhooks';
 import { probeServiceClientRoutes } from '../support/openapi-probes/service-clients';
 import { probeAppRoutes } from '../support/openapi-probes/apps';
+import { probeInvitationRoutes } from '../support/openapi-probes/invitations';
 import { PROBED_CALLS_PER_MINUTE, probePlatformServiceRoutes } from '../support/openapi-probes/platform-services';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -49,6 +50,7 @@ const app = administrationSuite(
     resolved = validator.resolveRefs() as Doc;
   },
   {
+    smtp: true, // the invitation probes read their links from the sink
     env: {
       WEBHOOK_ALLOW_PRIVATE: '1',
       PASSWORD_RESET_LOG_OTP: '1',
@@ -474,6 +476,9 @@ test('service client routes: every status the app answers is documented, with a 
   probeServiceClientRoutes(app, probe));
 
 test('app routes: every status the app answers is documented, with a matching body', () => probeAppRoutes(app, probe));
+
+test('invitation routes: every status the app answers is documented, with a matching body', () =>
+  probeInvitationRoutes(app, probe));
 
 test('introspection and revocation feed routes: every status the app answers is documented, with a matching body', () =>
   probePlatformServiceRoutes(app, probe));

@@ -30,6 +30,9 @@ const settings = {
   customerWindow: 3600,
   registerPerIp: 3,
   codesPerEmail: 2,
+  invitationWindow: 86400,
+  invitationsPerInviter: 3,
+  invitationsPerAddress: 2,
 };
 
 test('the per-(e-mail, role, IP) limit refuses the attempt past it with Retry-After', async () => {
@@ -139,4 +142,19 @@ test('slots held past the longest wait give 429 with Retry-After 1, and the wait
   assert.ok(total >= 1000 && total <= 1000.001, `waited ${total} ms`);
   const triple = [...counters.values].find(([k]) => k.startsWith('login:identity-ip:admin:h@x.io'));
   assert.equal(triple?.[1], 3, 'the refused attempt holds no slot');
+});
+
+test('invitations are limited per inviter and per invited address of a role, with Retry-After', async () => {
+  const limiter = createRateLimiter(settings, memoryCounters(), { now: () => new Date('2026-01-01T06:00:00Z') });
+  const refused = (e: { code: string; retryAfter: number }) => e.code === 'rate_limited' && e.retryAfter === 18 * 3600;
+  await limiter.assertInvitationAllowed('vendor', 'owner-1', 'a@x.io');
+  await limiter.assertInvitationAllowed('vendor', 'owner-1', 'a@x.io');
+  await assert.rejects(
+    limiter.assertInvitationAllowed('vendor', 'owner-2', 'a@x.io'),
+    refused,
+    'a third mail to a@x.io',
+  );
+  await limiter.assertInvitationAllowed('admin', 'admin-1', 'a@x.io'); // the other role's address is its own
+  await limiter.assertInvitationAllowed('vendor', 'owner-1', 'b@x.io'); // the inviter's third
+  await assert.rejects(limiter.assertInvitationAllowed('vendor', 'owner-1', 'c@x.io'), refused, "the inviter's fourth");
 });

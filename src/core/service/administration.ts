@@ -10,6 +10,7 @@ import { createVendorAdministration } from './vendor-administration';
 import { createAuditEvents } from './audit-events';
 import { createCustomerAdministration } from './customer-administration';
 import { createFactorReset } from './factor-reset';
+import { createInvitations } from './invitations';
 
 /**
  * Every function takes the signed-in Principal first (the adapter authenticated its token: 401),
@@ -27,6 +28,7 @@ export function createAdministration(deps: ServiceDeps) {
     ...createAuditEvents(deps),
     ...createCustomerAdministration(deps),
     ...createFactorReset(deps, operator, scope),
+    ...createInvitations(deps, scope),
   };
 }
 

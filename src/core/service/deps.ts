@@ -22,6 +22,7 @@ import type { TerminalRepository } from '../terminal-ports';
 import type { WebhookRepository } from '../webhook-ports';
 import type { ServiceClientRepository } from '../service-client-ports';
 import type { AppRepository } from '../app-ports';
+import type { InvitationRepository } from '../invitation-ports';
 import type { ChangeSignal, RevocationFeedStore } from '../revocation-ports';
 
 export interface ServiceDeps {
@@ -53,6 +54,8 @@ export interface ServiceDeps {
   serviceClients: ServiceClientRepository;
   /** The platform's apps: OAuth 2.1 / OpenID Connect clients. */
   apps: AppRepository;
+  /** Invitations of staff, pending and spent. */
+  invitations: InvitationRepository;
   /** The revocation feed's entries and positions. */
   revocationFeed: RevocationFeedStore;
   /** Wakes the feed's long polls when the change counter moves on. */

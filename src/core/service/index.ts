@@ -4,6 +4,7 @@ import { AuthError } from '../auth-error';
 import type { AccountRecord, ClientInfo } from '../ports';
 import type { AdminProfile, LoginRequest, Role, TokenPair, VendorProfile } from '../../contract/auth-schemas';
 import type { CustomerProfile } from '../../contract/customer-schemas';
+import type { AcceptInvitationRequest } from '../../contract/invitation-schemas';
 import { createCustomerAccount } from './customer-account';
 import { createCustomerIdentities, type FlowCaller } from './customer-identities';
 import { createCustomerSignUp } from './customer-sign-up';
@@ -59,6 +60,7 @@ export function createAuthService(deps: ServiceDeps) {
   const passkeys = createPasskeys(deps, secondStep);
   const customerAccount = createCustomerAccount(deps, customerSignUp);
   const identities = createCustomerIdentities(deps);
+  const administration = createAdministration(deps);
 
   /**
    * The profile as login and /me show it, with the account's second factors (`known`: as the sign-in just read them).
@@ -80,6 +82,13 @@ export function createAuthService(deps: ServiceDeps) {
     };
   }
 
+  /** A sign-in past its password: the next step's challenge, or the login response. */
+  const answerOf = <R extends Role>(
+    role: R,
+    signedIn: Awaited<ReturnType<typeof sessions.afterPassword>>,
+  ): Promise<LoginResponseOf<R>> | MfaChallenge | MfaEnrollmentChallenge =>
+    'challenge' in signedIn ? signedIn.challenge : loginResponseOf(role, signedIn);
+
   /** The caller of an enrolment route: the Bearer token's account when one is sent, else the mfa_token's. */
   async function enrolleeOf(
     role: Role,
@@ -100,7 +109,7 @@ export function createAuthService(deps: ServiceDeps) {
     /** The operator CLI's face: no caller, no guard (the operator holds the database). */
     operator: createOperator(deps),
     /** The guarded operations of the administration and session routes. */
-    administration: createAdministration(deps),
+    administration,
     /** Webhook endpoints: the admins' side of events to the platform. */
     webhooks: createWebhookEndpoints(deps),
     /** Service clients: the credentials of the platform's services. */
@@ -203,8 +212,13 @@ export function createAuthService(deps: ServiceDeps) {
       client: ClientInfo,
     ): Promise<LoginResponseOf<R> | MfaChallenge | MfaEnrollmentChallenge> {
       const gate = role === 'customer' ? customerSignUp.loginGate : undefined;
-      const signedIn = await sessions.login(role, input, client, gate);
-      return 'challenge' in signedIn ? signedIn.challenge : loginResponseOf(role, signedIn);
+      return answerOf(role, await sessions.login(role, input, client, gate));
+    },
+
+    /** Accepting an invitation: the new account, signed in as its role's login answers. */
+    async acceptInvitation<R extends 'admin' | 'vendor'>(role: R, input: AcceptInvitationRequest, client: ClientInfo) {
+      const account = await administration.accept(role, input, client);
+      return answerOf(role, await sessions.afterPassword(account, client));
     },
 
     /** `mfa/verify`: the second step of a sign-in, for the login response. */

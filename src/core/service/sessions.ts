@@ -114,7 +114,14 @@ export function createSessions(deps: ServiceDeps) {
     if (hasher.needsUpgrade(account.passwordHash)) {
       await accounts.upgradePasswordHash(role, account.id, account.passwordHash, await hasher.hash(input.password));
     }
-    // An account with a second factor (or one whose type requires it) gets the next step instead of a session.
+    return afterPassword(account, client);
+  }
+
+  /**
+   * The account's password was proved (or just chosen, accepting an invitation): an account with a
+   * second factor (or one whose type requires it) gets the next step instead of a session.
+   */
+  async function afterPassword(account: AccountRecord, client: ClientInfo) {
     const { challenge, factors } = await challengeFor(account);
     if (challenge) return { account, challenge };
     return Object.assign(await completeSignIn(account, client), { factors });
@@ -237,5 +244,5 @@ export function createSessions(deps: ServiceDeps) {
     logger.info({ event: 'logout', role, accountId: claims.sub, familyId: row.familyId }, 'signed out');
   }
 
-  return { login, refresh, logout, startSession, completeSignIn };
+  return { login, refresh, logout, startSession, completeSignIn, afterPassword };
 }

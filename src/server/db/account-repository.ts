@@ -1,7 +1,15 @@
 // Accounts, businesses, stores and terminals in Prisma: the core's AccountRepository.
 import { Prisma, type PrismaClient } from '@/generated/prisma/postgresql/client';
 import { AuthError } from '@/core/auth-error';
-import type { AccountRecord, AccountRepository, StoreRecord, TerminalRecord } from '@/core/ports';
+import type {
+  AccountRecord,
+  AccountRepository,
+  NewAdmin,
+  NewVendorAccount,
+  StoreRecord,
+  TerminalRecord,
+} from '@/core/ports';
+import type { Tx } from './audited-change';
 import type { Role } from '@/contract/auth-schemas';
 import { spendOutstandingResets } from './spend-resets';
 import { adminRecord, customerRecord, isUniqueViolation, vendorRecord } from './records';
@@ -56,7 +64,42 @@ function storesAndTerminals(rows: StoreTerminalRow[]) {
   return { stores, terminals };
 }
 
-async function uniqueEmail<T>(work: () => Promise<T>): Promise<T> {
+/** A new admin and its audit event inside the transaction `tx`. */
+export async function insertAdmin(tx: Tx, input: NewAdmin, audit?: AuditEntry): Promise<AccountRecord> {
+  const row = await tx.adminAccount.create({
+    data: {
+      email: input.email,
+      name: input.name,
+      adminType: input.adminType,
+      modules: input.modules,
+      passwordHash: input.passwordHash,
+    },
+  });
+  await auditIn(tx, audit, row.createdAt, row.id);
+  return adminRecord(row);
+}
+
+/** A new vendor account, its store assignments and its audit event inside the transaction `tx`. */
+export async function insertVendorAccount(tx: Tx, input: NewVendorAccount, audit?: AuditEntry): Promise<AccountRecord> {
+  const row = await tx.vendorAccount.create({
+    data: {
+      vendorId: input.vendorId,
+      email: input.email,
+      name: input.name,
+      vendorType: input.vendorType,
+      modules: input.modules,
+      modulePermissions: input.modulePermissions,
+      passwordHash: input.passwordHash,
+      storeAssignments: { create: input.storeIds.map((storeId) => ({ storeId })) },
+    },
+    include: vendorInclude,
+  });
+  await auditIn(tx, audit, row.createdAt, row.id);
+  return vendorRecord(row);
+}
+
+/** A unique e-mail taken (by a concurrent create) is 409 conflict. */
+export async function uniqueEmail<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
@@ -132,47 +175,14 @@ export function createAccountRepository(prisma: PrismaClient): AccountRepository
 
     countAdmins: () => prisma.adminAccount.count(),
 
-    createAdmin: (input, audit) =>
-      uniqueEmail(() =>
-        prisma.$transaction(async (tx) => {
-          const row = await tx.adminAccount.create({
-            data: {
-              email: input.email,
-              name: input.name,
-              adminType: input.adminType,
-              modules: input.modules,
-              passwordHash: input.passwordHash,
-            },
-          });
-          await auditIn(tx, audit, row.createdAt, row.id);
-          return adminRecord(row);
-        }),
-      ),
+    createAdmin: (input, audit) => uniqueEmail(() => prisma.$transaction((tx) => insertAdmin(tx, input, audit))),
 
     createVendor: (name) => prisma.vendor.create({ data: { name }, select: { id: true, name: true } }),
 
     findVendor: (id) => prisma.vendor.findUnique({ where: { id }, select: { id: true, name: true } }),
 
     createVendorAccount: (input, audit) =>
-      uniqueEmail(() =>
-        prisma.$transaction(async (tx) => {
-          const row = await tx.vendorAccount.create({
-            data: {
-              vendorId: input.vendorId,
-              email: input.email,
-              name: input.name,
-              vendorType: input.vendorType,
-              modules: input.modules,
-              modulePermissions: input.modulePermissions,
-              passwordHash: input.passwordHash,
-              storeAssignments: { create: input.storeIds.map((storeId) => ({ storeId })) },
-            },
-            include: vendorInclude,
-          });
-          await auditIn(tx, audit, row.createdAt, row.id);
-          return vendorRecord(row);
-        }),
-      ),
+      uniqueEmail(() => prisma.$transaction((tx) => insertVendorAccount(tx, input, audit))),
 
     // A new store or terminal changes the vendor context its business's accounts are answered.
     createStore: (vendorId, name) =>

@@ -43,6 +43,8 @@ export function createSweeper(
         // The authorization server's codes, tokens, grants, sessions and interactions (an expired
         // row already reads as absent); its key is the kind and the id, and ids are unique per kind.
         ['oauthPayloads', prisma.oAuthPayload, 'id'],
+        // Past its expiry an invitation is spent, revoked or dead alike; the audit trail keeps its story.
+        ['invitations', prisma.invitation, 'id'],
         // An expired family goes with its tokens (cascade), and the tokens' own pass stays behind
         // it: deleting the tokens first left the families' cascade to walk past their dead index
         // entries (1.1 s a batch at a million).

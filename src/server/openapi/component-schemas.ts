@@ -16,6 +16,7 @@ import * as identity from '@/contract/identity-schemas';
 import * as serviceClient from '@/contract/service-client-schemas';
 import * as apps from '@/contract/app-schemas';
 import * as revocation from '@/contract/revocation-schemas';
+import * as invitation from '@/contract/invitation-schemas';
 
 type JsonSchema = z.core.JSONSchema.BaseSchema;
 
@@ -34,6 +35,9 @@ const REQUEST_SCHEMAS = {
   CreateVendorRequest: admin.createVendorRequest,
   CreateEmployeeRequest: admin.createEmployeeRequest,
   UpdateEmployeeRequest: admin.updateEmployeeRequest,
+  AdminInvitationRequest: invitation.adminInvitationRequest,
+  VendorInvitationRequest: invitation.vendorInvitationRequest,
+  AcceptInvitationRequest: invitation.acceptInvitationRequest,
   CreateStoreRequest: admin.createStoreRequest,
   CreateTerminalRequest: admin.createTerminalRequest,
   PairTerminalRequest: terminal.pairRequest,
@@ -94,6 +98,10 @@ const RESPONSE_SCHEMAS = {
   CreateVendorResponse: admin.createVendorResponse,
   VendorAccount: admin.vendorAccount,
   VendorAccountPage: pages.vendorAccountPage,
+  AdminInvitation: invitation.adminInvitation,
+  AdminInvitationPage: invitation.adminInvitationPage,
+  VendorInvitation: invitation.vendorInvitation,
+  VendorInvitationPage: invitation.vendorInvitationPage,
   Store: admin.store,
   StorePage: pages.storePage,
   PosTerminal: admin.posTerminal,

@@ -150,6 +150,13 @@ function businessBindings(vendorIdOf: (c: RouteCall) => string | undefined) {
     createTerminal: async (c: RouteCall) =>
       run(c).createTerminal(c.principal, vendorIdOf(c), c.params.storeId!, await c.body()),
     ...pairingBindings(vendorIdOf),
+    createStaffInvitation: async (c: RouteCall) =>
+      run(c).createStaffInvitation(c.principal, vendorIdOf(c), await c.body()),
+    listStaffInvitations: async (c: RouteCall) => run(c).listStaffInvitations(c.principal, vendorIdOf(c), c.query),
+    resendStaffInvitation: async (c: RouteCall) =>
+      run(c).resendStaffInvitation(c.principal, vendorIdOf(c), c.params.invitationId!),
+    revokeStaffInvitation: async (c: RouteCall) =>
+      run(c).revokeStaffInvitation(c.principal, vendorIdOf(c), c.params.invitationId!),
   };
 }
 
@@ -185,6 +192,13 @@ export const BINDINGS: { [S in RouteSide]: SideBindings<S> } = {
     endAdminSession: async (c) =>
       c.auth.administration.endAdminSession(c.principal, c.params.adminId!, c.params.sessionId!),
     resetAdminFactors: async (c) => c.auth.administration.resetAdminFactors(c.principal, c.params.adminId!),
+    createAdminInvitation: async (c) => c.auth.administration.createAdminInvitation(c.principal, await c.body()),
+    listAdminInvitations: async (c) => c.auth.administration.listAdminInvitations(c.principal, c.query),
+    resendAdminInvitation: async (c) =>
+      c.auth.administration.resendAdminInvitation(c.principal, c.params.invitationId!),
+    revokeAdminInvitation: async (c) =>
+      c.auth.administration.revokeAdminInvitation(c.principal, c.params.invitationId!),
+    acceptInvitation: async (c) => c.auth.acceptInvitation('admin', await c.input(), c.client),
     listVendors: async (c) => c.auth.administration.listVendors(c.principal, c.query),
     createVendor: async (c) => c.auth.administration.createVendor(c.principal, await c.body()),
     ...businessBindings((c) => c.params.vendorId),
@@ -227,6 +241,7 @@ export const BINDINGS: { [S in RouteSide]: SideBindings<S> } = {
     ...factorBindings('vendor'),
     ...passkeyBindings('vendor'),
     context: async (c) => c.auth.vendorContext(c.principal),
+    acceptInvitation: async (c) => c.auth.acceptInvitation('vendor', await c.input(), c.client),
     ...businessBindings(() => undefined),
     setPin: async (c) => c.auth.terminals.setOwnPin(c.principal, await c.body()),
     clearPin: async (c) => c.auth.terminals.clearOwnPin(c.principal, await c.body()),

@@ -32,6 +32,7 @@ const COOKIE_ROUTES = [
   'passkeyLoginVerify',
   'oidcStart',
   'identityLinkStart',
+  'acceptInvitation',
 ] as const;
 type CookieRoute = (typeof COOKIE_ROUTES)[number];
 

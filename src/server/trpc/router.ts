@@ -6,6 +6,7 @@
 import { router } from './init';
 import { routeProcedures } from './route-procedures';
 import {
+  acceptInvitationProcedure,
   changePasswordProcedure,
   customerCodeSignInProcedure,
   loginProcedure,
@@ -26,6 +27,7 @@ export const appRouter = router({
     passkeyRegisterVerify: passkeyRegisterVerifyProcedure('admin'),
     passkeyLoginVerify: passkeyLoginVerifyProcedure('admin'),
     changePassword: changePasswordProcedure('admin'),
+    acceptInvitation: acceptInvitationProcedure('admin'),
     ...routeProcedures('admin'),
   }),
   vendor: router({
@@ -35,6 +37,7 @@ export const appRouter = router({
     passkeyRegisterVerify: passkeyRegisterVerifyProcedure('vendor'),
     passkeyLoginVerify: passkeyLoginVerifyProcedure('vendor'),
     changePassword: changePasswordProcedure('vendor'),
+    acceptInvitation: acceptInvitationProcedure('vendor'),
     ...routeProcedures('vendor'),
   }),
   customer: router({

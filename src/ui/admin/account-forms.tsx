@@ -1,10 +1,9 @@
 'use client';
-// What the account forms share: the name field; for a new account its e-mail and first password,
-// checked before sending; and for a change, sending only the fields that changed.
+// What the account forms share: the name field; for an invitation its e-mail, checked before
+// sending; and for a change, sending only the fields that changed.
 import { useState, type ReactNode } from 'react';
-import { passwordProblem } from '../auth/password-rules';
 import { ActionForm } from '../components/action-form';
-import { PasswordField, TextField } from '../components/text-field';
+import { TextField } from '../components/text-field';
 import { blankFields, useAction } from './use-action';
 
 type FieldError = (field: string) => string | undefined;
@@ -32,60 +31,80 @@ export function NameField({
 }
 
 /**
- * A new account's form state: its fields, e-mail and first password, the checks made before
- * sending (blank fields, a password the policy refuses), and `create` once they pass.
+ * An invitation's form state: the rights' fields and the e-mail, the checks made before sending
+ * (blank fields), and `invite` once they pass. The invited person chooses the password.
  */
-export function useNewAccount<Fields extends { name: string }, Created extends { name: string; email: string }>(
+export function useInvitationForm<Fields extends { name: string }, Invited extends { name: string; email: string }>(
   empty: Fields,
-  create: (input: Fields & { email: string; password: string }) => Promise<Created>,
-  done: (created: Created) => string,
+  invite: (input: Fields & { email: string }) => Promise<Invited>,
+  done: (invited: Invited) => string,
 ) {
   const [fields, setFields] = useState(empty);
   const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
   const [problems, setProblems] = useState<Record<string, string | undefined>>({});
-  const action = useAction(create, (created) => {
+  const action = useAction(invite, (invited) => {
     setFields(empty);
     setEmail('');
-    setPassword('');
-    return done(created);
+    return done(invited);
   });
   const errorOf: FieldError = (field) => problems[field] ?? action.fieldError(field);
 
   function submit() {
-    const found = {
-      ...blankFields({ name: [fields.name, 'Enter a name.'], email: [email, 'Enter an e-mail address.'] }),
-      password: passwordProblem(password) ?? undefined,
-    };
+    const found = blankFields({ name: [fields.name, 'Enter a name.'], email: [email, 'Enter an e-mail address.'] });
     setProblems(found);
-    if (Object.values(found).every((problem) => !problem)) action.run({ ...fields, email, password });
+    if (Object.values(found).every((problem) => !problem)) action.run({ ...fields, email });
   }
 
-  const credentials = (passwordHint: string) => (
-    <>
-      <TextField
-        label="E-mail"
-        name="email"
-        type="email"
-        autoComplete="off"
-        required
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        error={errorOf('email')}
-      />
-      <PasswordField
-        label="First password"
-        name="password"
-        autoComplete="new-password"
-        value={password}
-        onChange={setPassword}
-        hint={passwordHint}
-        error={errorOf('password')}
-      />
-    </>
+  const credentials = (emailHint: string) => (
+    <TextField
+      label="E-mail"
+      name="email"
+      type="email"
+      autoComplete="off"
+      required
+      value={email}
+      onChange={(e) => setEmail(e.target.value)}
+      hint={emailHint}
+      error={errorOf('email')}
+    />
   );
   return { fields, setFields, action, submit, errorOf, credentials };
 }
+
+/** The e-mail field's hint of every invitation form. */
+export const INVITED_EMAIL_HINT = 'The invitation goes here; the link lets them choose their own password.';
+
+/** An invitation's form around its fields: sent with one button, its outcome announced. */
+export function InvitationForm({
+  label,
+  form,
+  children,
+}: {
+  label: string;
+  form: { action: { pending: boolean; error: string | null; success: string | null }; submit(): void };
+  children: ReactNode;
+}) {
+  const { action } = form;
+  return (
+    <ActionForm
+      label={label}
+      submitLabel="Send invitation"
+      pendingLabel="Sending…"
+      pending={action.pending}
+      error={action.error}
+      success={action.success}
+      onSubmit={form.submit}
+    >
+      {children}
+    </ActionForm>
+  );
+}
+
+/** What an invitation form says once the mail is on its way. */
+export const invitedNotice = (invited: { name: string; email: string; expires_at: string }) =>
+  `An invitation is on its way to ${invited.name} (${invited.email}). Its link is valid until ${new Date(
+    invited.expires_at,
+  ).toLocaleString()} and signs them in once they choose their password.`;
 
 export interface ChangeFormProps<Changes extends object, Result> {
   /** The account's name, for the form's accessible name. */

@@ -26,7 +26,7 @@ export interface AdminFieldsProps {
   fieldError(field: string): string | undefined;
   /** Modules the account holds already: they stay on offer even when the actor lacks them. */
   held?: readonly string[];
-  /** Fields shown after the name (e-mail and first password, when creating). */
+  /** Fields shown after the name (the e-mail, when inviting). */
   credentials?: ReactNode;
 }
 

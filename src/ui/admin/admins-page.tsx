@@ -14,7 +14,8 @@ import { AccountStatus, AccountSummary, modulesInWords } from './account-status'
 import { AdminEditor } from './admin-editor';
 import { AuditLink } from './audit-link';
 import { AdminPage, PageHeader } from './admin-page';
-import { NewAdminForm } from './new-admin-form';
+import { AdminInvitations } from './invitation-list';
+import { InviteAdminForm } from './invite-admin-form';
 
 function AdminSessions({ adminId }: { adminId: string }) {
   const utils = trpc.useUtils();
@@ -92,8 +93,11 @@ export function AdminsPage() {
           <Panel title="Admin accounts">
             <AdminsList actor={profile} />
           </Panel>
-          <Panel title="New admin">
-            <NewAdminForm actor={profile} />
+          <Panel title="Invite an admin">
+            <InviteAdminForm actor={profile} />
+          </Panel>
+          <Panel title="Pending invitations">
+            <AdminInvitations />
           </Panel>
         </>
       )}

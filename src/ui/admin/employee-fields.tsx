@@ -16,9 +16,9 @@ export interface EmployeeFieldsProps {
   value: EmployeeFieldValues;
   onChange(value: EmployeeFieldValues): void;
   /** The business's stores loaded so far. */
-  stores: readonly Store[];
+  stores: readonly Pick<Store, 'id' | 'name'>[];
   fieldError(field: string): string | undefined;
-  /** Fields shown after the name (e-mail and first password, when creating). */
+  /** Fields shown after the name (the e-mail, when inviting). */
   credentials?: ReactNode;
 }
 

@@ -1,17 +1,19 @@
 'use client';
 // /admin/vendors/<id>: one business (the `vendors` module): its stores and terminals, its accounts
-// with their modules, stores, status and sessions, and new employees.
+// with their modules, stores, status and sessions, and invitations of new employees.
 import Link from 'next/link';
 import { Panel } from '../components/panel';
 import { AdminPage, PageHeader } from './admin-page';
-import { NewEmployeeForm } from './new-employee-form';
-import { StoresPanel } from './stores-panel';
+import { StaffInvitations } from './invitation-list';
+import { InviteEmployeeForm } from './invite-employee-form';
+import { StoresPanel, useStores } from './stores-panel';
 import { useVendorAccounts, VendorAccounts } from './vendor-accounts';
 
 function VendorDetails({ vendorId }: { vendorId: string }) {
   // Every account carries its business's name, and a business always has its owner.
   const { accounts } = useVendorAccounts(vendorId);
   const name = accounts[0]?.vendor_name;
+  const { stores } = useStores(vendorId);
   return (
     <>
       <PageHeader
@@ -25,8 +27,11 @@ function VendorDetails({ vendorId }: { vendorId: string }) {
       <Panel title="Accounts">
         <VendorAccounts vendorId={vendorId} />
       </Panel>
-      <Panel title="New employee">
-        <NewEmployeeForm vendorId={vendorId} />
+      <Panel title="Invite an employee">
+        <InviteEmployeeForm vendorId={vendorId} stores={stores} />
+      </Panel>
+      <Panel title="Pending invitations">
+        <StaffInvitations vendorId={vendorId} />
       </Panel>
     </>
   );

@@ -12,11 +12,10 @@ import type { Role } from '@/contract/auth-schemas';
 import { LiveAlert } from '../components/alert';
 import { Button } from '../components/button';
 import { EmailField, PasswordField } from '../components/text-field';
-import { EnrolmentStep } from './enrolment-step';
+import { AfterPasswordStep } from './after-password';
 import { passkeyProblemOf, shownErrorOf } from '../trpc/client';
 import styles from './form.module.css';
 import { useAuthCalls } from './role-calls';
-import { SecondFactorStep } from './second-factor-step';
 import { useAfterSignIn } from './app-return';
 import { forgotPasswordPath, LOGIN_NOTICES, type LoginReason } from './role-text';
 
@@ -44,10 +43,8 @@ export function LoginForm({ role, notice, appReturn }: { role: Role; notice?: Lo
     setPassword('');
   }
 
-  if (login.data && 'mfa_required' in login.data)
-    return <SecondFactorStep role={role} challenge={login.data} onSignedIn={signedIn} onStartOver={startOver} />;
   if (login.data)
-    return <EnrolmentStep role={role} mfaToken={login.data.mfa_token} onDone={signedIn} onStartOver={startOver} />;
+    return <AfterPasswordStep role={role} answer={login.data} onSignedIn={signedIn} onStartOver={startOver} />;
 
   function submit(event: FormEvent) {
     event.preventDefault();

@@ -1,14 +1,13 @@
 'use client';
 // Password reset step 3: the new password, with the length rule shown live and a confirmation.
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import type { Role } from '@/contract/auth-schemas';
 import { LiveAlert } from '../components/alert';
 import { Button } from '../components/button';
-import { PasswordField } from '../components/text-field';
 import { shownErrorOf } from '../trpc/client';
 import styles from './form.module.css';
-import { NewPasswordField, passwordProblem } from './password-rules';
+import { useChosenPassword } from './password-rules';
 import { useAuthCalls } from './role-calls';
 
 export interface NewPasswordStepProps {
@@ -20,21 +19,14 @@ export interface NewPasswordStepProps {
 
 export function NewPasswordStep({ role, resetToken, onDone, onStartOver }: NewPasswordStepProps) {
   const calls = useAuthCalls(role);
-  const [password, setPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [problems, setProblems] = useState<{ password?: string; confirmation?: string }>({});
+  const chosen = useChosenPassword();
   const complete = useMutation({ mutationFn: calls.completeReset, onSuccess: onDone });
   const error = complete.error ? shownErrorOf(complete.error) : null;
   const expired = error?.code === 'invalid_reset_token';
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const found = {
-      password: passwordProblem(password) ?? undefined,
-      confirmation: confirmation === password ? undefined : 'The two passwords differ.',
-    };
-    setProblems(found);
-    if (!found.password && !found.confirmation) complete.mutate({ reset_token: resetToken, password });
+    if (chosen.check()) complete.mutate({ reset_token: resetToken, password: chosen.password });
   }
 
   return (
@@ -43,20 +35,7 @@ export function NewPasswordStep({ role, resetToken, onDone, onStartOver }: NewPa
         tone="error"
         message={expired ? 'This reset has expired or was already used. Ask for a new code.' : error?.message}
       />
-      <NewPasswordField
-        label="New password"
-        value={password}
-        onChange={setPassword}
-        error={problems.password ?? error?.fieldErrors.password}
-      />
-      <PasswordField
-        label="Confirm new password"
-        name="confirm-password"
-        autoComplete="new-password"
-        value={confirmation}
-        onChange={setConfirmation}
-        error={problems.confirmation}
-      />
+      {chosen.fields({ password: 'New password', confirmation: 'Confirm new password' }, error?.fieldErrors.password)}
       {expired ? (
         <Button block onClick={onStartOver}>
           Ask for a new code

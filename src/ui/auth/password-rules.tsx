@@ -1,4 +1,5 @@
 // The new-password rules, checked as the user types with the core's own limits, and the field that shows them.
+import { useState } from 'react';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordLength } from '@/contract/auth-schemas';
 import fieldStyles from '../components/field.module.css';
 import { PasswordField } from '../components/text-field';
@@ -52,4 +53,39 @@ export function NewPasswordField({
       error={error}
     />
   );
+}
+
+/** A password being chosen and its confirmation, checked before sending (the rules, and that both agree). */
+export function useChosenPassword() {
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [problems, setProblems] = useState<{ password?: string; confirmation?: string }>({});
+  /** Shows what is wrong; true when the password may be sent. */
+  function check(): boolean {
+    const found = {
+      password: passwordProblem(password) ?? undefined,
+      confirmation: confirmation === password ? undefined : 'The two passwords differ.',
+    };
+    setProblems(found);
+    return !found.password && !found.confirmation;
+  }
+  const fields = (labels: { password: string; confirmation: string }, serverError?: string) => (
+    <>
+      <NewPasswordField
+        label={labels.password}
+        value={password}
+        onChange={setPassword}
+        error={problems.password ?? serverError}
+      />
+      <PasswordField
+        label={labels.confirmation}
+        name="confirm-password"
+        autoComplete="new-password"
+        value={confirmation}
+        onChange={setConfirmation}
+        error={problems.confirmation}
+      />
+    </>
+  );
+  return { password, check, fields };
 }

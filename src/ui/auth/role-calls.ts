@@ -11,12 +11,15 @@ import type { AdminType, VendorType } from '@/contract/module-keys';
 import type { AdminProfile, LoginRequest, ResetCompleteRequest, Role, VendorProfile } from '@/contract/auth-schemas';
 import type { CustomerProfile } from '@/contract/customer-schemas';
 import type { MfaChallenge, MfaEnrollmentChallenge } from '@/contract/factor-schemas';
+import type { AcceptInvitationRequest } from '@/contract/invitation-schemas';
 import type { PasskeyView } from '@/contract/passkey-schemas';
 import { assertPasskeyAddress } from './passkey-address';
 import { trpc } from '../trpc/client';
 import { SIGNED_IN } from '../trpc/refresh-link';
 import { accessTokens } from '../trpc/session-client';
 
+/** What follows a proved or chosen password: the second step's challenge, or nothing (signed in). */
+type NextStep = MfaChallenge | MfaEnrollmentChallenge | undefined;
 type SessionAnswer = { access_token: string } & (
   { admin: AdminProfile } | { vendor: VendorProfile } | { customer: CustomerProfile }
 );
@@ -47,6 +50,17 @@ export function useAuthCalls(role: Role) {
             : role === 'customer'
               ? await client.customer.login.mutate(input)
               : await client.vendor.login.mutate(input);
+        if (!('access_token' in answer)) return answer;
+        keepSession(answer);
+        return undefined;
+      },
+
+      /** Accepts an invitation with the chosen password: signed in as at login (staff only). */
+      async acceptInvitation(input: AcceptInvitationRequest): Promise<NextStep> {
+        const answer =
+          role === 'admin'
+            ? await client.admin.acceptInvitation.mutate(input)
+            : await client.vendor.acceptInvitation.mutate(input);
         if (!('access_token' in answer)) return answer;
         keepSession(answer);
         return undefined;

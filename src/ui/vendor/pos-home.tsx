@@ -19,6 +19,7 @@ import { PairingPanel } from './pairing-panel';
 import { PinSessionNotice } from './pin-session-notice';
 import { PosPicker } from './pos-picker';
 import { StaffPinsPanel } from './staff-pins-panel';
+import { InviteStaffPanel } from './invite-staff-panel';
 
 /** `till`: the terminal this browser is paired with; `onLock` there signs out and returns to its staff list. */
 export function PosHome({ module, till, onLock }: { module?: string; till?: PairedTerminal; onLock?: () => void }) {
@@ -75,6 +76,7 @@ export function PosHome({ module, till, onLock }: { module?: string; till?: Pair
           {pinSession ? <PinSessionNotice /> : <OwnPinPanel />}
           {pairs ? <PairingPanel context={context.data} thisTill={till?.id} /> : null}
           {managesStaff ? <StaffPinsPanel selfId={context.data.user.id} /> : null}
+          {managesStaff ? <InviteStaffPanel stores={context.data.stores} /> : null}
         </div>
       ) : null}
       {context.data && !pinSession ? <ChangePassword role="vendor" /> : null}

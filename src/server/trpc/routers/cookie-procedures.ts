@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { loginRequest, type changePasswordRequest, type Role } from '@/contract/auth-schemas';
 import { emailCodeRequest } from '@/contract/customer-schemas';
+import { acceptInvitationRequest } from '@/contract/invitation-schemas';
 import { mfaVerifyRequest, totpConfirmRequest } from '@/contract/factor-schemas';
 import { passkeyLoginVerifyRequest, passkeyRegisterVerifyRequest, type PasskeyView } from '@/contract/passkey-schemas';
 import type { LoginResponseOf } from '@/core/service';
@@ -57,6 +58,16 @@ export function loginProcedure<R extends Role>(role: R) {
   return publicProcedure.input(contractInput(loginRequest)).mutation(async ({ ctx, input }) => {
     const answer = await ctx.auth.loginWithProfile(role, input, signInClientOf(ctx, role));
     // The second-factor step carries no session yet: nothing goes into a cookie.
+    if (!('access_token' in answer)) return answer;
+    return sessionIntoCookies(ctx, role, answer);
+  });
+}
+
+/** Accepting an invitation with a chosen password: signed in as at login, the tokens into cookies. */
+export function acceptInvitationProcedure<R extends 'admin' | 'vendor'>(role: R) {
+  return publicProcedure.input(contractInput(acceptInvitationRequest)).mutation(async ({ ctx, input }) => {
+    const answer = await ctx.auth.acceptInvitation(role, input, signInClientOf(ctx, role));
+    // An account type that requires a second factor enrols one first: no session yet.
     if (!('access_token' in answer)) return answer;
     return sessionIntoCookies(ctx, role, answer);
   });

@@ -1,0 +1,9 @@
+// /vendor/invitations/accept?token=...: the page of an invitation's link.
+import { AcceptInvitationPage } from '@/ui/auth/accept-invitation-page';
+import type { SearchParams } from '@/ui/auth/login-page';
+
+export const metadata = { title: 'Vendor invitation' };
+
+export default function Page({ searchParams }: { searchParams: SearchParams }) {
+  return <AcceptInvitationPage role="vendor" searchParams={searchParams} />;
+}
