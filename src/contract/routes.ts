@@ -3,6 +3,7 @@
 import { administrationRoutes } from './administration-routes';
 import { appRoutes } from './app-routes';
 import { authRoutes } from './auth-routes';
+import { challengeRoutes } from './challenge-routes';
 import { auditRoutes } from './audit-routes';
 import { customerAdministrationRoutes } from './customer-administration-routes';
 import { customerRoutes } from './customer-routes';
@@ -24,7 +25,7 @@ export const ROUTES = {
   },
   vendor: { ...authRoutes.vendor, ...administrationRoutes.vendor, ...auditRoutes.vendor, ...terminalRoutes.vendor },
   customer: customerRoutes,
-  service: { ...authRoutes.service, ...serviceCallRoutes },
+  service: { ...authRoutes.service, ...challengeRoutes, ...serviceCallRoutes },
   terminal: terminalRoutes.terminal,
 };
 

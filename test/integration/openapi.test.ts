@@ -32,6 +32,7 @@ import { probeSecondFactorRoutes } from '../support/openapi-probes/second-factor
 import { probeWebhookRoutes } from '../support/openapi-probes/webhooks';
 import { probeServiceClientRoutes } from '../support/openapi-probes/service-clients';
 import { probeAppRoutes } from '../support/openapi-probes/apps';
+import { probeChallengeRoutes } from '../support/openapi-probes/challenge';
 import { PROBED_CALLS_PER_MINUTE, probePlatformServiceRoutes } from '../support/openapi-probes/platform-services';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -477,6 +478,9 @@ test('app routes: every status the app answers is documented, with a matching bo
 
 test('introspection and revocation feed routes: every status the app answers is documented, with a matching body', () =>
   probePlatformServiceRoutes(app, probe));
+
+test('the challenge route, and the challenge statuses of the routes it guards, are documented, with matching bodies', () =>
+  probeChallengeRoutes(app, probe));
 
 test('customer provider and identity routes: every status the app answers is documented, with a matching body', () =>
   probeProviderRoutes(app, probe, providers));

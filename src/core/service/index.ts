@@ -25,6 +25,7 @@ import { createWebhookEndpoints } from './webhook-endpoints';
 import { createServiceClients } from './service-clients';
 import { createApps } from './apps';
 import { createPlatformCalls } from './platform-calls';
+import { createChallenges } from './challenges';
 
 export type { ServiceDeps } from './deps';
 
@@ -59,6 +60,7 @@ export function createAuthService(deps: ServiceDeps) {
   const passkeys = createPasskeys(deps, secondStep);
   const customerAccount = createCustomerAccount(deps, customerSignUp);
   const identities = createCustomerIdentities(deps);
+  const challenges = createChallenges(deps);
 
   /**
    * The profile as login and /me show it, with the account's second factors (`known`: as the sign-in just read them).
@@ -119,6 +121,9 @@ export function createAuthService(deps: ServiceDeps) {
     me<R extends Role>(role: R, { account }: Principal): Promise<ProfileOf<R>> {
       return fullProfileOf(role, account);
     },
+
+    /** The proof-of-work challenge of sign-ups, code requests and sign-ins under attack. */
+    challenges,
 
     /** Customers: registration, code sign-in and their own account. */
     customers: { ...customerSignUp, ...customerAccount },
@@ -202,6 +207,7 @@ export function createAuthService(deps: ServiceDeps) {
       input: LoginRequest,
       client: ClientInfo,
     ): Promise<LoginResponseOf<R> | MfaChallenge | MfaEnrollmentChallenge> {
+      await challenges.admit(client, input.challenge);
       const gate = role === 'customer' ? customerSignUp.loginGate : undefined;
       const signedIn = await sessions.login(role, input, client, gate);
       return 'challenge' in signedIn ? signedIn.challenge : loginResponseOf(role, signedIn);

@@ -9,13 +9,15 @@ import { trpc } from '../trpc/client';
 import { CodeSignInStep } from './code-sign-in-step';
 import { EmailStep } from './email-step';
 import { ProviderButtons, type Provider } from './provider-buttons';
+import { withChallenge } from '../challenge/solve-challenge';
 
 type Mode = { name: 'password' } | { name: 'email' } | { name: 'code'; email: string; message: string };
 
 export function CustomerLogin({ notice, providers }: { notice?: LoginReason; providers: readonly Provider[] }) {
   const utils = trpc.useUtils();
   const [mode, setMode] = useState<Mode>({ name: 'password' });
-  const requestCode = (email: string) => utils.client.customer.requestLoginCode.mutate({ email });
+  const requestCode = (email: string) =>
+    withChallenge((challenge) => utils.client.customer.requestLoginCode.mutate({ email, challenge }));
 
   if (mode.name === 'password') {
     return (
