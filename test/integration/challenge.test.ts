@@ -2,7 +2,7 @@
 // through a trusted proxy) sign-up answers 428 with a challenge, a solved one lets it through once,
 // on every instance; CHALLENGE=always and off; expired, forged and malformed answers refused.
 import assert from 'node:assert/strict';
-import { before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import { createChallenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import { API_PREFIX } from '@/contract/route';
@@ -12,20 +12,21 @@ import { customerCall } from '../support/customers';
 import { get, post } from '../support/http';
 
 const METRICS_TOKEN = 'metrics-scraper-token-0123456789';
-const suite = appSuite({
-  smtp: true,
-  env: { TRUST_PROXY: '1', CHALLENGE: 'auto', CHALLENGE_THRESHOLD: '5', CHALLENGE_DIFFICULTY: '2000', METRICS_TOKEN },
-});
 const PASSWORD = 'customer-pass-T6y!u3';
 let always: RunningApp;
 let off: RunningApp;
 let second: RunningApp;
-before(async () => {
-  [always, off, second] = await Promise.all([
-    suite.start({ ...suite.env, CHALLENGE: 'always', CHALLENGE_TTL: '2s' }),
-    suite.start({ ...suite.env, CHALLENGE: 'off' }),
-    suite.start(),
-  ]);
+const suite = appSuite({
+  smtp: true,
+  env: { TRUST_PROXY: '1', CHALLENGE: 'auto', CHALLENGE_THRESHOLD: '5', CHALLENGE_DIFFICULTY: '2000', METRICS_TOKEN },
+  // The same database, other settings: another instance under attack, one that always asks, one that never does.
+  setup: async (started) => {
+    [always, off, second] = await Promise.all([
+      started.start({ ...started.env, CHALLENGE: 'always', CHALLENGE_TTL: '2s' }),
+      started.start({ ...started.env, CHALLENGE: 'off' }),
+      started.start(),
+    ]);
+  },
 });
 
 let next = 0;
