@@ -21,11 +21,9 @@ const challengeParameters = z
   .strict();
 
 /** A challenge as handed out: parameters and their HMAC signature. */
-export const challengeSchema = z
-  .object({ parameters: challengeParameters, signature: hex })
-  .meta({
-    description: 'A signed proof-of-work challenge (ALTCHA v2): solve it with altcha-lib or the altcha widget.',
-  });
+export const challengeSchema = z.object({ parameters: challengeParameters, signature: hex }).meta({
+  description: 'A signed proof-of-work challenge (ALTCHA v2): solve it with altcha-lib or the altcha widget.',
+});
 
 /** A solved challenge: the challenge as received and the counter found with its derived key. */
 export const challengeAnswer = z
