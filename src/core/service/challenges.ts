@@ -2,7 +2,7 @@
 // one out, and admitting a guarded request (sign-up, code request, sign-in) while one is asked for.
 import { createChallenge, randomInt, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
-import type { ChallengeAnswer, IssuedChallenge } from '../../contract/challenge-schemas';
+import type { ChallengeAnswer, IssuedChallenge } from '../../contract/challenge-routes';
 import { createAttackRate } from '../attack-rate';
 import { AuthError } from '../auth-error';
 import type { ClientInfo } from '../client-info';

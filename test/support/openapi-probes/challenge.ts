@@ -19,8 +19,11 @@ export async function probeChallengeRoutes(app: AdministrationSuite, probe: Prob
   const always = await app.start({ ...app.env, CHALLENGE: 'always', CHALLENGE_DIFFICULTY: '500' });
   const url = always.url;
   const issued = (await probe('GET', '/auth/challenge', { url })).body;
+  await probe('POST', '/auth/challenge', { url, json: {} });
   const solution = await solveChallenge({ challenge: issued, deriveKey });
   const forged = { challenge: issued, solution: { ...solution!, counter: solution!.counter + 1 } };
+  // A challenge field of another shape is the body's validation failure, as for any field.
+  await probe('POST', GUARDED[0][0], { url, json: { ...GUARDED[0][1], challenge: 'solved' } });
   for (const [path, json] of GUARDED) {
     await probe('POST', path, { url, json });
     await probe('POST', path, { url, json: { ...json, challenge: forged } });
