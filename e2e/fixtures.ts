@@ -21,8 +21,9 @@ interface Server {
   provider?: TestProvider;
 }
 
-// The browser reports every non-2xx fetch as a console error; these are the ones tests provoke.
-const EXPECTED_CONSOLE_ERRORS = /Failed to load resource: the server responded with a status of (401|403|409|429)/;
+// The browser reports every non-2xx fetch as a console error; these are the ones tests provoke (428:
+// the proof-of-work challenge asked for, which the page then solves).
+const EXPECTED_CONSOLE_ERRORS = /Failed to load resource: the server responded with a status of (401|403|409|428|429)/;
 
 interface WorkerOptions {
   accessExpires: string;

@@ -34,7 +34,7 @@ import {
 } from './factor-schemas';
 import { adminPasskeyRegisterResponse, vendorPasskeyRegisterResponse } from './passkey-schemas';
 import { ENROLLING_REGISTRATION, rolePasskeyRoutes } from './passkey-routes';
-import { BODY_ERRORS, route } from './route';
+import { BODY_ERRORS, CHALLENGE_ERRORS, route } from './route';
 
 export function roleAuthRoutes<L extends z.ZodType, M extends z.ZodType, RR extends z.ZodType, RV extends z.ZodType>(
   role: Role,
@@ -57,6 +57,7 @@ export function roleAuthRoutes<L extends z.ZodType, M extends z.ZodType, RR exte
       resultStatuses: [200],
       errors: [
         ...BODY_ERRORS,
+        ...CHALLENGE_ERRORS,
         'invalid_credentials',
         'account_disabled',
         ...secondFactor,

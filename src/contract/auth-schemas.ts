@@ -1,6 +1,7 @@
 // The wire contract in zod: request and response bodies shared by the core, both adapters,
 // the client for outside callers and the OpenAPI document. Field names are snake_case.
 import { z } from 'zod';
+import { challengeField } from './challenge-routes';
 import { ADMIN_TYPES, MODULE_ACTIONS, MODULES, VENDOR_TYPES } from './module-keys';
 
 export const ROLES = ['admin', 'vendor', 'customer'] as const;
@@ -46,7 +47,7 @@ export const currentPasswordSchema = z.string().min(1).max(1024);
 /** An id in a path or a body: never empty, never longer than the service makes them. */
 export const idSchema = z.string().trim().min(1).max(100);
 
-export const loginRequest = z.object({ email: emailSchema, password: currentPasswordSchema });
+export const loginRequest = z.object({ email: emailSchema, password: currentPasswordSchema, ...challengeField });
 export const refreshRequest = z.object({ refresh_token: tokenString });
 export const logoutRequest = refreshRequest;
 export const adminResetRequest = z.object({ email: emailSchema, admin_type: z.enum(ADMIN_TYPES) });

@@ -6,6 +6,7 @@ import { ownEvents } from './audit-routes';
 import { roleAuthRoutes } from './auth-routes';
 import {
   changeEmailRequest,
+  codeMailRequest,
   codeRequest,
   customerExport,
   customerLoginResponse,
@@ -21,7 +22,7 @@ import {
 import { identityRoutes } from './identity-routes';
 import { passkeyRegistered } from './passkey-schemas';
 import { rolePasskeyRoutes, SIGNED_IN_REGISTRATION } from './passkey-routes';
-import { BODY_ERRORS, route } from './route';
+import { BODY_ERRORS, CHALLENGE_ERRORS, route } from './route';
 
 const base = '/auth/customer';
 const role = 'customer' as const;
@@ -45,7 +46,7 @@ export const customerRoutes = {
     body: registerRequest,
     result: genericAnswer,
     resultStatuses: [200],
-    errors: [...BODY_ERRORS],
+    errors: [...BODY_ERRORS, ...CHALLENGE_ERRORS],
     summary: 'Create a customer account',
     description: `E-mail, password and name. A new e-mail gets an unverified account and a 6-digit code; a taken one gets a notice instead and nothing changes. ${GENERIC}`,
   }),
@@ -67,10 +68,10 @@ export const customerRoutes = {
     methods: ['POST'],
     path: `${base}/register/resend`,
     auth: 'none',
-    body: emailRequest,
+    body: codeMailRequest,
     result: genericAnswer,
     resultStatuses: [200],
-    errors: [...BODY_ERRORS],
+    errors: [...BODY_ERRORS, ...CHALLENGE_ERRORS],
     summary: 'Mail a new verification code',
     description: `A new code for an account not yet verified. ${GENERIC}`,
   }),
@@ -80,10 +81,10 @@ export const customerRoutes = {
     methods: ['POST'],
     path: `${base}/login/code`,
     auth: 'none',
-    body: emailRequest,
+    body: codeMailRequest,
     result: genericAnswer,
     resultStatuses: [200],
-    errors: [...BODY_ERRORS],
+    errors: [...BODY_ERRORS, ...CHALLENGE_ERRORS],
     summary: 'Mail a sign-in code',
     description: `A 6-digit sign-in code is mailed when the customer exists. ${GENERIC}`,
   }),

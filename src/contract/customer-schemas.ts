@@ -1,6 +1,7 @@
 // The customers' wire contract in zod: registration, code sign-in, profile, e-mail change, deletion
 // and export bodies, and the customer profile. Field names are snake_case.
 import { z } from 'zod';
+import { challengeField } from './challenge-routes';
 import { code, currentPasswordSchema, emailSchema, newPasswordSchema, tokenPair } from './auth-schemas';
 import { pageQuery, session } from './administration-schemas';
 import { auditEvent } from './audit-events';
@@ -16,8 +17,10 @@ export const customerProfile = z.object({
 });
 export type CustomerProfile = z.infer<typeof customerProfile>;
 
-export const registerRequest = z.object({ email: emailSchema, password: newPasswordSchema, name });
+export const registerRequest = z.object({ email: emailSchema, password: newPasswordSchema, name, ...challengeField });
 export const emailRequest = z.object({ email: emailSchema });
+/** An e-mail that a code is mailed to (resend, sign-in code): under attack, with a solved challenge. */
+export const codeMailRequest = z.object({ email: emailSchema, ...challengeField });
 export const emailCodeRequest = z.object({ email: emailSchema, code });
 export const updateCustomerRequest = z.object({ name });
 export const changeEmailRequest = z.object({ new_email: emailSchema, password: currentPasswordSchema });

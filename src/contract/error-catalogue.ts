@@ -47,6 +47,16 @@ export const ERROR_CATALOGUE = {
     title: 'The request body is not in the media type this route takes',
     trpc: 'UNSUPPORTED_MEDIA_TYPE',
   },
+  challenge_required: {
+    status: 428,
+    title: 'Solve the challenge and send the request again',
+    trpc: 'PRECONDITION_REQUIRED',
+  },
+  invalid_challenge: {
+    status: 400,
+    title: 'The challenge was not solved, expired or was used already',
+    trpc: 'BAD_REQUEST',
+  },
   rate_limited: { status: 429, title: 'Too many requests', trpc: 'TOO_MANY_REQUESTS' },
   internal: { status: 500, title: 'Internal error', trpc: 'INTERNAL_SERVER_ERROR' },
   unavailable: { status: 503, title: 'Service unavailable', trpc: 'INTERNAL_SERVER_ERROR' },

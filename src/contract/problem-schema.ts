@@ -10,4 +10,6 @@ export const problemSchema = z.object({
   detail: z.string(),
   code: z.string(),
   errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  /** challenge_required: the proof-of-work challenge to solve (GET /auth/challenge's answer). */
+  challenge: z.record(z.string(), z.unknown()).optional(),
 });

@@ -73,6 +73,9 @@ export function route<
 /** What reading a JSON body can fail with, on every route that takes one. */
 export const BODY_ERRORS = ['validation_failed', 'payload_too_large', 'unsupported_media_type'] as const;
 
+/** What a route guarded by the proof-of-work challenge answers besides its own, while one is asked for. */
+export const CHALLENGE_ERRORS = ['challenge_required', 'invalid_challenge'] as const;
+
 // Path parameters: every `{name}` segment is an id (a UUID today); the bound keeps an unknown id a
 // cheap 404 and an absurd one a 400 naming the parameter, in the dispatcher and the document alike.
 export const PATH_PARAMETER_MAX_LENGTH = 100;

@@ -3,6 +3,7 @@
 import { administrationRoutes } from './administration-routes';
 import { appRoutes } from './app-routes';
 import { authRoutes } from './auth-routes';
+import { challengeRoutes } from './challenge-routes';
 import { auditRoutes } from './audit-routes';
 import { customerAdministrationRoutes } from './customer-administration-routes';
 import { customerRoutes } from './customer-routes';
@@ -34,7 +35,7 @@ export const ROUTES = {
     ...terminalRoutes.vendor,
   },
   customer: customerRoutes,
-  service: { ...authRoutes.service, ...serviceCallRoutes },
+  service: { ...authRoutes.service, ...challengeRoutes, ...serviceCallRoutes },
   terminal: terminalRoutes.terminal,
 };
 

@@ -11,14 +11,21 @@ export class AuthError extends Error {
   readonly errors?: FieldError[];
   /** Seconds until a rate-limited caller may retry. */
   readonly retryAfter?: number;
+  /** A fresh proof-of-work challenge, for the caller to solve and send again (challenge_required). */
+  readonly challenge?: object;
 
-  constructor(code: ErrorCode, detail?: string, extra: { errors?: FieldError[]; retryAfter?: number } = {}) {
+  constructor(
+    code: ErrorCode,
+    detail?: string,
+    extra: { errors?: FieldError[]; retryAfter?: number; challenge?: object } = {},
+  ) {
     super(detail ?? ERROR_CATALOGUE[code].title);
     this.name = 'AuthError';
     this.code = code;
     this.detail = detail ?? ERROR_CATALOGUE[code].title;
     this.errors = extra.errors;
     this.retryAfter = extra.retryAfter;
+    this.challenge = extra.challenge;
   }
 
   get status(): number {
@@ -40,5 +47,6 @@ export function problemBody(error: AuthError) {
     detail: error.detail,
     code: error.code,
     ...(error.errors ? { errors: error.errors } : {}),
+    ...(error.challenge ? { challenge: error.challenge } : {}),
   };
 }

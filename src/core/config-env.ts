@@ -258,6 +258,14 @@ export const envSchema = z.object({
   SERVICE_SECRET_OVERLAP: duration('24h', { allowZero: true }),
   INTROSPECT_PER_MINUTE: count(6000),
   REVOCATION_RETENTION: duration('0').optional(),
+  // The proof-of-work challenge on sign-up, code requests and sign-in: off, always, or on under attack
+  // (auto: past CHALLENGE_THRESHOLD such requests a minute); its HMAC key (unset: derived from
+  // JWT_REFRESH_SECRET), lifetime and difficulty (the solver's expected tries).
+  CHALLENGE: z.enum(['off', 'auto', 'always']).default('off'),
+  CHALLENGE_THRESHOLD: count(300),
+  CHALLENGE_HMAC_KEY: z.string().optional(),
+  CHALLENGE_TTL: duration('5m'),
+  CHALLENGE_DIFFICULTY: z.coerce.number().int().min(1).max(10_000_000).default(50_000),
 });
 
 export type Env = z.output<typeof envSchema>;

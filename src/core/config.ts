@@ -4,6 +4,7 @@ import { ConfigError } from './config-error';
 import { accessSigningOf, type DevAccessKeySource } from './config-access-keys';
 import { envSchema, type Env } from './config-env';
 import { parseOidcProviders, parseRedirectUris } from './oidc-config';
+import { challengeSettingsOf } from './config-challenge';
 
 export { DEFAULT_DATA_DIR, isPostgresUrl } from './config-env';
 
@@ -280,6 +281,7 @@ export function parseConfig(
     },
     /** Customers' OpenID providers (OIDC_PROVIDERS) and OIDC_REDIRECT_URIS. */
     oidc,
+    challenge: challengeSettingsOf(e, production, refreshSecret as string),
     terminals: {
       pairingCodeTtl: e.PAIRING_CODE_TTL,
       pinSessionMaxAge: e.PIN_SESSION_MAX_AGE,

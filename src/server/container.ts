@@ -95,6 +95,7 @@ export function createContainer(options: ContainerOptions = {}) {
   const hasher = prehashedPasswords(bcrypt);
   const metrics = getMetrics();
   metrics.observePools({ bcrypt: bcrypt.stats, database: db.poolStats });
+  metrics.challenge.state(config.challenge.mode === 'always');
   const mailer = config.mail.smtpUrl
     ? createSmtpMailer(config.mail.smtpUrl, config.mail.from)
     : createOutboxMailer(config.dataDir, config.mail.from, logger);
@@ -156,6 +157,7 @@ export function createContainer(options: ContainerOptions = {}) {
     ),
     defer: tasks.defer,
     newId: randomUUID,
+    challengeEvents: metrics.challenge,
   });
 
   return {

@@ -1,6 +1,7 @@
 // The process's Prometheus metrics (prom-client): HTTP requests by route template, the security
 // events the core reports, the bcrypt and database pools, and Node's own process metrics.
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { challengeMetrics } from './challenge-metrics';
 
 /** The label of requests that matched no route, so unknown paths cannot grow the label set. */
 export const UNMATCHED_ROUTE = 'unmatched';
@@ -172,6 +173,8 @@ function createMetrics() {
     rateLimited: (limit: 'login' | 'password_reset') => rateLimited.inc({ limit }),
     refreshReuse: (role: string) => refreshReuse.inc({ role }),
     codeMailed: (role: string) => codesMailed.inc({ role }),
+    /** The proof-of-work challenge's gauge and counters, the core's ChallengeEvents. */
+    challenge: challengeMetrics(registry),
     /** The cache whose size the gauge reports; hits and misses are counted through `cacheObserver`. */
     observeCache(source: CacheSource) {
       cache = source;

@@ -33,6 +33,7 @@ import { probeWebhookRoutes } from '../support/openapi-probes/webhooks';
 import { probeServiceClientRoutes } from '../support/openapi-probes/service-clients';
 import { probeAppRoutes } from '../support/openapi-probes/apps';
 import { probeInvitationRoutes } from '../support/openapi-probes/invitations';
+import { probeChallengeRoutes } from '../support/openapi-probes/challenge';
 import { PROBED_CALLS_PER_MINUTE, probePlatformServiceRoutes } from '../support/openapi-probes/platform-services';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -482,6 +483,9 @@ test('invitation routes: every status the app answers is documented, with a matc
 
 test('introspection and revocation feed routes: every status the app answers is documented, with a matching body', () =>
   probePlatformServiceRoutes(app, probe));
+
+test('the challenge route, and the challenge statuses of the routes it guards, are documented, with matching bodies', () =>
+  probeChallengeRoutes(app, probe));
 
 test('customer provider and identity routes: every status the app answers is documented, with a matching body', () =>
   probeProviderRoutes(app, probe, providers));

@@ -24,6 +24,7 @@ import type { ServiceClientRepository } from '../service-client-ports';
 import type { AppRepository } from '../app-ports';
 import type { InvitationRepository } from '../invitation-ports';
 import type { ChangeSignal, RevocationFeedStore } from '../revocation-ports';
+import type { ChallengeEvents } from './challenges';
 
 export interface ServiceDeps {
   config: Config;
@@ -68,4 +69,6 @@ export interface ServiceDeps {
   defer: Defer;
   /** Unique identifiers for families and token ids. */
   newId: () => string;
+  /** The proof-of-work challenge's metrics (none in tests that do not ask). */
+  challengeEvents?: ChallengeEvents;
 }

@@ -26,6 +26,7 @@ import { createWebhookEndpoints } from './webhook-endpoints';
 import { createServiceClients } from './service-clients';
 import { createApps } from './apps';
 import { createPlatformCalls } from './platform-calls';
+import { createChallenges } from './challenges';
 
 export type { ServiceDeps } from './deps';
 
@@ -61,6 +62,7 @@ export function createAuthService(deps: ServiceDeps) {
   const customerAccount = createCustomerAccount(deps, customerSignUp);
   const identities = createCustomerIdentities(deps);
   const administration = createAdministration(deps);
+  const challenges = createChallenges(deps);
 
   /**
    * The profile as login and /me show it, with the account's second factors (`known`: as the sign-in just read them).
@@ -128,6 +130,9 @@ export function createAuthService(deps: ServiceDeps) {
     me<R extends Role>(role: R, { account }: Principal): Promise<ProfileOf<R>> {
       return fullProfileOf(role, account);
     },
+
+    /** The proof-of-work challenge of sign-ups, code requests and sign-ins under attack. */
+    challenges,
 
     /** Customers: registration, code sign-in and their own account. */
     customers: { ...customerSignUp, ...customerAccount },
@@ -211,6 +216,7 @@ export function createAuthService(deps: ServiceDeps) {
       input: LoginRequest,
       client: ClientInfo,
     ): Promise<LoginResponseOf<R> | MfaChallenge | MfaEnrollmentChallenge> {
+      await challenges.admit(client, input.challenge);
       const gate = role === 'customer' ? customerSignUp.loginGate : undefined;
       return answerOf(role, await sessions.login(role, input, client, gate));
     },

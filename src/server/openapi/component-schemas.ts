@@ -4,6 +4,7 @@ import { z } from 'zod';
 import * as admin from '@/contract/administration-schemas';
 import * as wire from '@/contract/auth-schemas';
 import { problemSchema } from '@/contract/problem-schema';
+import { challengeSchema } from '@/contract/challenge-routes';
 import * as pages from '@/contract/administration-routes';
 import * as audit from '@/contract/audit-events';
 import * as terminal from '@/contract/terminal-schemas';
@@ -46,6 +47,7 @@ const REQUEST_SCHEMAS = {
   ClearPinRequest: terminal.clearPinRequest,
   CustomerRegisterRequest: customer.registerRequest,
   CustomerEmailRequest: customer.emailRequest,
+  CustomerCodeMailRequest: customer.codeMailRequest,
   CustomerEmailCodeRequest: customer.emailCodeRequest,
   CustomerUpdateRequest: customer.updateCustomerRequest,
   CustomerEmailChangeRequest: customer.changeEmailRequest,
@@ -91,6 +93,7 @@ const RESPONSE_SCHEMAS = {
   OpenApiDocument: wire.openapiDocument,
   JsonWebKeySet: wire.jwksResponse,
   Problem: problemSchema,
+  Challenge: challengeSchema,
   AdminAccount: admin.adminAccount,
   AdminAccountPage: pages.adminAccountPage,
   VendorBusiness: admin.vendorBusiness,

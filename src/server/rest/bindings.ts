@@ -3,6 +3,7 @@
 // function answers it. The type below makes a route without a binding a compile error.
 import type { z } from 'zod';
 import { resetIdentityOf, type Role } from '@/contract/auth-schemas';
+import type { ChallengeAnswer } from '@/contract/challenge-routes';
 import type { RestRoute } from '@/contract/route';
 import type { Routes, RouteSide } from '@/contract/routes';
 import type { ClientInfo } from '@/core/ports';
@@ -65,6 +66,15 @@ type SideBindings<S extends RouteSide> = {
 };
 
 type AccountRoutes = Routes['admin'] | Routes['vendor'] | Routes['customer'];
+
+/** A customer route that mails or creates, under the proof-of-work challenge (sign-in admits it in the core). */
+const challenged =
+  <R extends RestRoute>(binding: Binding<R>): Binding<R> =>
+  async (c) => {
+    const input = (await c.input()) as { challenge?: ChallengeAnswer } | undefined;
+    await c.auth.challenges.admit(c.client, input?.challenge);
+    return binding(c);
+  };
 
 /** Signing in, tokens, profile, own sessions and password reset: the same for every role. */
 function accountBindings<R extends Role>(role: R) {
@@ -254,10 +264,10 @@ export const BINDINGS: { [S in RouteSide]: SideBindings<S> } = {
   customer: {
     ...accountBindings('customer'),
     ...passkeyBindings('customer'),
-    register: async (c) => c.auth.customers.register(await c.input(), c.client),
+    register: challenged(async (c) => c.auth.customers.register(await c.input(), c.client)),
     verifyRegistration: async (c) => c.auth.customers.verifyRegistration(await c.input(), c.client),
-    resendRegistration: async (c) => c.auth.customers.resendRegistration((await c.input()).email, c.client),
-    requestLoginCode: async (c) => c.auth.customers.requestLoginCode((await c.input()).email, c.client),
+    resendRegistration: challenged(async (c) => c.auth.customers.resendRegistration((await c.input()).email, c.client)),
+    requestLoginCode: challenged(async (c) => c.auth.customers.requestLoginCode((await c.input()).email, c.client)),
     verifyLoginCode: async (c) => c.auth.customers.verifyLoginCode(await c.input(), c.client),
     updateMe: async (c) => c.auth.customers.updateMe(c.principal, await c.body()),
     deleteMe: async (c) => c.auth.customers.deleteMe(c.principal, await c.body(), c.client),
@@ -282,6 +292,7 @@ export const BINDINGS: { [S in RouteSide]: SideBindings<S> } = {
     healthLive: async () => ({ status: 'ok' }),
     jwks: async (c) => new Answer(200, await c.auth.jwks(), { 'cache-control': 'public, max-age=300' }),
     openapi: async (c) => c.openapiDocument(),
+    challenge: async (c) => c.auth.challenges.issue(),
     introspect: async (c) => c.auth.platform.introspect(c.serviceCaller, await c.body()),
     revocations: async (c) => c.auth.platform.revocations(c.serviceCaller, c.query),
   },

@@ -49,6 +49,7 @@ export function formatError({ shape, error }: { shape: TRPCDefaultErrorShape; er
       path: shape.data.path,
       ...(auth.errors ? { errors: auth.errors } : {}),
       ...(auth.retryAfter !== undefined ? { retryAfter: auth.retryAfter } : {}),
+      ...(auth.challenge ? { challenge: auth.challenge } : {}),
     },
   };
 }

@@ -17,6 +17,7 @@ import { assertPasskeyAddress } from './passkey-address';
 import { trpc } from '../trpc/client';
 import { SIGNED_IN } from '../trpc/refresh-link';
 import { accessTokens } from '../trpc/session-client';
+import { withChallenge } from '../challenge/solve-challenge';
 
 /** What follows a proved or chosen password: the second step's challenge, or nothing (signed in). */
 type NextStep = MfaChallenge | MfaEnrollmentChallenge | undefined;
@@ -44,12 +45,13 @@ export function useAuthCalls(role: Role) {
     return {
       /** Signs in: the access token goes to memory, the profile into the role's `me` cache (no second fetch). */
       async login(input: LoginRequest): Promise<MfaChallenge | MfaEnrollmentChallenge | undefined> {
-        const answer =
+        const answer = await withChallenge(async (challenge) =>
           role === 'admin'
-            ? await client.admin.login.mutate(input)
+            ? await client.admin.login.mutate({ ...input, challenge })
             : role === 'customer'
-              ? await client.customer.login.mutate(input)
-              : await client.vendor.login.mutate(input);
+              ? await client.customer.login.mutate({ ...input, challenge })
+              : await client.vendor.login.mutate({ ...input, challenge }),
+        );
         if (!('access_token' in answer)) return answer;
         keepSession(answer);
         return undefined;

@@ -9,6 +9,7 @@ import { trpc } from '../trpc/client';
 import { CodeSignInStep } from './code-sign-in-step';
 import { EmailStep } from './email-step';
 import { ProviderButtons, type Provider } from './provider-buttons';
+import { withChallenge } from '../challenge/solve-challenge';
 
 type Mode = { name: 'password' } | { name: 'email' } | { name: 'code'; email: string; message: string };
 
@@ -24,7 +25,8 @@ export function CustomerLogin({
 }) {
   const utils = trpc.useUtils();
   const [mode, setMode] = useState<Mode>({ name: 'password' });
-  const requestCode = (email: string) => utils.client.customer.requestLoginCode.mutate({ email });
+  const requestCode = (email: string) =>
+    withChallenge((challenge) => utils.client.customer.requestLoginCode.mutate({ email, challenge }));
 
   if (mode.name === 'password') {
     return (

@@ -6,6 +6,7 @@ import styles from '../auth/form.module.css';
 import { NewPasswordField, passwordProblem } from '../auth/password-rules';
 import { loginPath } from '../auth/role-text';
 import { TextField } from '../components/text-field';
+import { withChallenge } from '../challenge/solve-challenge';
 import { trpc } from '../trpc/client';
 import { CodeSignInStep } from './code-sign-in-step';
 import { EmailStep } from './email-step';
@@ -25,7 +26,11 @@ export function SignUpFlow({ providers }: { providers: readonly Provider[] }) {
           email={sent.email}
           kind="verifyRegistration"
           sentMessage={sent.message}
-          onResend={() => utils.client.customer.resendRegistration.mutate({ email: sent.email })}
+          onResend={() =>
+            withChallenge((challenge) =>
+              utils.client.customer.resendRegistration.mutate({ email: sent.email, challenge }),
+            )
+          }
         />
       ) : (
         <EmailStep
@@ -35,7 +40,9 @@ export function SignUpFlow({ providers }: { providers: readonly Provider[] }) {
             name: name.trim() ? undefined : 'Enter your name.',
             password: passwordProblem(password) ?? undefined,
           })}
-          send={(email) => utils.client.customer.register.mutate({ email, password, name })}
+          send={(email) =>
+            withChallenge((challenge) => utils.client.customer.register.mutate({ email, password, name, challenge }))
+          }
           onSent={(email, message) => setSent({ email, message })}
         >
           {(fieldError, problems) => (
