@@ -2,8 +2,7 @@
 import type { FactorSummary } from '../factor-ports';
 import { AuthError } from '../auth-error';
 import type { AccountRecord, ClientInfo } from '../ports';
-import type { AdminProfile, LoginRequest, Role, TokenPair, VendorProfile } from '../../contract/auth-schemas';
-import type { CustomerProfile } from '../../contract/customer-schemas';
+import type { LoginRequest, Role, TokenPair } from '../../contract/auth-schemas';
 import type { AcceptInvitationRequest } from '../../contract/invitation-schemas';
 import { createCustomerAccount } from './customer-account';
 import { createCustomerIdentities, type FlowCaller } from './customer-identities';
@@ -15,7 +14,7 @@ import type { ServiceDeps } from './deps';
 import { createOwnPasswordChange } from './own-password';
 import { createPasswordReset } from './password-reset';
 import { createAuthenticate, type Principal } from './principal';
-import { adminProfileOf, customerProfileOf, vendorProfileOf } from './profiles';
+import { profileOf, type LoginResponseOf, type ProfileOf } from './profiles';
 import { createPasskeys } from './passkeys';
 import { createSecondStep } from './second-step';
 import { createSessions } from './sessions';
@@ -32,24 +31,7 @@ export type { ServiceDeps } from './deps';
 
 export type { Principal } from './principal';
 
-/** `{admin: AdminProfile}` or `{vendor: VendorProfile}`: the role's profile under the role's key. */
-export type ProfileOf<R extends Role> = R extends 'admin'
-  ? { admin: AdminProfile }
-  : R extends 'vendor'
-    ? { vendor: VendorProfile }
-    : { customer: CustomerProfile };
-export type LoginResponseOf<R extends Role> = TokenPair & ProfileOf<R> & { device_id: string };
-
-/** A role that is a type parameter cannot narrow the conditional type, hence the one cast here. */
-function profileOf<R extends Role>(role: R, account: AccountRecord, mfa?: FactorSummary): ProfileOf<R> {
-  const profile =
-    role === 'admin'
-      ? { admin: { ...adminProfileOf(account), mfa } }
-      : role === 'vendor'
-        ? { vendor: { ...vendorProfileOf(account), mfa } }
-        : { customer: customerProfileOf(account) };
-  return profile as ProfileOf<R>;
-}
+export type { LoginResponseOf, ProfileOf } from './profiles';
 
 export function createAuthService(deps: ServiceDeps) {
   const authenticate = createAuthenticate(deps);

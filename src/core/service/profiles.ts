@@ -1,6 +1,7 @@
-// Maps stored accounts to the profiles and token claims the contract shows callers.
+// Maps stored accounts to the profiles, login answers and token claims the contract shows callers.
+import type { FactorSummary } from '../factor-ports';
 import type { AccountRecord } from '../ports';
-import type { AdminProfile, VendorProfile } from '../../contract/auth-schemas';
+import type { AdminProfile, Role, TokenPair, VendorProfile } from '../../contract/auth-schemas';
 import type { CustomerProfile } from '../../contract/customer-schemas';
 import type { AccessClaims } from '../tokens';
 
@@ -49,4 +50,23 @@ export function accessClaimsOf(account: AccountRecord): AccessClaims {
     ...(account.role === 'vendor' ? { vendor_id: account.vendor?.id } : {}),
     ...(account.type === 'employee' ? { module_permissions: account.modulePermissions } : {}),
   };
+}
+
+/** `{admin: AdminProfile}` or `{vendor: VendorProfile}`: the role's profile under the role's key. */
+export type ProfileOf<R extends Role> = R extends 'admin'
+  ? { admin: AdminProfile }
+  : R extends 'vendor'
+    ? { vendor: VendorProfile }
+    : { customer: CustomerProfile };
+export type LoginResponseOf<R extends Role> = TokenPair & ProfileOf<R> & { device_id: string };
+
+/** A role that is a type parameter cannot narrow the conditional type, hence the one cast here. */
+export function profileOf<R extends Role>(role: R, account: AccountRecord, mfa?: FactorSummary): ProfileOf<R> {
+  const profile =
+    role === 'admin'
+      ? { admin: { ...adminProfileOf(account), mfa } }
+      : role === 'vendor'
+        ? { vendor: { ...vendorProfileOf(account), mfa } }
+        : { customer: customerProfileOf(account) };
+  return profile as ProfileOf<R>;
 }
