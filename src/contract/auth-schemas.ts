@@ -1,7 +1,7 @@
 // The wire contract in zod: request and response bodies shared by the core, both adapters,
 // the client for outside callers and the OpenAPI document. Field names are snake_case.
 import { z } from 'zod';
-import { challengeField } from './challenge-routes';
+import { challengeField } from './challenge-schemas';
 import { ADMIN_TYPES, MODULE_ACTIONS, MODULES, VENDOR_TYPES } from './module-keys';
 
 export const ROLES = ['admin', 'vendor', 'customer'] as const;

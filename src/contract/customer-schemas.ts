@@ -1,7 +1,7 @@
 // The customers' wire contract in zod: registration, code sign-in, profile, e-mail change, deletion
 // and export bodies, and the customer profile. Field names are snake_case.
 import { z } from 'zod';
-import { challengeField } from './challenge-routes';
+import { challengeField } from './challenge-schemas';
 import { code, currentPasswordSchema, emailSchema, newPasswordSchema, tokenPair } from './auth-schemas';
 import { pageQuery, session } from './administration-schemas';
 import { auditEvent } from './audit-events';

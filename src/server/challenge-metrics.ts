@@ -1,7 +1,7 @@
 // The proof-of-work challenge in the process's metrics: whether it is asked for now (as this
 // instance last saw the shared rate), and how many were asked for, solved and refused.
 import { Counter, Gauge, type Registry } from 'prom-client';
-import type { ChallengeEvents } from '@/core/service/challenges';
+import type { ChallengeEvents } from '@/core/service/deps';
 
 export function challengeMetrics(registry: Registry): ChallengeEvents {
   const active = new Gauge({

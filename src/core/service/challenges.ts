@@ -2,22 +2,14 @@
 // one out, and admitting a guarded request (sign-up, code request, sign-in) while one is asked for.
 import { createChallenge, randomInt, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
-import type { ChallengeAnswer, IssuedChallenge } from '../../contract/challenge-routes';
+import type { ChallengeAnswer, IssuedChallenge } from '../../contract/challenge-schemas';
 import { createAttackRate } from '../attack-rate';
 import { AuthError } from '../auth-error';
 import type { ClientInfo } from '../client-info';
-import type { ServiceDeps } from './deps';
+import type { ChallengeEvents, ServiceDeps } from './deps';
 
 /** One SHA-256 per try: the difficulty alone sets the work, which a page's worker does in about a second. */
 const ALGORITHM = 'SHA-256';
-
-/** What the metrics count: whether it is on, and each challenge asked for, solved or refused. */
-export interface ChallengeEvents {
-  state(on: boolean): void;
-  required(): void;
-  solved(): void;
-  refused(reason: 'expired' | 'forged' | 'spent'): void;
-}
 
 const SILENT: ChallengeEvents = { state() {}, required() {}, solved() {}, refused() {} };
 

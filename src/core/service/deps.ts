@@ -24,7 +24,6 @@ import type { ServiceClientRepository } from '../service-client-ports';
 import type { AppRepository } from '../app-ports';
 import type { InvitationRepository } from '../invitation-ports';
 import type { ChangeSignal, RevocationFeedStore } from '../revocation-ports';
-import type { ChallengeEvents } from './challenges';
 
 export interface ServiceDeps {
   config: Config;
@@ -71,4 +70,12 @@ export interface ServiceDeps {
   newId: () => string;
   /** The proof-of-work challenge's metrics (none in tests that do not ask). */
   challengeEvents?: ChallengeEvents;
+}
+
+/** What the metrics count: whether it is on, and each challenge asked for, solved or refused. */
+export interface ChallengeEvents {
+  state(on: boolean): void;
+  required(): void;
+  solved(): void;
+  refused(reason: 'expired' | 'forged' | 'spent'): void;
 }

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import * as admin from '@/contract/administration-schemas';
 import * as wire from '@/contract/auth-schemas';
 import { problemSchema } from '@/contract/problem-schema';
-import { challengeSchema } from '@/contract/challenge-routes';
+import { challengeSchema } from '@/contract/challenge-schemas';
 import * as pages from '@/contract/administration-routes';
 import * as audit from '@/contract/audit-events';
 import * as terminal from '@/contract/terminal-schemas';

@@ -3,7 +3,7 @@
 // function answers it. The type below makes a route without a binding a compile error.
 import type { z } from 'zod';
 import { resetIdentityOf, type Role } from '@/contract/auth-schemas';
-import type { ChallengeAnswer } from '@/contract/challenge-routes';
+import type { ChallengeAnswer } from '@/contract/challenge-schemas';
 import type { RestRoute } from '@/contract/route';
 import type { Routes, RouteSide } from '@/contract/routes';
 import type { ClientInfo } from '@/core/ports';

@@ -2,7 +2,7 @@
 // its Web Crypto key derivation, bundled with the pages (no script from elsewhere).
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/web/sha';
-import type { IssuedChallenge } from '@/contract/challenge-routes';
+import type { IssuedChallenge } from '@/contract/challenge-schemas';
 
 const scope = self as unknown as {
   onmessage: ((event: MessageEvent<IssuedChallenge>) => void) | null;

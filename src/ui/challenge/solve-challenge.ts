@@ -1,7 +1,7 @@
 // The pages' side of the proof-of-work challenge: a call the service answers with a challenge
 // (428 challenge_required, or a refused solution) is solved in a Web Worker and sent once more.
 import { TRPCClientError } from '@trpc/client';
-import type { ChallengeAnswer, IssuedChallenge } from '@/contract/challenge-routes';
+import type { ChallengeAnswer, IssuedChallenge } from '@/contract/challenge-schemas';
 
 /** A solution and a refusal of it, then a second one: past that the error is the page's to show. */
 const MAX_SOLVED = 2;
