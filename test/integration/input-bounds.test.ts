@@ -84,6 +84,9 @@ const deref = (schema: Schema): Schema =>
 function stringOf(schema: Schema, length: number): string {
   if (schema.format === 'email') return 'a'.repeat(Math.max(1, length - 12)) + '@example.com';
   if (schema.pattern?.startsWith('^\\d{')) return '1'.repeat(length); // a code, a feed cursor, a wait in seconds
+  // One character class throughout (hexadecimal): its first character.
+  const classOnly = /^\^\[([^\]\\])[^\]]*\]\*\$$/.exec(schema.pattern ?? '');
+  if (classOnly) return classOnly[1]!.repeat(length);
   if (schema.format === 'uri') return `https://example.com/${'a'.repeat(Math.max(0, length - 20))}`;
   // An instant stays one: fraction digits fill it to the length.
   if (schema.format === 'date-time')
