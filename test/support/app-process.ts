@@ -41,6 +41,8 @@ export function appEnv(db: TestDatabase, env: Record<string, string | undefined>
     PATH: process.env.PATH ?? '',
     HOME: process.env.HOME ?? '',
     ...(process.env.NEXT_DIST_DIR ? { NEXT_DIST_DIR: process.env.NEXT_DIST_DIR } : {}),
+    // The test run's cache of V8's compiled code: an app start measured 2.75 s CPU without it, 2.3 s with.
+    ...(process.env.NODE_COMPILE_CACHE ? { NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE } : {}),
     NODE_ENV: 'production',
     NEXT_TELEMETRY_DISABLED: '1',
     ...TEST_SECRETS,
