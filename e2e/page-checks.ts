@@ -17,6 +17,7 @@ const SCREENSHOTS = path.resolve(import.meta.dirname, '..', 'test-results', 'scr
 
 async function assertAccessible(page: Page, label: string) {
   const results = await new AxeBuilder({ page })
+    .options({ resultTypes: ['violations'] })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
     .analyze();
   const severe = results.violations
