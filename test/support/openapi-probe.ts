@@ -26,13 +26,19 @@ export const FROM_BROWSER = { origin: BROWSER_ORIGIN };
 export const fill = (template: string, params: Record<string, string> = {}) =>
   template.replace(/\{(\w+)\}/g, (_, n: string) => params[n] ?? 'no-such-id');
 
-/** One compiled validator per schema object of the document: compiling is most of a check's cost. */
-const validators = new WeakMap<object, ValidateFunction>();
+/**
+ * One compiled validator per distinct schema, from one Ajv: compiling is most of a check's cost, and
+ * a fresh Ajv compiles its meta-schemas again first (16 s of the description test's 32 s CPU when
+ * each schema object had an Ajv of its own).
+ */
+const ajv = new Ajv2020({ strict: false, validateFormats: false, allErrors: true });
+const validators = new Map<string, ValidateFunction>();
 function validatorOf(schema: object): ValidateFunction {
-  let validate = validators.get(schema);
+  const key = JSON.stringify(schema);
+  let validate = validators.get(key);
   if (!validate) {
-    validate = new Ajv2020({ strict: false, validateFormats: false, allErrors: true }).compile(schema);
-    validators.set(schema, validate);
+    validate = ajv.compile(schema);
+    validators.set(key, validate);
   }
   return validate;
 }
