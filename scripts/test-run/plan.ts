@@ -10,8 +10,9 @@ export const ROOT = path.resolve(import.meta.dirname, '../..');
 
 /**
  * Integration files whose subject does not depend on the database's dialect: the HTTP surface
- * (headers, routes, the API description), the clients, tokens and keys, configuration and the
- * process's life. They run on SQLite only; every other file runs on both databases.
+ * (headers, routes, the API description), the clients, tokens and keys, configuration, the process's
+ * life, and the operator CLI (its commands call the service functions whose statements the route
+ * files run on both). They run on SQLite only; every other file runs on both databases.
  */
 export const DIALECT_FREE = new Set([
   'access-token-keys',
@@ -32,6 +33,7 @@ export const DIALECT_FREE = new Set([
   'openapi-client',
   'openapi-lint',
   'packages',
+  'operator-cli',
   'operator-development',
   'operator-scripts',
   'orders-service',
