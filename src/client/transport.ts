@@ -1,6 +1,8 @@
 // One HTTP exchange of a contract route: builds the request, checks the answer against the route's
 // schema and turns failures into AuthClientError. Knows nothing of tokens beyond the header.
 import type { z } from 'zod';
+import { challengeOf, MAX_SOLVED, solved } from './challenge-solver';
+import type { ChallengeAnswer } from '../contract/challenge-schemas';
 import { AuthClientError, errorFromResponse } from './client-error';
 import type { ParamsOf, RestRoute } from '../contract/route';
 
@@ -56,25 +58,50 @@ export function urlOf(
   return `${apiRoot}${path}${queryString ? `?${queryString}` : ''}`;
 }
 
-export function createTransport(apiRoot: string, fetchImpl: FetchLike): Transport {
+export interface TransportOptions {
+  /** Solve a proof-of-work challenge the service asks for and send the call again (default true). */
+  solveChallenges?: boolean;
+}
+
+const isObject = (body: unknown): body is Record<string, unknown> =>
+  typeof body === 'object' && body !== null && !Array.isArray(body);
+
+export function createTransport(apiRoot: string, fetchImpl: FetchLike, settings: TransportOptions = {}): Transport {
+  const solving = settings.solveChallenges ?? true;
+
+  async function sendOnce<R extends RestRoute>(route: R, options: SendOptions): Promise<ResultOf<R>> {
+    const headers: Record<string, string> = { accept: 'application/json, application/problem+json' };
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    if (options.accessToken) headers.authorization = `Bearer ${options.accessToken}`;
+    if (options.deviceId) headers['x-device-id'] = options.deviceId;
+    if (options.terminalToken) headers['x-terminal-token'] = options.terminalToken;
+    const response = await fetchImpl(urlOf(apiRoot, route, options.params, options.query), {
+      method: route.methods[0],
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    });
+    if (!route.resultStatuses.includes(response.status)) throw await errorFromResponse(response);
+    if (route.result === undefined) {
+      await response.body?.cancel().catch(() => undefined);
+      return undefined as ResultOf<R>;
+    }
+    return parseResult(route.result, response) as Promise<ResultOf<R>>;
+  }
+
   return {
+    // Under attack the service asks the guarded routes (sign-up, codes, sign-in) for a solved challenge.
     async send(route, options = {}) {
-      const headers: Record<string, string> = { accept: 'application/json, application/problem+json' };
-      if (options.body !== undefined) headers['content-type'] = 'application/json';
-      if (options.accessToken) headers.authorization = `Bearer ${options.accessToken}`;
-      if (options.deviceId) headers['x-device-id'] = options.deviceId;
-      if (options.terminalToken) headers['x-terminal-token'] = options.terminalToken;
-      const response = await fetchImpl(urlOf(apiRoot, route, options.params, options.query), {
-        method: route.methods[0],
-        headers,
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      });
-      if (!route.resultStatuses.includes(response.status)) throw await errorFromResponse(response);
-      if (route.result === undefined) {
-        await response.body?.cancel().catch(() => undefined);
-        return undefined as ResultOf<typeof route>;
+      let body: unknown = options.body;
+      for (let solutions = 0; ; solutions++) {
+        try {
+          return await sendOnce(route, { ...options, body });
+        } catch (error) {
+          const challenge = solving && solutions < MAX_SOLVED && isObject(body) ? challengeOf(error) : undefined;
+          const answer: ChallengeAnswer | undefined = challenge && (await solved(challenge));
+          if (!answer || !isObject(body)) throw error;
+          body = { ...body, challenge: answer };
+        }
       }
-      return parseResult(route.result, response) as Promise<ResultOf<typeof route>>;
     },
   };
 }

@@ -24,6 +24,12 @@ export interface AuthClientOptions {
   fetch?: FetchLike;
   /** Where each role's device id is kept between sign-ins; memory by default. */
   deviceIds?: DeviceIdStore;
+  /**
+   * Solve the proof-of-work challenge the service asks sign-up, code requests and sign-in for under
+   * attack (428 challenge_required), and send the call again with it; default true. false: the
+   * AuthClientError reaches the caller, with the challenge in `problem.challenge`.
+   */
+  solveChallenges?: boolean;
 }
 
 interface ClientParts {
@@ -131,7 +137,7 @@ function publicApi<T extends Routes['admin'] | Routes['vendor'] | Routes['custom
 export function createAuthClient(options: AuthClientOptions = {}) {
   const apiRoot = resolveApiRoot({ explicit: options.baseUrl, ...readBaseUrlEnvironment() });
   const fetchImpl: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-  const transport = createTransport(apiRoot, fetchImpl);
+  const transport = createTransport(apiRoot, fetchImpl, { solveChallenges: options.solveChallenges });
   const store = options.tokenStore ?? memoryTokenStore();
   const session = createSessionKeeper({ transport, store, onSessionExpired: options.onSessionExpired });
   const deps = { send: transport.send, store, session, deviceIds: options.deviceIds ?? memoryDeviceIdStore() };

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { createChallenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
+import { createAuthClient, isAuthClientError, type FetchLike } from '@/client';
 import { API_PREFIX } from '@/contract/route';
 import type { RunningApp } from '../support/app-process';
 import { appSuite } from '../support/app-suite';
@@ -136,6 +137,32 @@ describe('CHALLENGE=always and off', () => {
     const expired = await signUp(always.url, late, '10.42.0.3');
     assertProblem(expired, 400, 'invalid_challenge');
     assert.match(expired.body.detail, /expired/);
+  });
+
+  test('always: the typed client solves the challenge and sends the sign-up again; told not to, it hands the 428 on', async () => {
+    const bodies: string[] = [];
+    const counting: FetchLike = (input, init) => {
+      bodies.push(typeof init.body === 'string' ? init.body : '');
+      return fetch(input, init);
+    };
+    const client = createAuthClient({ baseUrl: always.url, fetch: counting });
+    const signedUp = await client.customer.register({
+      email: 'typed-client@example.com',
+      password: PASSWORD,
+      name: 'T',
+    });
+    assert.ok(signedUp);
+    assert.equal(bodies.length, 2);
+    assert.equal(JSON.parse(bodies[0]!).challenge, undefined);
+    assert.ok(JSON.parse(bodies[1]!).challenge.solution);
+
+    const unsolving = createAuthClient({ baseUrl: always.url, solveChallenges: false });
+    const refused = await unsolving.customer
+      .register({ email: 'typed-client-2@example.com', password: PASSWORD, name: 'T' })
+      .catch((error: unknown) => error);
+    assert.ok(isAuthClientError(refused, 'challenge_required'), String(refused));
+    assert.equal(refused.status, 428);
+    assert.ok((refused.problem?.challenge as { signature?: string }).signature);
   });
 
   test('off: no challenge is asked for, even while other instances see the attack', async () => {
