@@ -88,7 +88,9 @@ function procedureFor(role: Role, route: RestRoute, binding: Binding<RestRoute>)
     if (result instanceof Answer) return result.body instanceof JsonStream ? result.body.whole() : result.body;
     return result ?? { success: true as const };
   };
-  const base = (route.auth === 'bearer' ? protectedProcedure(role) : publicProcedure).input(passedInput());
+  const base = (route.auth === 'bearer' ? protectedProcedure(role, { guests: route.guests }) : publicProcedure).input(
+    passedInput(),
+  );
   return route.methods[0] === 'GET' ? base.query(resolve) : base.mutation(resolve);
 }
 
