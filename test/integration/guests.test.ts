@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, describe, test } from 'node:test';
 import { decodeJwt } from 'jose';
+import { createAuthClient, memoryTokenStore } from '@/client';
 import { NAMED_ROUTES } from '@/contract/routes';
 import { PASSWORDS, withContainer } from '../support/accounts';
 import { createSweeper } from '@/server/db/sweeper';
@@ -110,6 +111,21 @@ describe('a guest session', () => {
     assert.equal(decodeJwt(refreshed.body.refresh_token).guest, true);
     const again = await customerCall(s.url, 'me', { token: refreshed.body.access_token });
     assert.deepEqual(again.body, { customer: { id: guest.id, guest: true } });
+  });
+
+  test('client.customer.startGuest stores the guest pair; me and a sign-in with its guest_token follow', async () => {
+    const { ip, email } = fresh('client');
+    const customer = await registeredCustomer(s.url, s.mail, email, PASSWORD, 'Cli Guest', ip);
+    const store = memoryTokenStore();
+    const client = createAuthClient({ baseUrl: s.url, tokenStore: store });
+    const pair = await client.customer.startGuest();
+    assert.equal((await store.get('customer'))?.refresh_token, pair.refresh_token);
+    const me = (await client.customer.me()).customer;
+    assert.ok('guest' in me && me.guest);
+    const guestId = me.id;
+    await client.customer.login({ email, password: PASSWORD, guest_token: pair.refresh_token });
+    assert.equal((await client.customer.me()).customer.id, customer.customer.id);
+    assert.equal((await conversionOf(guestId))[0]!.data.customer_id, customer.customer.id);
   });
 
   test('a guest token is refused on every route that needs an account: each customer bearer route but me', async () => {

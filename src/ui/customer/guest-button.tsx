@@ -22,7 +22,8 @@ export function GuestButton() {
   });
   return (
     <>
-      <LiveAlert tone="error" message={start.error ? shownErrorOf(start.error).message : undefined} />
+      {/* Only when it failed: the sign-in form above has the page's alert region. */}
+      {start.error ? <LiveAlert tone="error" message={shownErrorOf(start.error).message} /> : null}
       <Button
         variant="secondary"
         block
