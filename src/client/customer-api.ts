@@ -1,5 +1,6 @@
-// The typed client's customer calls that need no token or change the stored pair: registration,
-// resend, sign-in codes (whose verification stores the pair like a login) and account deletion.
+// The typed client's customer calls that need no token or change the stored pair: a guest session,
+// registration, resend, sign-in codes (whose verification stores the pair like a login) and account
+// deletion.
 import { ROUTES } from '../contract/routes';
 import type { SessionKeeper } from './session';
 import type { TokenStore } from './token-store';
@@ -17,6 +18,15 @@ export function customerApi(send: Transport['send'], store: TokenStore, session:
     return pair;
   }
   return {
+    /**
+     * Starts a guest session and stores its pair as the customer's (`me` then answers `{id, guest: true}`).
+     * Pass its `refresh_token` as `guest_token` when the shopper signs up or in, to link the guest.
+     */
+    async startGuest() {
+      const pair = await send<CustomerRoutes['startGuest']>(routes.startGuest, {});
+      await store.set('customer', { access_token: pair.access_token, refresh_token: pair.refresh_token });
+      return pair;
+    },
     /** The generic answer, whether or not the e-mail is taken; the code arrives by mail. */
     register: (body: BodyOf<CustomerRoutes['register']>) => send(routes.register, { body }),
     resendRegistration: (body: BodyOf<CustomerRoutes['resendRegistration']>) =>

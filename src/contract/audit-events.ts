@@ -30,6 +30,7 @@ export const AUDIT_EVENTS = [
   'account_disabled',
   'account_enabled',
   'account_deleted',
+  'guest_converted',
   'invitation_created',
   'invitation_resent',
   'invitation_revoked',

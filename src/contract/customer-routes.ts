@@ -4,6 +4,7 @@
 import { ownSessionRoutes } from './administration-routes';
 import { ownEvents } from './audit-routes';
 import { roleAuthRoutes } from './auth-routes';
+import { tokenPair } from './auth-schemas';
 import {
   changeEmailRequest,
   codeMailRequest,
@@ -19,6 +20,12 @@ import {
   registerRequest,
   updateCustomerRequest,
 } from './customer-schemas';
+import {
+  customerCodeSignInRequest,
+  customerLoginRequest,
+  customerOrGuestMeResponse,
+  customerPasskeyLoginRequest,
+} from './guest-schemas';
 import { identityRoutes } from './identity-routes';
 import { passkeyRegistered } from './passkey-schemas';
 import { rolePasskeyRoutes, SIGNED_IN_REGISTRATION } from './passkey-routes';
@@ -29,15 +36,36 @@ const role = 'customer' as const;
 const GENERIC =
   'The same answer, status and time for every well-formed request, whether or not the e-mail is known; never 429.';
 const BEARER = { role, auth: 'bearer' } as const;
+const GUEST_LINK =
+  " With `guest_token` (a guest session's refresh token), that guest is linked to the account and its session ends.";
+
+const passkeys = rolePasskeyRoutes(role, {
+  loginResult: customerLoginResponse,
+  registerResult: passkeyRegistered,
+  ...SIGNED_IN_REGISTRATION,
+});
 
 const standard = roleAuthRoutes(role, {
   loginResult: customerLoginResponse,
-  meResult: customerMeResponse,
+  meResult: customerOrGuestMeResponse,
   resetRequest: emailRequest,
   resetVerify: emailCodeRequest,
 });
 
 export const customerRoutes = {
+  startGuest: route({
+    role,
+    methods: ['POST'],
+    path: `${base}/guest`,
+    auth: 'none',
+    body: undefined,
+    result: tokenPair,
+    resultStatuses: [200],
+    errors: ['rate_limited'],
+    summary: 'Start a guest session',
+    description:
+      "A token pair for a shopper without an account (claim `guest: true`, `sub` a guest id, no e-mail), refreshed like a customer's. Its access token passes only the routes that need no account (`me`); every other customer route answers 401 invalid_token. It ends when a sign-up or sign-in presents its refresh token as `guest_token`, or after GUEST_MAX_AGE. Limited per address.",
+  }),
   register: route({
     role,
     methods: ['POST'],
@@ -55,13 +83,12 @@ export const customerRoutes = {
     methods: ['POST'],
     path: `${base}/register/verify`,
     auth: 'none',
-    body: emailCodeRequest,
+    body: customerCodeSignInRequest,
     result: customerSignIn,
     resultStatuses: [200],
     errors: [...BODY_ERRORS, 'invalid_code'],
     summary: 'Verify the e-mail address and sign in',
-    description:
-      'The code from the registration mail. A wrong, expired or spent code is 401 invalid_code; five wrong codes spend it.',
+    description: `The code from the registration mail. A wrong, expired or spent code is 401 invalid_code; five wrong codes spend it.${GUEST_LINK}`,
   }),
   resendRegistration: route({
     role,
@@ -75,7 +102,7 @@ export const customerRoutes = {
     summary: 'Mail a new verification code',
     description: `A new code for an account not yet verified. ${GENERIC}`,
   }),
-  login: standard.login,
+  login: { ...standard.login, body: customerLoginRequest, description: `${standard.login.description}${GUEST_LINK}` },
   requestLoginCode: route({
     role,
     methods: ['POST'],
@@ -93,17 +120,16 @@ export const customerRoutes = {
     methods: ['POST'],
     path: `${base}/login/code/verify`,
     auth: 'none',
-    body: emailCodeRequest,
+    body: customerCodeSignInRequest,
     result: customerSignIn,
     resultStatuses: [200],
     errors: [...BODY_ERRORS, 'invalid_code', 'account_disabled'],
     summary: 'Sign in with a mailed code',
-    description:
-      'A first sign-in by code verifies the address and discards the password set at registration (someone else may have chosen it).',
+    description: `A first sign-in by code verifies the address and discards the password set at registration (someone else may have chosen it).${GUEST_LINK}`,
   }),
   refresh: standard.refresh,
   logout: standard.logout,
-  me: standard.me,
+  me: { ...standard.me, guests: true as const },
   updateMe: route({
     ...BEARER,
     methods: ['PATCH'],
@@ -168,9 +194,10 @@ export const customerRoutes = {
   verifyReset: standard.verifyReset,
   completeReset: standard.completeReset,
   ...identityRoutes,
-  ...rolePasskeyRoutes(role, {
-    loginResult: customerLoginResponse,
-    registerResult: passkeyRegistered,
-    ...SIGNED_IN_REGISTRATION,
-  }),
+  ...passkeys,
+  passkeyLoginVerify: {
+    ...passkeys.passkeyLoginVerify,
+    body: customerPasskeyLoginRequest,
+    description: `${passkeys.passkeyLoginVerify.description}${GUEST_LINK}`,
+  },
 };

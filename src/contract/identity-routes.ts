@@ -5,11 +5,11 @@ import {
   identityLinked,
   identityList,
   oidcCallbackRequest,
-  oidcIdTokenRequest,
   oidcStartRequest,
   oidcStartResponse,
   providerList,
 } from './identity-schemas';
+import { customerOidcCallbackRequest, customerOidcIdTokenRequest } from './guest-schemas';
 import { BODY_ERRORS, route } from './route';
 
 const base = '/auth/customer';
@@ -59,7 +59,7 @@ export const identityRoutes = {
     methods: ['POST'],
     path: `${base}/oidc/{provider}/callback`,
     auth: 'none',
-    body: oidcCallbackRequest,
+    body: customerOidcCallbackRequest,
     result: customerLoginResponse,
     resultStatuses: [200],
     errors: [...SIGN_IN_ERRORS],
@@ -71,7 +71,7 @@ export const identityRoutes = {
     methods: ['POST'],
     path: `${base}/oidc/{provider}/id-token`,
     auth: 'none',
-    body: oidcIdTokenRequest,
+    body: customerOidcIdTokenRequest,
     result: customerLoginResponse,
     resultStatuses: [200],
     errors: [...SIGN_IN_ERRORS],

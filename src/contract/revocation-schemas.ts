@@ -48,6 +48,9 @@ export const activeToken = z
       .array(z.string())
       .optional()
       .meta({ description: 'How the session signed in (RFC 8176): `["pin"]` at a till.' }),
+    guest: z.literal(true).optional().meta({
+      description: 'A guest session (role customer): `sub` is a guest id, not a customer account; it has no e-mail.',
+    }),
   })
   .meta({ description: 'A live access token and the claims it carries.' });
 

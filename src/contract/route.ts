@@ -39,6 +39,8 @@ export interface RestRoute<
    * credential.
    */
   auth: Auth;
+  /** A `bearer` route that a guest session's access token passes too (it needs no account); any other refuses one. */
+  guests?: true;
   body: Body;
   /** How the body is sent: JSON (default), or form-encoded where a standard says so (RFC 7662). */
   bodyEncoding?: 'json' | 'form';

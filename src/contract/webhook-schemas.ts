@@ -16,6 +16,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'mfa.changed',
   'customer.registered',
   'customer.deleted',
+  'customer.guest_converted',
   'terminal.paired',
   'terminal.unpaired',
   'sign_in.locked',
@@ -56,6 +57,11 @@ export const webhookData = z
       .meta({ description: 'Only in account.created, account.updated and customer.registered.' }),
     terminal_id: z.string().optional(),
     vendor_id: z.string().optional().meta({ description: 'The business of a terminal event.' }),
+    guest_id: z
+      .string()
+      .optional()
+      .meta({ description: "customer.guest_converted: the guest session that became the customer's." }),
+    customer_id: z.string().optional().meta({ description: 'customer.guest_converted: the customer it is linked to.' }),
     limit: z.string().optional().meta({
       description: 'sign_in.locked: which limit was reached (sign_in, password_reset, code_mail, registration, pin).',
     }),

@@ -156,6 +156,10 @@ export const envSchema = z.object({
   RATE_LIMIT_CUSTOMER_WINDOW: duration('1h'),
   RATE_LIMIT_CUSTOMER_REGISTER_PER_IP: count(10),
   RATE_LIMIT_CUSTOMER_CODES_PER_EMAIL: count(5),
+  // Guests: how long a guest session lasts at most, and how many an address may start.
+  GUEST_MAX_AGE: duration('30d'),
+  RATE_LIMIT_GUEST_WINDOW: duration('1h'),
+  RATE_LIMIT_GUEST_PER_IP: count(30),
   DEMO_ACCOUNTS: flag,
   /** How often this instance removes expired rows; 0: never (another instance of the fleet does). */
   CLEANUP_INTERVAL: duration('10m', { allowZero: true }),

@@ -40,6 +40,11 @@ export interface AccountRecord {
   /** Customers: whether the owner of the address has proved it (a code), and when the account was made. */
   emailVerified?: boolean;
   createdAt?: Date;
+  /**
+   * Set only for a guest session's holder (a customer-role session with no account, no e-mail):
+   * when the guest expires. Only the routes that need no account let such a holder through.
+   */
+  guest?: { expiresAt: Date };
 }
 
 export interface NewAdmin {

@@ -20,6 +20,9 @@ export interface RateLimitSettings {
   customerWindow: number;
   registerPerIp: number;
   codesPerEmail: number;
+  /** Guest sessions started per address, in one window. */
+  guestWindow: number;
+  guestsPerIp: number;
   /** Invitations (and their resends) per inviting account and per invited address, in one window. */
   invitationWindow: number;
   invitationsPerInviter: number;
@@ -46,6 +49,8 @@ export interface RateLimiter {
   allowResetRequest(role: Role, email: string, ip: string | undefined): Promise<boolean>;
   /** Counts one customer registration or resend from `ip`; false past the limit. */
   allowRegistration(ip: string | undefined): Promise<boolean>;
+  /** Counts one guest session started from `ip`; throws rate_limited past the limit. */
+  assertGuestAllowed(ip: string | undefined): Promise<void>;
   /** Counts one code or notice mailed to `email`, of any purpose; false past the limit (no mail). */
   allowCodeMail(role: Role, email: string): Promise<boolean>;
   /** Counts one invitation mail from `inviterId` to `email` of `role`; throws rate_limited past either limit. */
@@ -124,6 +129,12 @@ export function createRateLimiter(
       return (
         (await store.add(`register:ip:${addressKey(ip)}:${w.start}`, 1, new Date(w.end))) <= settings.registerPerIp
       );
+    },
+
+    async assertGuestAllowed(ip) {
+      const w = window(settings.guestWindow);
+      if ((await store.add(`guest:ip:${addressKey(ip)}:${w.start}`, 1, new Date(w.end))) > settings.guestsPerIp)
+        throw new AuthError('rate_limited', 'Too many guest sessions from this address.', { retryAfter: w.retryAfter });
     },
 
     async allowCodeMail(role, email) {

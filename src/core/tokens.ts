@@ -44,6 +44,8 @@ export interface AccessClaims {
    * once. Tokens issued before the claim existed lack it (docs/decisions/0017-revocation-everywhere.md).
    */
   sid?: string;
+  /** A guest session's token: `sub` is a guest, not a customer account; only routes that need no account take it. */
+  guest?: true;
   /** Issued at (seconds); set by signing. */
   iat?: number;
   /** Expiry (seconds); set by signing. */
@@ -56,6 +58,8 @@ export interface RefreshClaims {
   /** The family (one sign-in) this token belongs to. */
   fam: string;
   jti: string;
+  /** A guest session's refresh token. */
+  guest?: true;
   iat: number;
   exp: number;
 }
@@ -256,7 +260,8 @@ export function createTokenService(settings: TokenSettings, clock: Clock) {
 
     signRefresh(claims: RefreshClaims): Promise<string> {
       const { iat, exp, ...rest } = claims;
-      return sign('refresh', { role: rest.role, fam: rest.fam, jti: rest.jti, sub: rest.sub }, iat, exp);
+      const guest = rest.guest ? { guest: true } : {};
+      return sign('refresh', { role: rest.role, fam: rest.fam, jti: rest.jti, sub: rest.sub, ...guest }, iat, exp);
     },
 
     signReset(claims: ResetClaims): Promise<string> {
@@ -278,14 +283,19 @@ export function createTokenService(settings: TokenSettings, clock: Clock) {
 
     async verifyAccess(token: string, role: Role): Promise<AccessClaims> {
       const p = await verify('access', token, role);
-      if (typeof p.ver !== 'number' || (p.sid !== undefined && typeof p.sid !== 'string'))
+      if (
+        typeof p.ver !== 'number' ||
+        (p.sid !== undefined && typeof p.sid !== 'string') ||
+        (p.guest !== undefined && p.guest !== true)
+      )
         throw new AuthError('invalid_token');
       return p as unknown as AccessClaims;
     },
 
     async verifyRefresh(token: string, role: Role): Promise<RefreshClaims> {
       const p = await verify('refresh', token, role);
-      if (typeof p.fam !== 'string' || typeof p.jti !== 'string') throw new AuthError('invalid_refresh_token');
+      if (typeof p.fam !== 'string' || typeof p.jti !== 'string' || (p.guest !== undefined && p.guest !== true))
+        throw new AuthError('invalid_refresh_token');
       return p as unknown as RefreshClaims;
     },
 

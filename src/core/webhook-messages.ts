@@ -29,6 +29,7 @@ export const WEBHOOK_TYPES_OF: Partial<Record<AuditEventName, TypesOf>> = {
   account_disabled: always('account.disabled'),
   account_enabled: always('account.enabled'),
   account_deleted: byRole('customer.deleted', 'account.deleted'),
+  guest_converted: always('customer.guest_converted'),
   password_changed: always('password.changed'),
   password_reset_completed: always('password.changed'),
   factor_added: always('mfa.changed'),
@@ -101,6 +102,9 @@ export function webhookBodyOf(
           terminal_id: about.terminal_id ?? stringOf(entry.details.terminal_id),
           limit: type === 'sign_in.locked' ? (stringOf(entry.details.limit) ?? 'pin') : undefined,
           provider: stringOf(entry.details.provider),
+          ...(type === 'customer.guest_converted'
+            ? { guest_id: stringOf(entry.details.guest_id), customer_id: accountId ?? undefined }
+            : {}),
         });
   return { type, timestamp: at.toISOString(), data };
 }

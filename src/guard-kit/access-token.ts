@@ -24,6 +24,11 @@ export interface GuardPrincipal {
   amr: readonly string[];
   /** The session (sign-in) the token belongs to: what ending a session revokes. */
   sessionId?: string;
+  /**
+   * A guest session's token (role `customer`): `accountId` is then a guest id, with no account or
+   * e-mail behind it; `customer.guest_converted` later names the customer it became.
+   */
+  guest: boolean;
   /** Issued at and expiry, seconds since the epoch. */
   issuedAt: number;
   expiresAt: number;
@@ -72,6 +77,7 @@ export function principalOf(payload: JWTPayload): GuardPrincipal {
     terminalId: optionalString(payload.terminal_id),
     amr: strings(payload.amr),
     sessionId: optionalString(payload.sid),
+    guest: payload.guest === true,
     issuedAt: payload.iat ?? 0,
     expiresAt: payload.exp ?? 0,
   };

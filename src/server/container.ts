@@ -10,6 +10,7 @@ import { createAdministrationRepository } from './db/administration-repository';
 import { createAuditTrail } from './db/audit-repository';
 import { createCounterStore } from './db/counter-store';
 import { createCustomerRepository } from './db/customer-repository';
+import { createGuestRepository } from './db/guest-repository';
 import { createDeviceRepository } from './db/device-repository';
 import { createFactorRepository } from './db/factor-repository';
 import { createPasskeyRepository } from './db/passkey-repository';
@@ -116,6 +117,7 @@ export function createContainer(options: ContainerOptions = {}) {
     config,
     accounts: cache.accounts(createAccountRepository(db.prisma)),
     customers: createCustomerRepository(db.prisma, db.dialect),
+    guests: createGuestRepository(db.prisma),
     sessions: cache.sessions(createSessionRepository(db.prisma, db.dialect)),
     administration: createAdministrationRepository(db.prisma),
     sessionListing: createSessionListing(db.prisma),

@@ -148,6 +148,7 @@ async function main() {
     container.config.customers.unverifiedTtl,
     container.config.webhooks.retention,
     container.config.serviceClients.revocationRetention,
+    container.config.customers.guestMaxAge,
   ).start(container.config.cleanupInterval);
   const metrics = getMetrics();
   const webhooks = createDeliveryWorker({

@@ -8,7 +8,7 @@ import { appSuite } from '../support/app-suite';
 const suite = appSuite({ instances: 0 });
 const { db, seed } = suite;
 
-test('the sweeper deletes expired counters, codes, grants, device markers, invitations, refresh tokens, families and authorization-server rows only', async () => {
+test('the sweeper deletes expired counters, codes, grants, device markers, invitations, refresh tokens, families, authorization-server rows and old guests only', async () => {
   const past = new Date(Date.now() - 60_000);
   const future = new Date(Date.now() + 3600_000);
   const longAgo = new Date(Date.now() - 3 * 86400_000);
@@ -81,6 +81,13 @@ test('the sweeper deletes expired counters, codes, grants, device markers, invit
         { jti: 'tok-current', familyId: 'fam-live', issuedAt: past, expiresAt: future },
       ],
     });
+    // GUEST_MAX_AGE (30 days by default) counts from a guest's start.
+    await prisma.guest.createMany({
+      data: [
+        { id: 'guest-old', createdAt: new Date(Date.now() - 31 * 86400_000) },
+        { id: 'guest-live', createdAt: longAgo },
+      ],
+    });
     // The same id under two kinds: only the expired row of the two goes.
     const payload = (kind: string, id: string, expiresAt: Date | null) => ({ kind, id, payload: {}, expiresAt });
     await prisma.oAuthPayload.createMany({
@@ -136,6 +143,10 @@ test('the sweeper deletes expired counters, codes, grants, device markers, invit
         (r) => `${r.kind} ${r.id}`,
       ),
       ['Grant shared-id', 'Session session-forever'],
+    );
+    assert.deepEqual(
+      (await prisma.guest.findMany({ select: { id: true } })).map((r) => r.id),
+      ['guest-live'],
     );
   });
 });

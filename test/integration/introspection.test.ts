@@ -237,3 +237,24 @@ test('bad requests are 400 or 415 problem+json, and the per-client limit is 429 
   const quiet = await registerServiceClient(app.db, 'quiet');
   assert.equal((await introspect(limited.url, quiet, 'x')).status, 200, 'another client has its own count');
 });
+
+test('a guest session’s token is active with guest: true; once a sign-in linked the guest it is inactive', async () => {
+  const guest = await request(app.url, 'POST', '/api/v1/auth/customer/guest');
+  assert.equal(guest.status, 200, guest.text);
+  const res = await introspect(app.url, client, guest.body.access_token);
+  assert.equal(res.status, 200, res.text);
+  assert.equal(res.body.active, true);
+  assert.equal(res.body.guest, true);
+  assert.equal(res.body.role, 'customer');
+  assert.equal(res.body.sub, decodePayload(guest.body.access_token).sub);
+  const linked = await request(app.url, 'POST', '/api/v1/auth/customer/login', {
+    json: { email: app.seed.customer.email, password: PASSWORDS.customer, guest_token: guest.body.refresh_token },
+  });
+  assert.equal(linked.status, 200, linked.text);
+  await assertInactive(guest.body.access_token, 'the linked guest');
+  assert.equal(
+    (await introspect(app.url, client, linked.body.access_token)).body.guest,
+    undefined,
+    'a customer is no guest',
+  );
+});

@@ -4,6 +4,7 @@
 // body and no secret; a change that rolls back sends nothing.
 import assert from 'node:assert/strict';
 import { after, test } from 'node:test';
+import { decodeJwt } from 'jose';
 import { PASSWORDS, withContainer } from '../support/accounts';
 import { appSuite } from '../support/app-suite';
 import { breakAuditInsertsFor, repairAuditInserts } from '../support/audit-database';
@@ -82,6 +83,14 @@ test('every event type arrives once per change, verified by standardwebhooks, wi
       name: 'Hook Shopper',
     }),
   );
+  // Before that, a guest session that the customer's sign-in links.
+  const guest = (await request(s.url, 'POST', '/api/v1/auth/customer/guest')).body;
+  const guestId = decodeJwt(guest.access_token).sub;
+  const linked = await request(s.url, 'POST', '/api/v1/auth/customer/login', {
+    json: { email: 'hooked-shopper@example.com', password: PASSWORDS.customer, guest_token: guest.refresh_token },
+  });
+  assert.equal(linked.status, 200, linked.text);
+  secrets.push(guest.access_token, guest.refresh_token, linked.body.access_token, linked.body.refresh_token);
   await withContainer(s.db, async ({ auth }) => auth.operator.deleteCustomer('hooked-shopper@example.com'));
 
   // A terminal paired with a code, then unpaired by the admin.
@@ -128,6 +137,13 @@ test('every event type arrives once per change, verified by standardwebhooks, wi
         name: 'Hook Shopper',
       }),
     'customer.deleted': (d) => assert.deepEqual(d, { account: { id: customer.id } }),
+    'customer.guest_converted': (d) =>
+      assert.deepEqual(d, {
+        account: { id: customer.id, role: 'customer' },
+        actor: { role: 'customer', id: customer.id },
+        guest_id: guestId,
+        customer_id: customer.id,
+      }),
     'terminal.paired': (d) =>
       assert.deepEqual(d, { terminal_id: s.seed.tillA.id, vendor_id: s.seed.vendor.id, actor: null }),
     'terminal.unpaired': (d) =>

@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import { problemBody, AuthError } from '@/core/auth-error';
 import { SignJWT } from 'jose';
 import { basicCredentials, createGuard, GuardError, type GuardPrincipal } from '@/guard-kit';
+import { principalOf } from '@/guard-kit/access-token';
 
 /** An access token as the auth service signs it under HS256 (its header, issuer, audience and claims). */
 const accessToken = (secret: string, sub: string) =>
@@ -56,6 +57,7 @@ test('authorize applies the module rules and names the refusal', () => {
     modules: ['orders'],
     modulePermissions: { orders: ['read'] },
     amr: [],
+    guest: false,
     issuedAt: 0,
     expiresAt: 0,
   };
@@ -106,4 +108,11 @@ test('authenticate reads the bearer of a Web Request, of a Node request, or the 
     await assert.rejects(guard.authenticate(input), (e: GuardError) => e.code === 'invalid_token');
   }
   assert.equal(guard.stats().requests.introspect + guard.stats().requests.feed, 0);
+});
+
+test('the principal names a guest session, and only a token that says so', () => {
+  const claims = { purpose: 'access', role: 'customer', sub: 'g', iat: 1, exp: 2 };
+  assert.equal(principalOf({ ...claims, guest: true }).guest, true);
+  assert.equal(principalOf(claims).guest, false);
+  assert.equal(principalOf({ ...claims, guest: 'yes' }).guest, false);
 });

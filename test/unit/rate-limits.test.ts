@@ -30,6 +30,8 @@ const settings = {
   customerWindow: 3600,
   registerPerIp: 3,
   codesPerEmail: 2,
+  guestWindow: 3600,
+  guestsPerIp: 2,
   invitationWindow: 86400,
   invitationsPerInviter: 3,
   invitationsPerAddress: 2,
@@ -157,4 +159,18 @@ test('invitations are limited per inviter and per invited address of a role, wit
   await limiter.assertInvitationAllowed('admin', 'admin-1', 'a@x.io'); // the other role's address is its own
   await limiter.assertInvitationAllowed('vendor', 'owner-1', 'b@x.io'); // the inviter's third
   await assert.rejects(limiter.assertInvitationAllowed('vendor', 'owner-1', 'c@x.io'), refused, "the inviter's fourth");
+});
+
+test('guest sessions are limited per address (IPv6 by /64), with Retry-After, until the next window', async () => {
+  let now = new Date('2026-01-01T00:10:00Z');
+  const limiter = createRateLimiter(settings, memoryCounters(), { now: () => now });
+  await limiter.assertGuestAllowed('2001:db8::1');
+  await limiter.assertGuestAllowed('2001:db8::2');
+  await assert.rejects(
+    limiter.assertGuestAllowed('2001:db8::3'),
+    (e: { code: string; retryAfter: number }) => e.code === 'rate_limited' && e.retryAfter === 3000,
+  );
+  await limiter.assertGuestAllowed('1.1.1.1'); // another address is still allowed
+  now = new Date('2026-01-01T01:00:00Z');
+  await limiter.assertGuestAllowed('2001:db8::3');
 });

@@ -71,3 +71,17 @@ test('e-mail and name only where documented; a deleted customer carries its id a
   );
   assert.deepEqual(deleted.data, { account: { id: 'c1' } });
 });
+
+test('a guest linked to a customer is customer.guest_converted with both ids, and no contact', () => {
+  const self = { actor: { role: 'customer' as const, accountId: 'c1' }, client: {} };
+  const converted = auditEntry('guest_converted', customer, self, { guest_id: 'g1', provider: 'google' });
+  assert.deepEqual(webhookTypesOf(converted), ['customer.guest_converted']);
+  const body = webhookBodyOf('customer.guest_converted', converted, at, 'c1', contact);
+  assert.deepEqual(body.data, {
+    account: { id: 'c1', role: 'customer' },
+    actor: { role: 'customer', id: 'c1' },
+    provider: 'google',
+    guest_id: 'g1',
+    customer_id: 'c1',
+  });
+});

@@ -3,6 +3,7 @@ import type { CodeFailureCap } from '../code-failure-cap';
 import type { CustomerRepository } from '../customer-ports';
 import type { Config } from '../config';
 import type { DeviceRepository } from '../device-ports';
+import type { GuestRepository } from '../guest-ports';
 import type { FactorRepository, PasskeyRepository } from '../factor-ports';
 import type { IdentityRepository, OidcClient } from '../identity-ports';
 import type {
@@ -29,6 +30,8 @@ export interface ServiceDeps {
   config: Config;
   accounts: AccountRepository;
   customers: CustomerRepository;
+  /** Guest sessions' holders and their links to customers. */
+  guests: GuestRepository;
   sessions: SessionRepository;
   administration: AdministrationRepository;
   sessionListing: SessionListing;

@@ -18,6 +18,7 @@ import { profileOf, type LoginResponseOf, type ProfileOf } from './profiles';
 import { createPasskeys } from './passkeys';
 import { createSecondStep } from './second-step';
 import { createSessions } from './sessions';
+import type { CodeSignIn, GuestProfile, GuestTokenField } from '../../contract/guest-schemas';
 import { createTotpEnrolment } from './totp-enrolment';
 import { createTerminalService } from './terminal-service';
 import { createVendorContext } from './vendor-context';
@@ -26,6 +27,7 @@ import { createServiceClients } from './service-clients';
 import { createApps } from './apps';
 import { createPlatformCalls } from './platform-calls';
 import { createChallenges } from './challenges';
+import { createGuests } from './guests';
 
 export type { ServiceDeps } from './deps';
 
@@ -45,6 +47,18 @@ export function createAuthService(deps: ServiceDeps) {
   const identities = createCustomerIdentities(deps);
   const administration = createAdministration(deps);
   const challenges = createChallenges(deps);
+  const guests = createGuests(deps, sessions.startSession);
+
+  /** A customer signed in: the guest its `guest_token` names, if live, is linked and ends. */
+  async function linkedGuest<T extends { customer: { id: string } }>(
+    signedIn: T,
+    guestToken: string | undefined,
+    client: ClientInfo,
+    details?: Record<string, unknown>,
+  ): Promise<T> {
+    await guests.link(guestToken, signedIn.customer.id, client, details);
+    return signedIn;
+  }
 
   /**
    * The profile as login and /me show it, with the account's second factors (`known`: as the sign-in just read them).
@@ -109,36 +123,57 @@ export function createAuthService(deps: ServiceDeps) {
     changeOwnPassword: createOwnPasswordChange(deps, sessions.startSession),
 
     /** The caller's own profile, as login returned it. */
-    me<R extends Role>(role: R, { account }: Principal): Promise<ProfileOf<R>> {
+    async me<R extends Role>(role: R, { account }: Principal): Promise<ProfileOf<R> | { customer: GuestProfile }> {
+      if (account.guest) return { customer: { id: account.id, guest: true } };
       return fullProfileOf(role, account);
     },
+
+    /** Guest sessions: a shopper's pair before any account. */
+    startGuest: (client: ClientInfo) => guests.start(client),
 
     /** The proof-of-work challenge of sign-ups, code requests and sign-ins under attack. */
     challenges,
 
     /** Customers: registration, code sign-in and their own account. */
-    customers: { ...customerSignUp, ...customerAccount },
+    customers: {
+      ...customerSignUp,
+      ...customerAccount,
+      verifyRegistration: async (input: CodeSignIn, client: ClientInfo) =>
+        linkedGuest(await customerSignUp.verifyRegistration(input, client), input.guest_token, client),
+      verifyLoginCode: async (input: CodeSignIn, client: ClientInfo) =>
+        linkedGuest(await customerSignUp.verifyLoginCode(input, client), input.guest_token, client),
+    },
 
     /** Customers' OpenID providers: signing in with one, and the identities linked to an account. */
     oidc: {
       providers: identities.providers,
       start: (provider: string, input: { redirect_uri: string }, caller: FlowCaller) =>
         identities.start(provider, input.redirect_uri, 'sign_in', null, caller),
-      async callback(provider: string, input: { code: string; state: string; iss?: string }, caller: FlowCaller) {
+      async callback(
+        provider: string,
+        input: { code: string; state: string; iss?: string } & GuestTokenField,
+        caller: FlowCaller,
+      ) {
         const account = await identities.signingIn(provider, caller.client, () =>
           identities.finish(provider, input, 'sign_in', null, caller),
         );
-        return loginResponseOf(
+        const signedIn = await loginResponseOf(
           'customer',
           await sessions.completeSignIn(account, caller.client, { method: 'oidc', provider }),
         );
+        return linkedGuest(signedIn, input.guest_token, caller.client, { provider });
       },
-      async idToken(provider: string, input: { id_token: string; nonce: string }, client: ClientInfo) {
+      async idToken(
+        provider: string,
+        input: { id_token: string; nonce: string } & GuestTokenField,
+        client: ClientInfo,
+      ) {
         const account = await identities.signingIn(provider, client, () => identities.idTokenClaims(provider, input));
-        return loginResponseOf(
+        const signedIn = await loginResponseOf(
           'customer',
           await sessions.completeSignIn(account, client, { method: 'oidc', provider }),
         );
+        return linkedGuest(signedIn, input.guest_token, client, { provider });
       },
       /**
        * The pages' callback, for every provider: the flow its browser started, to sign in or to link
@@ -146,19 +181,17 @@ export function createAuthService(deps: ServiceDeps) {
        */
       async browserCallback(
         answer: { code: string; state: string; iss?: string },
-        caller: FlowCaller & { browserHash: string },
+        caller: FlowCaller & { browserHash: string; guestToken?: string },
       ) {
         const flow = await identities.spend(answer.state, caller);
         const { provider } = flow;
         if (flow.purpose === 'sign_in') {
           const account = await identities.signingIn(provider, caller.client, () => identities.exchange(flow, answer));
-          return {
-            provider,
-            signedIn: await loginResponseOf(
-              'customer',
-              await sessions.completeSignIn(account, caller.client, { method: 'oidc', provider }),
-            ),
-          };
+          const signedIn = await loginResponseOf(
+            'customer',
+            await sessions.completeSignIn(account, caller.client, { method: 'oidc', provider }),
+          );
+          return { provider, signedIn: await linkedGuest(signedIn, caller.guestToken, caller.client, { provider }) };
         }
         const account = flow.accountId ? await deps.accounts.findById('customer', flow.accountId) : null;
         if (!account || account.disabled) throw new AuthError('invalid_token');
@@ -195,12 +228,15 @@ export function createAuthService(deps: ServiceDeps) {
     /** Login with the profile under the role's key, as the contract shows it. */
     async loginWithProfile<R extends Role>(
       role: R,
-      input: LoginRequest,
+      input: LoginRequest & GuestTokenField,
       client: ClientInfo,
     ): Promise<LoginResponseOf<R> | MfaChallenge | MfaEnrollmentChallenge> {
       await challenges.admit(client, input.challenge);
       const gate = role === 'customer' ? customerSignUp.loginGate : undefined;
-      return answerOf(role, await sessions.login(role, input, client, gate));
+      const signedIn = await sessions.login(role, input, client, gate);
+      if (role === 'customer' && !('challenge' in signedIn))
+        await guests.link(input.guest_token, signedIn.account.id, client);
+      return answerOf(role, signedIn);
     },
 
     /** Accepting an invitation: the new account, signed in as its role's login answers. */
@@ -276,11 +312,13 @@ export function createAuthService(deps: ServiceDeps) {
     passkeyLoginOptions: (role: Role) => passkeys.loginOptions(role),
     async passkeyLogin<R extends Role>(
       role: R,
-      input: Parameters<typeof passkeys.signedInAccount>[1],
+      input: Parameters<typeof passkeys.signedInAccount>[1] & GuestTokenField,
       client: ClientInfo,
     ): Promise<LoginResponseOf<R>> {
       const account = await passkeys.signedInAccount(role, input);
-      return loginResponseOf(role, await sessions.completeSignIn(account, client, { method: 'passkey' }));
+      const signedIn = await sessions.completeSignIn(account, client, { method: 'passkey' });
+      if (role === 'customer') await guests.link(input.guest_token, account.id, client);
+      return loginResponseOf(role, signedIn);
     },
 
     /** Removing the authenticator app and replacing recovery codes, with the password. */

@@ -64,7 +64,8 @@ export function createPlatformCalls(deps: Deps, authenticate: ReturnType<typeof 
     if (!role) return INACTIVE;
     let checked: Awaited<ReturnType<typeof authenticate.check>>;
     try {
-      checked = await authenticate.check(role, token);
+      // A guest's token is live too: the platform's services tell guests from customers by `guest`.
+      checked = await authenticate.check(role, token, {}, { guests: true });
     } catch (error) {
       if (error instanceof AuthError) return INACTIVE;
       throw error;
@@ -85,6 +86,7 @@ export function createPlatformCalls(deps: Deps, authenticate: ReturnType<typeof 
       ...(claims.module_permissions === undefined ? {} : { module_permissions: claims.module_permissions }),
       ...(claims.terminal_id === undefined ? {} : { terminal_id: claims.terminal_id }),
       ...(claims.amr === undefined ? {} : { amr: claims.amr }),
+      ...(claims.guest ? { guest: true } : {}),
     } as IntrospectionAnswer;
   }
 

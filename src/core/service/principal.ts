@@ -4,6 +4,7 @@ import type { AccountRecord, ClientInfo } from '../ports';
 import type { Role } from '../../contract/auth-schemas';
 import type { AccessClaims } from '../tokens';
 import type { ServiceDeps } from './deps';
+import { createGuestHolders } from './guest-holders';
 
 export interface Principal {
   account: AccountRecord;
@@ -15,7 +16,12 @@ export interface Principal {
   amr?: string[];
 }
 
-type StateDeps = Pick<ServiceDeps, 'accounts' | 'sessions' | 'terminals'>;
+type StateDeps = Pick<ServiceDeps, 'accounts' | 'sessions' | 'terminals' | 'guests' | 'clock' | 'config'>;
+
+/** Which holders a check lets through: `guests` also a guest session's (the routes that need no account). */
+export interface CheckOptions {
+  guests?: boolean;
+}
 
 /**
  * The one rule for access tokens: a token is good while its account is enabled at the token's
@@ -24,13 +30,10 @@ type StateDeps = Pick<ServiceDeps, 'accounts' | 'sessions' | 'terminals'>;
  * account rules only, until it expires. The reads go through ports whose adapters may answer from
  * a cache that every change to these states invalidates.
  */
-async function accountIfCurrent(
-  { accounts, sessions, terminals }: StateDeps,
-  role: Role,
-  claims: AccessClaims,
-): Promise<AccountRecord> {
+async function accountIfCurrent(deps: StateDeps, role: Role, claims: AccessClaims): Promise<AccountRecord> {
+  const { accounts, sessions, terminals } = deps;
   const [account, family, pairedAt] = await Promise.all([
-    accounts.findById(role, claims.sub),
+    claims.guest ? createGuestHolders(deps)(claims.sub) : accounts.findById(role, claims.sub),
     claims.sid === undefined ? undefined : sessions.familyState(claims.sid),
     claims.terminal_id === undefined ? undefined : terminals.pairedAt(claims.terminal_id),
   ]);
@@ -43,21 +46,33 @@ async function accountIfCurrent(
   return account;
 }
 
-export function createAuthenticate(deps: Pick<ServiceDeps, 'tokens' | 'accounts' | 'sessions' | 'terminals'>) {
-  /** A live access token's claims and principal: the one check of this service's routes and of introspection. */
+export function createAuthenticate(deps: StateDeps & Pick<ServiceDeps, 'tokens'>) {
+  /**
+   * A live access token's claims and principal: the one check of this service's routes and of
+   * introspection. A guest's token has no account behind it: it passes only with `guests`, else it
+   * is 401 invalid_token, as a token of no account (docs/decisions/0047-guest-sessions.md).
+   */
   async function check(
     role: Role,
     accessToken: string,
     client: ClientInfo = {},
+    options: CheckOptions = {},
   ): Promise<{ claims: AccessClaims; principal: Principal }> {
     const claims = await deps.tokens.verifyAccess(accessToken, role);
+    if (claims.guest && !options.guests)
+      throw new AuthError('invalid_token', 'A guest session has no account: sign up or sign in first.');
     const account = await accountIfCurrent(deps, role, claims);
     if (claims.terminal_id === undefined) return { claims, principal: { account, client } };
     return { claims, principal: { account, client, terminalId: claims.terminal_id, amr: claims.amr ?? [] } };
   }
   /** The account behind a valid access token of `role`; disabled, reset or signed-out sessions are refused. */
-  async function authenticate(role: Role, accessToken: string, client: ClientInfo = {}): Promise<Principal> {
-    return (await check(role, accessToken, client)).principal;
+  async function authenticate(
+    role: Role,
+    accessToken: string,
+    client: ClientInfo = {},
+    options: CheckOptions = {},
+  ): Promise<Principal> {
+    return (await check(role, accessToken, client, options)).principal;
   }
   return Object.assign(authenticate, { check });
 }

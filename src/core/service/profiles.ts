@@ -49,6 +49,7 @@ export function accessClaimsOf(account: AccountRecord): AccessClaims {
     modules: account.modules,
     ...(account.role === 'vendor' ? { vendor_id: account.vendor?.id } : {}),
     ...(account.type === 'employee' ? { module_permissions: account.modulePermissions } : {}),
+    ...(account.guest ? { guest: true as const } : {}),
   };
 }
 

@@ -9,6 +9,7 @@ import { anonymousCause, auditEntry, createAuditRecorder, selfCause, subjectOf }
 import { createEqualCostVerify } from './equal-cost-verify';
 import { createMfaChallenge } from './mfa-challenge';
 import { pinSessionOf, type PinSession } from './pin-session';
+import { createGuestHolders } from './guest-holders';
 
 /** A last check of an account whose password was right, before its session starts. */
 export type SignInGate = (account: AccountRecord, client: ClientInfo) => Promise<void>;
@@ -29,6 +30,7 @@ export function createSessions(deps: ServiceDeps) {
   const verifyOrDummy = createEqualCostVerify(deps);
   const deviceMarkers = createDeviceMarkers(deps);
   const challengeFor = createMfaChallenge(deps);
+  const guestHolder = createGuestHolders(deps);
 
   /** A refresh token that expires with its own lifetime or at its family's end, whichever is first. */
   function newRefreshToken(now: Date, familyEnd: Date): NewRefreshToken {
@@ -38,9 +40,11 @@ export function createSessions(deps: ServiceDeps) {
     return { jti: newId(), issuedAt, expiresAt: new Date(expiresAt) };
   }
 
-  /** SESSION_MAX_AGE: no refresh extends a sign-in past its start plus that age. */
-  const familyEndOf = (role: Role, signedInAt: Date) =>
-    new Date(signedInAt.getTime() + config.sessionMaxAge[role] * 1000);
+  /** SESSION_MAX_AGE: no refresh extends a sign-in past its start plus that age, nor a guest's past GUEST_MAX_AGE. */
+  const familyEndOf = (account: AccountRecord, signedInAt: Date) => {
+    const end = signedInAt.getTime() + config.sessionMaxAge[account.role] * 1000;
+    return new Date(account.guest ? Math.min(end, account.guest.expiresAt.getTime()) : end);
+  };
 
   async function pairFor(
     account: AccountRecord,
@@ -55,6 +59,7 @@ export function createSessions(deps: ServiceDeps) {
         role: account.role,
         fam: familyId,
         jti: token.jti,
+        ...(account.guest ? { guest: true as const } : {}),
         iat: seconds(token.issuedAt),
         exp: seconds(token.expiresAt),
       }),
@@ -157,7 +162,7 @@ export function createSessions(deps: ServiceDeps) {
     const familyId = newId();
     const now = clock.now();
     const pin = terminalId === undefined ? undefined : pinSessionOf({ terminalId, createdAt: now }, config);
-    const first = newRefreshToken(now, familyEndOf(account.role, now));
+    const first = newRefreshToken(now, familyEndOf(account, now));
     const token = pin ? pin.capped(first) : first;
     const audit =
       event === 'login'
@@ -196,14 +201,14 @@ export function createSessions(deps: ServiceDeps) {
     const claims = await tokens.verifyRefresh(refreshToken, role);
     const [family, account] = await Promise.all([
       sessions.familyState(claims.fam),
-      accounts.findById(role, claims.sub),
+      claims.guest ? guestHolder(claims.sub) : accounts.findById(role, claims.sub),
     ]);
     const invalid = () => new AuthError('invalid_refresh_token');
     if (!family || family.revoked || family.role !== role || family.accountId !== claims.sub) throw invalid();
     if (!account || account.disabled) throw invalid();
 
     const now = clock.now();
-    const familyEnd = familyEndOf(role, family.createdAt);
+    const familyEnd = familyEndOf(account, family.createdAt);
     // A PIN sign-in's tokens keep its terminal and method: a refresh never turns it into a password session.
     const pin = pinSessionOf(family, config);
     if (now >= familyEnd || pin?.ended(now)) throw invalid();

@@ -1,8 +1,8 @@
 // Deletes expired rows (limit counters, reset codes and grants, refresh tokens and families, the
 // authorization server's codes and tokens, audit events past their retention, customer
 // registrations never confirmed, webhook messages settled longer ago than their retention,
-// revocation feed entries older than any token they revoke) in small batches (./sweep-batches), so
-// a large backlog never holds a write lock long enough to stall requests.
+// revocation feed entries older than any token they revoke, guests past GUEST_MAX_AGE) in small
+// batches (./sweep-batches), so a large backlog never holds a write lock long enough to stall requests.
 import type { PrismaClient } from '@/generated/prisma/postgresql/client';
 import type { Clock, Logger } from '@/core/ports';
 import { sweepRevocations } from './revocation-feed-repository';
@@ -17,7 +17,8 @@ type Target = SweptRows & { name: string };
 /**
  * `auditRetentionSeconds`: AUDIT_RETENTION, how long security events are kept; `unverifiedSeconds`:
  * CUSTOMER_UNVERIFIED_TTL; `webhookRetentionSeconds`: WEBHOOK_RETENTION, how long a webhook message
- * and its delivery log are kept; `revocationRetentionSeconds`: how long a revocation feed entry is kept.
+ * and its delivery log are kept; `revocationRetentionSeconds`: how long a revocation feed entry is kept;
+ * `guestMaxAgeSeconds`: GUEST_MAX_AGE.
  */
 export function createSweeper(
   prisma: PrismaClient,
@@ -27,6 +28,7 @@ export function createSweeper(
   unverifiedSeconds = 7 * 24 * 3600,
   webhookRetentionSeconds = 30 * 24 * 3600,
   revocationRetentionSeconds = 20 * 60,
+  guestMaxAgeSeconds = 30 * 24 * 3600,
 ) {
   const model = (delegate: unknown) => delegate as SweptModel;
   const ago = (now: Date, ms: number) => new Date(now.getTime() - ms);
@@ -83,6 +85,14 @@ export function createSweeper(
       column: 'createdAt',
       before: ago(now, unverifiedSeconds * 1000),
       also: { emailVerifiedAt: null },
+    },
+    // A guest past GUEST_MAX_AGE, linked or not: its sessions ended with that age (their families go above).
+    {
+      name: 'guests',
+      model: model(prisma.guest),
+      key: 'id',
+      column: 'createdAt',
+      before: ago(now, guestMaxAgeSeconds * 1000),
     },
     // A message goes with its deliveries and attempts (cascade) once none of them is still pending:
     // one an endpoint has not yet received, or is being retried, stays however old it is.

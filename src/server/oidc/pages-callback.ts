@@ -1,11 +1,13 @@
 // The pages' callback from every OpenID provider (GET with the answer in the query, or Apple's
 // form POST): it finishes the flow this browser started and goes on to /account, signed in the
-// way the pages' other sign-ins are (refresh token and device marker in their cookies), or back to
+// way the pages' other sign-ins are (refresh token and device marker in their cookies, a guest
+// session it started from linked), or back to
 // the page it came from with the reason it failed.
 import { AuthError } from '@/core/auth-error';
 import { PAGES_CALLBACK_PATH } from '@/core/oidc-config';
 import { createContext } from '../trpc/context';
 import { sessionIntoCookies, signInClientOf } from '../trpc/routers/cookie-procedures';
+import { guestAtCallback } from '../trpc/guest-cookie';
 import { spendBrowserBinding } from './browser-binding';
 
 const ANSWER_MAX_BYTES = 16 * 1024;
@@ -48,7 +50,7 @@ export async function pagesCallback(req: Request): Promise<Response> {
       throw new AuthError('invalid_state');
     const finished = await ctx.auth.oidc.browserCallback(
       { code, state, iss },
-      { client: signInClientOf(ctx, 'customer'), browserHash },
+      { client: signInClientOf(ctx, 'customer'), browserHash, guestToken: guestAtCallback(ctx) },
     );
     if (finished.signedIn) {
       sessionIntoCookies(ctx, 'customer', finished.signedIn);

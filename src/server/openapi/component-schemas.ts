@@ -18,6 +18,7 @@ import * as serviceClient from '@/contract/service-client-schemas';
 import * as apps from '@/contract/app-schemas';
 import * as revocation from '@/contract/revocation-schemas';
 import * as invitation from '@/contract/invitation-schemas';
+import * as guest from '@/contract/guest-schemas';
 
 type JsonSchema = z.core.JSONSchema.BaseSchema;
 
@@ -74,6 +75,11 @@ const REQUEST_SCHEMAS = {
   OidcStartRequest: identity.oidcStartRequest,
   OidcCallbackRequest: identity.oidcCallbackRequest,
   OidcIdTokenRequest: identity.oidcIdTokenRequest,
+  CustomerLoginRequest: guest.customerLoginRequest,
+  CustomerCodeSignInRequest: guest.customerCodeSignInRequest,
+  CustomerPasskeyLoginVerifyRequest: guest.customerPasskeyLoginRequest,
+  CustomerOidcCallbackRequest: guest.customerOidcCallbackRequest,
+  CustomerOidcIdTokenRequest: guest.customerOidcIdTokenRequest,
 } satisfies Record<string, z.ZodType>;
 
 /** Answers: what the server sends. */
@@ -122,6 +128,8 @@ const RESPONSE_SCHEMAS = {
   CustomerSignIn: customer.customerSignIn,
   CustomerLoginResponse: customer.customerLoginResponse,
   CustomerMeResponse: customer.customerMeResponse,
+  GuestProfile: guest.guestProfile,
+  CustomerOrGuestMeResponse: guest.customerOrGuestMeResponse,
   CustomerExport: customer.customerExport,
   CustomerAccount: customer.customerAccount,
   CustomerAccountPage: customerAccountPage,

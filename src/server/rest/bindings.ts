@@ -264,6 +264,7 @@ export const BINDINGS: { [S in RouteSide]: SideBindings<S> } = {
   customer: {
     ...accountBindings('customer'),
     ...passkeyBindings('customer'),
+    startGuest: async (c) => c.auth.startGuest(c.client),
     register: challenged(async (c) => c.auth.customers.register(await c.input(), c.client)),
     verifyRegistration: async (c) => c.auth.customers.verifyRegistration(await c.input(), c.client),
     resendRegistration: challenged(async (c) => c.auth.customers.resendRegistration((await c.input()).email, c.client)),

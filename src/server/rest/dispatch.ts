@@ -91,7 +91,7 @@ async function answer(container: Container, request: Request, found: Found): Pro
   if (route.auth === 'bearer') {
     const token = bearerTokenOf(request.headers);
     if (!token) throw missingBearer();
-    call.principal = await container.auth.authenticate(route.role!, token, call.client);
+    call.principal = await container.auth.authenticate(route.role!, token, call.client, { guests: route.guests });
   }
   parseInput(found.route.paramsSchema, found.params);
   if (route.auth === 'terminal')

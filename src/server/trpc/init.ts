@@ -40,12 +40,13 @@ export const publicProcedure = t.procedure.use(mapAuthErrors);
 
 /**
  * A procedure that needs an access token of `role`, as create-t3-app's protectedProcedure: the
- * token is checked before the input is read (401 first), and the signed-in account is `ctx.principal`.
+ * token is checked before the input is read (401 first), and the signed-in account is `ctx.principal`
+ * (with `guests`, a guest session's holder too).
  */
-export function protectedProcedure(role: Role) {
+export function protectedProcedure(role: Role, options: { guests?: boolean } = {}) {
   return publicProcedure.use(async ({ ctx, next }) => {
     if (!ctx.accessToken) throw missingBearer();
-    const principal = await ctx.auth.authenticate(role, ctx.accessToken, ctx.client);
+    const principal = await ctx.auth.authenticate(role, ctx.accessToken, ctx.client, options);
     return next({ ctx: { ...ctx, principal } });
   });
 }

@@ -17,7 +17,8 @@ import { passedInput, protectedProcedure, publicProcedure } from './init';
  * Kept out: login and a password change set the cookie, refresh and logout read it at the session
  * endpoint; a customer's code verifications, the second-factor step and a confirmation while
  * enrolling sign in too, so their pair must never reach page script. Starting a provider's flow
- * from the pages sets the cookie that binds it to the browser, with the pages' own redirect URI.
+ * from the pages sets the cookie that binds it to the browser, with the pages' own redirect URI. A
+ * guest session's refresh token goes into a cookie of its own.
  */
 const COOKIE_ROUTES = [
   'login',
@@ -33,6 +34,7 @@ const COOKIE_ROUTES = [
   'oidcStart',
   'identityLinkStart',
   'acceptInvitation',
+  'startGuest',
 ] as const;
 type CookieRoute = (typeof COOKIE_ROUTES)[number];
 
@@ -88,7 +90,9 @@ function procedureFor(role: Role, route: RestRoute, binding: Binding<RestRoute>)
     if (result instanceof Answer) return result.body instanceof JsonStream ? result.body.whole() : result.body;
     return result ?? { success: true as const };
   };
-  const base = (route.auth === 'bearer' ? protectedProcedure(role) : publicProcedure).input(passedInput());
+  const base = (route.auth === 'bearer' ? protectedProcedure(role, { guests: route.guests }) : publicProcedure).input(
+    passedInput(),
+  );
   return route.methods[0] === 'GET' ? base.query(resolve) : base.mutation(resolve);
 }
 

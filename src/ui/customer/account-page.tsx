@@ -11,16 +11,20 @@ import { ChangeEmail } from './change-email';
 import { DeleteAccount } from './delete-account';
 import { DownloadData } from './download-data';
 import { IdentitiesPanel } from './identities-panel';
+import { GuestPanel } from './guest-panel';
 import { ProfilePanel } from './profile-panel';
 
 export function AccountPage() {
   const me = trpc.customer.me.useQuery();
-  const profile = me.data?.customer;
+  const shown = me.data?.customer;
+  // A guest session has no account yet: the page offers to make one instead of the panels.
+  const profile = shown && !('guest' in shown) ? shown : undefined;
   return (
     <AppShell role="customer" user={profile && { name: profile.name, type: 'customer' }}>
       <h1>Your account</h1>
       {me.isPending ? <Loading what="your profile" /> : null}
       {me.isError ? <LoadFailed message={shownErrorOf(me.error).message} onRetry={() => void me.refetch()} /> : null}
+      {shown && 'guest' in shown ? <GuestPanel /> : null}
       {profile ? (
         <>
           <ProfilePanel profile={profile} />

@@ -8,6 +8,7 @@ import { Button } from '../components/button';
 import { trpc } from '../trpc/client';
 import { CodeSignInStep } from './code-sign-in-step';
 import { EmailStep } from './email-step';
+import { GuestButton } from './guest-button';
 import { ProviderButtons, type Provider } from './provider-buttons';
 import { withChallenge } from '../challenge/solve-challenge';
 
@@ -36,6 +37,7 @@ export function CustomerLogin({
         <Button variant="secondary" block onClick={() => setMode({ name: 'email' })}>
           E-mail me a code
         </Button>
+        {appReturn ? null : <GuestButton />}
       </div>
     );
   }

@@ -52,6 +52,11 @@ export async function probeCustomerRoutes(app: AdministrationSuite, probe: Probe
     await probe('POST', c('/login'), { json: { email: 'probe-customer@example.com', password: NEW_PASSWORD } })
   ).body;
   await probe('GET', c('/me'), { token: pair.access_token });
+  // A guest session: its pair and its `me`; then starts from this address up to the limit (429).
+  const guest = (await probe('POST', c('/guest'))).body;
+  await probe('GET', c('/me'), { token: guest.access_token });
+  for (let i = 0; (await probe('POST', c('/guest'))).status !== 429; i += 1)
+    assert.ok(i < 100, 'the guest sessions limit is reached');
   const next = (await probe('POST', c('/refresh'), { json: { refresh_token: pair.refresh_token } })).body;
   await probe('POST', c('/logout'), { json: { refresh_token: next.refresh_token } });
 

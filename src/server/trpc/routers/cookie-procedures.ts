@@ -13,6 +13,7 @@ import type { Context } from '../context';
 import { deviceCookieOf, setDeviceCookie } from '../device-cookie';
 import { contractInput, passedInput, protectedProcedure, publicProcedure } from '../init';
 import { setRefreshCookie } from '../refresh-cookie';
+import { afterCustomerSignIn, carryGuestToCallback, guestCookieOf, setGuestCookie } from '../guest-cookie';
 import { bindBrowser } from '../../oidc/browser-binding';
 import { pagesRedirectUriOf } from '@/core/service/customer-identities';
 
@@ -39,6 +40,7 @@ export function sessionIntoCookies<S extends object>(
     answer as S & { refresh_token: string; device_id: string },
   );
   setDeviceCookie(ctx, role, deviceId);
+  if (role === 'customer') afterCustomerSignIn(ctx);
   return session as Omit<S, 'refresh_token' | 'device_id'>;
 }
 
@@ -50,13 +52,20 @@ function enrolmentIntoCookies<S extends object>(ctx: Context, role: Role, answer
   return 'access_token' in answer ? sessionIntoCookies(ctx, role, answer) : answer;
 }
 
+/** A customer's sign-in from the pages presents the guest session of this browser, if it has one. */
+const guestOf = (ctx: Context, role: Role) => (role === 'customer' ? { guest_token: guestCookieOf(ctx) } : {});
+
 /** The client of a sign-in from the pages: the device marker comes from its cookie. */
 export const signInClientOf = (ctx: Context, role: Role) => ({ ...ctx.client, deviceId: deviceCookieOf(ctx, role) });
 
 /** `R` keeps the role's own types: `admin.login` answers `{admin}`, `vendor.login` answers `{vendor}`. */
 export function loginProcedure<R extends Role>(role: R) {
   return publicProcedure.input(contractInput(loginRequest)).mutation(async ({ ctx, input }) => {
-    const answer = await ctx.auth.loginWithProfile(role, input, signInClientOf(ctx, role));
+    const answer = await ctx.auth.loginWithProfile(
+      role,
+      { ...input, ...guestOf(ctx, role) },
+      signInClientOf(ctx, role),
+    );
     // The second-factor step carries no session yet: nothing goes into a cookie.
     if (!('access_token' in answer)) return answer;
     return sessionIntoCookies(ctx, role, answer);
@@ -116,7 +125,8 @@ export function passkeyRegisterVerifyProcedure<R extends Role>(role: R) {
 /** Signing in with a passkey instead of the password (it satisfies MFA_REQUIRED): the session, as at login. */
 export function passkeyLoginVerifyProcedure<R extends Role>(role: R) {
   return publicProcedure.input(contractInput(passkeyLoginVerifyRequest)).mutation(async ({ ctx, input }) => {
-    return sessionIntoCookies(ctx, role, await ctx.auth.passkeyLogin(role, input, signInClientOf(ctx, role)));
+    const signedIn = await ctx.auth.passkeyLogin(role, { ...input, ...guestOf(ctx, role) }, signInClientOf(ctx, role));
+    return sessionIntoCookies(ctx, role, signedIn);
   });
 }
 
@@ -131,11 +141,20 @@ export function changePasswordProcedure(role: Role) {
 
 /** A customer's mailed code that signs in (registration or sign-in code): the refresh token goes into the cookie. */
 export function customerCodeSignInProcedure(kind: 'verifyRegistration' | 'verifyLoginCode') {
-  return publicProcedure
-    .input(contractInput(emailCodeRequest))
-    .mutation(async ({ ctx, input }) =>
-      refreshIntoCookie(ctx, 'customer', await ctx.auth.customers[kind](input, ctx.client)),
-    );
+  return publicProcedure.input(contractInput(emailCodeRequest)).mutation(async ({ ctx, input }) => {
+    const signedIn = await ctx.auth.customers[kind]({ ...input, ...guestOf(ctx, 'customer') }, ctx.client);
+    afterCustomerSignIn(ctx);
+    return refreshIntoCookie(ctx, 'customer', signedIn);
+  });
+}
+
+/** "Continue as guest": a guest session, its refresh token into the guest cookie, the access token to the page. */
+export function guestStartProcedure() {
+  return publicProcedure.mutation(async ({ ctx }) => {
+    const { refresh_token: refreshToken, ...access } = await ctx.auth.startGuest(ctx.client);
+    setGuestCookie(ctx, refreshToken, ctx.config.customers.guestMaxAge);
+    return access;
+  });
 }
 
 const pagesRedirectUri = (ctx: Context) => pagesRedirectUriOf(ctx.config);
@@ -146,15 +165,15 @@ const providerInput = contractInput(z.object({ provider: z.string().min(1).max(1
  * flow bound to this browser by a cookie that only the pages' callback receives.
  */
 export function oidcSignInStartProcedure() {
-  return publicProcedure
-    .input(providerInput)
-    .mutation(async ({ ctx, input }) =>
-      ctx.auth.oidc.start(
-        input.provider,
-        { redirect_uri: pagesRedirectUri(ctx) },
-        { client: ctx.client, browserHash: bindBrowser(ctx) },
-      ),
+  return publicProcedure.input(providerInput).mutation(async ({ ctx, input }) => {
+    const started = await ctx.auth.oidc.start(
+      input.provider,
+      { redirect_uri: pagesRedirectUri(ctx) },
+      { client: ctx.client, browserHash: bindBrowser(ctx) },
     );
+    carryGuestToCallback(ctx);
+    return started;
+  });
 }
 
 /** "Link <provider>" on /account: as above, for the signed-in customer. */
