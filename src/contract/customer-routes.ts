@@ -167,6 +167,7 @@ export const customerRoutes = {
   requestReset: standard.requestReset,
   verifyReset: standard.verifyReset,
   completeReset: standard.completeReset,
+  notMe: standard.notMe,
   ...identityRoutes,
   ...rolePasskeyRoutes(role, {
     loginResult: customerLoginResponse,

@@ -11,6 +11,7 @@ import { createAuditTrail } from './db/audit-repository';
 import { createCounterStore } from './db/counter-store';
 import { createCustomerRepository } from './db/customer-repository';
 import { createDeviceRepository } from './db/device-repository';
+import { createNewDeviceRepository } from './db/new-device-repository';
 import { createFactorRepository } from './db/factor-repository';
 import { createPasskeyRepository } from './db/passkey-repository';
 import { createIdentityRepository } from './db/identity-repository';
@@ -135,6 +136,7 @@ export function createContainer(options: ContainerOptions = {}) {
     identities: createIdentityRepository(db.prisma),
     oidc: createOidcClient(config, logger),
     devices: createDeviceRepository(db.prisma),
+    newDevices: createNewDeviceRepository(db.prisma),
     codeFailures: createCodeFailureCap(config.codeFailures, counters, clock),
     mailer,
     hasher,
