@@ -49,7 +49,7 @@ export function NotMeForm({ role, token }: { role: Role; token: string }) {
           <LiveAlert tone="error" message={refused ?? error?.message} />
           {refused ? reset : null}
           <Button type="submit" block pending={disown.isPending} pendingLabel="Ending that sign-in…">
-            End that sign-in and reset my password
+            End that sign-in
           </Button>
         </form>
       )}
