@@ -108,6 +108,12 @@ async function story(
   assert.equal(again.status, 401, again.text);
   assert.equal(again.body.code, 'invalid_link');
   assert.match(String(again.headers.get('content-type')), /application\/problem\+json/);
+
+  // The link forgot the device, yet the same day it is not mailed again: one mail a day per device.
+  const afterLink = s.mail.messages.length;
+  await signIn(s.url, role, email, password, from(FIREFOX_WINDOWS, ELSEWHERE));
+  await settled(role, email);
+  assert.equal(newDeviceMails(email, afterLink).length, 0, 'no second mail the same day');
 }
 
 test('a customer: no mail for the first sign-in or the same device; one for another; the link ends it', async () => {
