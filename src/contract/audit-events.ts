@@ -38,6 +38,8 @@ export const AUDIT_EVENTS = [
   'terminal_pairing_revoked',
   'pin_set',
   'pin_cleared',
+  'new_device_notice_sent',
+  'new_device_disowned',
   'pin_sign_in_succeeded',
   'pin_sign_in_failed',
   'account_pin_locked',

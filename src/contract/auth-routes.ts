@@ -12,6 +12,8 @@ import {
   openapiDocument,
   loginRequest,
   logoutRequest,
+  notMeRequest,
+  notMeResponse,
   refreshRequest,
   resetCompleteRequest,
   resetCompleteResponse,
@@ -160,6 +162,19 @@ export function roleAuthRoutes<L extends z.ZodType, M extends z.ZodType, RR exte
       errors: [...BODY_ERRORS, 'invalid_reset_token'],
       summary: `Password reset step 3: set a new password (${role})`,
       description: 'Replaces the password, spends the reset token and ends every session of the account.',
+    }),
+    notMe: route({
+      role,
+      methods: ['POST'],
+      path: `${base}/not-me`,
+      auth: 'none',
+      body: notMeRequest,
+      result: notMeResponse,
+      resultStatuses: [200],
+      errors: [...BODY_ERRORS, 'invalid_link'],
+      summary: `"This wasn't me": end a sign-in from a new device (${role})`,
+      description:
+        "The token of a new-device mail's link, once: that sign-in ends at once (its access tokens are refused from the next request on) and a password reset starts, its code mailed as step 1 mails it. A wrong, expired or spent token is 401 invalid_link.",
     }),
   };
 }

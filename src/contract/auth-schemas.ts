@@ -61,6 +61,10 @@ export const code = z
 export const adminResetVerifyRequest = adminResetRequest.extend({ code });
 export const vendorResetVerifyRequest = vendorResetRequest.extend({ code });
 export const resetCompleteRequest = z.object({ reset_token: tokenString, password: newPasswordSchema });
+/** The link of a new-device mail, "This wasn't me". */
+export const notMeRequest = z.object({
+  token: z.string().min(1).max(200).meta({ description: "The token of the new-device mail's link." }),
+});
 /** A signed-in account changing its own password. */
 export const changePasswordRequest = z.object({
   current_password: currentPasswordSchema,
@@ -139,6 +143,7 @@ export const resetVerifyResponse = z.object({
   reset_token: z.string().meta({ description: 'A short-lived, single-use token for step 3.' }),
 });
 export const resetCompleteResponse = z.object({ success: z.literal(true) });
+export const notMeResponse = z.object({ success: z.literal(true), message: z.string() });
 export const healthResponse = z.object({ status: z.enum(['ok', 'draining', 'unavailable']) });
 /** A JSON Web Key Set (RFC 7517) of public signing keys: OKP Ed25519 (EdDSA) or EC P-256 (ES256). */
 export const jwksResponse = z.object({

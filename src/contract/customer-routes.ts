@@ -193,6 +193,7 @@ export const customerRoutes = {
   requestReset: standard.requestReset,
   verifyReset: standard.verifyReset,
   completeReset: standard.completeReset,
+  notMe: standard.notMe,
   ...identityRoutes,
   ...passkeys,
   passkeyLoginVerify: {

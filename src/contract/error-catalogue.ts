@@ -13,6 +13,7 @@ export const ERROR_CATALOGUE = {
   invalid_code: { status: 401, title: 'Invalid or expired code', trpc: 'UNAUTHORIZED' },
   invalid_client: { status: 401, title: 'Unknown service client or wrong secret', trpc: 'UNAUTHORIZED' },
   invalid_reset_token: { status: 401, title: 'Invalid or expired reset token', trpc: 'UNAUTHORIZED' },
+  invalid_link: { status: 401, title: 'The link is wrong, expired or was used already', trpc: 'UNAUTHORIZED' },
   email_not_verified: { status: 403, title: 'The e-mail address is not verified yet', trpc: 'FORBIDDEN' },
   account_disabled: { status: 403, title: 'The account is disabled', trpc: 'FORBIDDEN' },
   forbidden: { status: 403, title: 'Not allowed', trpc: 'FORBIDDEN' },

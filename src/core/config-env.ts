@@ -124,6 +124,8 @@ export const envSchema = z.object({
     .optional()
     .transform((v) => v || undefined),
   MAIL_FROM: z.string().min(3).default('Commerce Auth <no-reply@localhost>'),
+  /** The new-device mail: `0` off, `1` on; unset, on when SMTP_URL is set. */
+  NEW_DEVICE_MAIL: z.enum(['0', '1']).optional(),
   /** How many proxies in front of the app append to X-Forwarded-For: 0 (use the socket), 1, 2... */
   TRUST_PROXY: z
     .string()

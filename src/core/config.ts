@@ -230,6 +230,8 @@ export function parseConfig(
     codeFailures: { window: 24 * 60 * 60, perAccount: e.CODE_FAILURES_PER_ACCOUNT },
     bcryptRounds: e.BCRYPT_ROUNDS,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    /** Whether a sign-in from a device the account has not used before is mailed to it. */
+    newDeviceMail: e.NEW_DEVICE_MAIL === undefined ? e.SMTP_URL !== undefined : e.NEW_DEVICE_MAIL === '1',
     trustProxyHops: e.TRUST_PROXY,
     maxBodyBytes: e.MAX_BODY_BYTES,
     rateLimits: {

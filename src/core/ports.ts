@@ -151,6 +151,8 @@ export interface SessionRepository {
     device?: { idHash: string; expiresAt: Date };
     /** A password sign-in lifts the account's PIN lock (its failed PIN count), in the same transaction. */
     liftPinLock?: boolean;
+    /** The device a sign-in came from (new-device-ports.ts), recorded or its last use moved on, in the same commit. */
+    seenFrom?: { deviceKey: string; at: Date };
   }): Promise<void>;
   findToken(jti: string): Promise<RefreshTokenRow | null>;
   /**

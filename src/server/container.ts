@@ -12,6 +12,7 @@ import { createCounterStore } from './db/counter-store';
 import { createCustomerRepository } from './db/customer-repository';
 import { createGuestRepository } from './db/guest-repository';
 import { createDeviceRepository } from './db/device-repository';
+import { createNewDeviceRepository } from './db/new-device-repository';
 import { createFactorRepository } from './db/factor-repository';
 import { createPasskeyRepository } from './db/passkey-repository';
 import { createIdentityRepository } from './db/identity-repository';
@@ -137,6 +138,7 @@ export function createContainer(options: ContainerOptions = {}) {
     identities: createIdentityRepository(db.prisma),
     oidc: createOidcClient(config, logger),
     devices: createDeviceRepository(db.prisma),
+    newDevices: createNewDeviceRepository(db.prisma),
     codeFailures: createCodeFailureCap(config.codeFailures, counters, clock),
     mailer,
     hasher,

@@ -34,6 +34,7 @@ import { probeServiceClientRoutes } from '../support/openapi-probes/service-clie
 import { probeAppRoutes } from '../support/openapi-probes/apps';
 import { probeInvitationRoutes } from '../support/openapi-probes/invitations';
 import { probeChallengeRoutes } from '../support/openapi-probes/challenge';
+import { probeNotMeRoutes } from '../support/openapi-probes/new-device';
 import { PROBED_CALLS_PER_MINUTE, probePlatformServiceRoutes } from '../support/openapi-probes/platform-services';
 
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -486,6 +487,9 @@ test('introspection and revocation feed routes: every status the app answers is 
 
 test('the challenge route, and the challenge statuses of the routes it guards, are documented, with matching bodies', () =>
   probeChallengeRoutes(app, probe));
+
+test('each role\'s "This wasn\'t me" route: every status is documented, with matching bodies', () =>
+  probeNotMeRoutes(app, probe));
 
 test('customer provider and identity routes: every status the app answers is documented, with a matching body', () =>
   probeProviderRoutes(app, probe, providers));

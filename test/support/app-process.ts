@@ -53,6 +53,9 @@ export function appEnv(db: TestDatabase, env: Record<string, string | undefined>
     // The suite signs admins in with a password alone; the second-factor tests set their own.
     MFA_REQUIRED: '',
     LOG_LEVEL: 'info',
+    // Sign-ins from many addresses and browsers would mail new-device notices among the mails a
+    // test reads; the new-device tests turn them on.
+    NEW_DEVICE_MAIL: '0',
     // A test server stops at once; the shutdown and rolling-restart tests set their own delay.
     SHUTDOWN_DELAY: '0',
     ...env,

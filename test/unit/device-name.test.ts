@@ -3,7 +3,7 @@
 // common browsers, read by bowser, and what an unknown or missing one becomes.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { deviceName } from '@/ui/session/device-name';
+import { deviceName } from '@/core/device-name';
 
 const REAL = {
   chromeLinux: 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',

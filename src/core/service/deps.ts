@@ -4,6 +4,7 @@ import type { CustomerRepository } from '../customer-ports';
 import type { Config } from '../config';
 import type { DeviceRepository } from '../device-ports';
 import type { GuestRepository } from '../guest-ports';
+import type { NewDeviceRepository } from '../new-device-ports';
 import type { FactorRepository, PasskeyRepository } from '../factor-ports';
 import type { IdentityRepository, OidcClient } from '../identity-ports';
 import type {
@@ -40,6 +41,8 @@ export interface ServiceDeps {
   limiter: RateLimiter;
   codeFailures: CodeFailureCap;
   devices: DeviceRepository;
+  /** The devices each account signed in from, and the new-device mails' links. */
+  newDevices: NewDeviceRepository;
   terminals: TerminalRepository;
   /** Second factors: authenticator-app secrets and recovery codes. */
   factors: FactorRepository;

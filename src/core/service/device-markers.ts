@@ -28,16 +28,19 @@ export function createDeviceMarkers(deps: Pick<ServiceDeps, 'devices' | 'account
     return owner !== null && (await accounts.findByEmail(role, email))?.id === owner;
   }
 
+  /** Whether `presented` is a live device id of `account`. */
+  const isOwn = async (account: Pick<AccountRecord, 'role' | 'id'>, presented: string | undefined) =>
+    presented !== undefined && (await ownerOf(account.role, presented)) === account.id;
+
   /**
    * The device id for a client signing in: the one it presented when it is this account's, else a
    * new one; `record` is what the new session writes with it (createFamily's `device`).
    */
   async function markerFor(account: AccountRecord, presented: string | undefined) {
-    const keep = presented !== undefined && (await ownerOf(account.role, presented)) === account.id;
-    const deviceId = keep ? presented : randomBytes(32).toString('base64url');
+    const deviceId = (await isOwn(account, presented)) ? presented! : randomBytes(32).toString('base64url');
     const expiresAt = new Date(clock.now().getTime() + DEVICE_MARKER_TTL_SECONDS * 1000);
     return { deviceId, record: { idHash: hashOf(deviceId), expiresAt } };
   }
 
-  return { known, markerFor };
+  return { known, isOwn, markerFor };
 }

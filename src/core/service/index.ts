@@ -12,6 +12,7 @@ import { createOperator } from './operator';
 import { createAdministration } from './administration';
 import type { ServiceDeps } from './deps';
 import { createOwnPasswordChange } from './own-password';
+import { createNotMe } from './not-me';
 import { createPasswordReset } from './password-reset';
 import { createAuthenticate, type Principal } from './principal';
 import { profileOf, type LoginResponseOf, type ProfileOf } from './profiles';
@@ -60,6 +61,8 @@ export function createAuthService(deps: ServiceDeps) {
     return signedIn;
   }
 
+  const passwordReset = createPasswordReset(deps);
+
   /**
    * The profile as login and /me show it, with the account's second factors (`known`: as the sign-in just read them).
    */
@@ -103,7 +106,9 @@ export function createAuthService(deps: ServiceDeps) {
     /** The public keys the platform's other services verify access tokens with (empty under HS256). */
     jwks: () => deps.tokens.jwks(),
     ...sessions,
-    ...createPasswordReset(deps),
+    ...passwordReset,
+    /** "This wasn't me": a new-device mail's link ends that sign-in and starts a password reset. */
+    disownSignIn: createNotMe(deps, passwordReset.requestReset),
     /** The operator CLI's face: no caller, no guard (the operator holds the database). */
     operator: createOperator(deps),
     /** The guarded operations of the administration and session routes. */

@@ -8,6 +8,7 @@ import { accessClaimsOf } from './profiles';
 import { anonymousCause, auditEntry, createAuditRecorder, selfCause, subjectOf } from './audit';
 import { createEqualCostVerify } from './equal-cost-verify';
 import { createMfaChallenge } from './mfa-challenge';
+import { createNewDeviceNotice } from './new-device-notice';
 import { pinSessionOf, type PinSession } from './pin-session';
 import { createGuestHolders } from './guest-holders';
 
@@ -31,6 +32,7 @@ export function createSessions(deps: ServiceDeps) {
   const deviceMarkers = createDeviceMarkers(deps);
   const challengeFor = createMfaChallenge(deps);
   const guestHolder = createGuestHolders(deps);
+  const newDevice = createNewDeviceNotice(deps);
 
   /** A refresh token that expires with its own lifetime or at its family's end, whichever is first. */
   function newRefreshToken(now: Date, familyEnd: Date): NewRefreshToken {
@@ -150,7 +152,9 @@ export function createSessions(deps: ServiceDeps) {
   /**
    * A new sign-in family for `account` and its first pair (login, a change of one's own password,
    * a PIN sign-in). A PIN sign-in's family is tied to its terminal and capped at PIN_SESSION_MAX_AGE
-   * as well as SESSION_MAX_AGE.
+   * as well as SESSION_MAX_AGE. Every login, however proved, passes here: its device is recorded
+   * with it and, when new to the account, mailed after the answer (a PIN switch at a paired till
+   * and a session replaced after a change of password are no sign-in from a device).
    */
   async function startSession(
     account: AccountRecord,
@@ -174,6 +178,7 @@ export function createSessions(deps: ServiceDeps) {
             at: now,
           }
         : undefined;
+    const seenFrom = event === 'login' ? newDevice.seenFrom(client, now) : undefined;
     await sessions.createFamily({
       id: familyId,
       role: account.role,
@@ -182,8 +187,10 @@ export function createSessions(deps: ServiceDeps) {
       token,
       terminalId,
       audit,
+      seenFrom,
       ...signInWrites,
     });
+    if (seenFrom) newDevice.afterSignIn(account, client, familyId, seenFrom);
     logger.info(
       { event, role: account.role, accountId: account.id, familyId, ...(terminalId ? { terminalId, amr: 'pin' } : {}) },
       'signed in',

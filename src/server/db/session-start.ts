@@ -1,5 +1,5 @@
-// A sign-in's writes (the family, its first refresh token, the sign-in's event, the device marker
-// and the lift of a PIN lock) committed together: the core's SessionRepository.createFamily.
+// A sign-in's writes (the family, its first refresh token, the sign-in's event, the device marker,
+// the device it came from and the lift of a PIN lock) committed together: the core's SessionRepository.createFamily.
 import { randomUUID } from 'node:crypto';
 import { Prisma, type PrismaClient } from '@/generated/prisma/postgresql/client';
 import type { SessionRepository } from '@/core/ports';
@@ -15,7 +15,7 @@ type SessionStart = Parameters<SessionRepository['createFamily']>[0];
  * writes cost more CPU in its query compiler than the database spends on them.
  */
 function sessionStartWrites(input: SessionStart, dialect: Dialect): [name: string, write: Prisma.Sql][] {
-  const { id, role, accountId, client, token, terminalId, audit, device, liftPinLock: liftsPinLock } = input;
+  const { id, role, accountId, client, token, terminalId, audit, device, liftPinLock: liftsPinLock, seenFrom } = input;
   const writes: [string, Prisma.Sql][] = [
     [
       'family',
@@ -47,6 +47,15 @@ function sessionStartWrites(input: SessionStart, dialect: Dialect): [name: strin
       Prisma.sql`INSERT INTO "KnownDevice" ("idHash", "role", "accountId", "createdAt", "expiresAt")
       VALUES (${device.idHash}, ${role}, ${accountId}, ${token.issuedAt}, ${device.expiresAt})
       ON CONFLICT ("idHash") DO UPDATE SET "role" = excluded."role", "accountId" = excluded."accountId", "expiresAt" = excluded."expiresAt"`,
+    ]);
+  }
+  if (seenFrom) {
+    // The first sign-in from a device stays its first: a later one only moves its last use on.
+    writes.push([
+      'seen',
+      Prisma.sql`INSERT INTO "SignInDevice" ("role", "accountId", "deviceKey", "firstFamilyId", "firstSeenAt", "lastSeenAt")
+      VALUES (${role}, ${accountId}, ${seenFrom.deviceKey}, ${id}, ${seenFrom.at}, ${seenFrom.at})
+      ON CONFLICT ("role", "accountId", "deviceKey") DO UPDATE SET "lastSeenAt" = excluded."lastSeenAt"`,
     ]);
   }
   if (liftsPinLock) writes.push(['pin', liftPinLock(accountId)]);

@@ -40,6 +40,8 @@ export function createSweeper(
         ['resetGrants', prisma.passwordResetGrant, 'jti'],
         ['knownDevices', prisma.knownDevice, 'idHash'],
         ['pairingCodes', prisma.pairingCode, 'codeHash'],
+        // A new-device mail's link past its 7 days; the day's cap reads only the last day's.
+        ['newDeviceNotices', prisma.newDeviceNotice, 'tokenHash'],
         ['webAuthnChallenges', prisma.webAuthnChallenge, 'challenge'],
         ['oidcFlows', prisma.oidcFlow, 'state'],
         // The authorization server's codes, tokens, grants, sessions and interactions (an expired

@@ -94,6 +94,7 @@ function accountBindings<R extends Role>(role: R) {
     },
     completeReset: async (c: RouteCall<AccountRoutes['completeReset']>) =>
       c.auth.completeReset(role, await c.input(), c.client),
+    notMe: async (c: RouteCall<AccountRoutes['notMe']>) => c.auth.disownSignIn(role, (await c.input()).token, c.client),
     listOwnSessions: async (c: RouteCall) => c.auth.administration.listOwnSessions(c.principal, c.query),
     endOwnSession: async (c: RouteCall) => c.auth.administration.endOwnSession(c.principal, c.params.sessionId!),
     listOwnEvents: async (c: RouteCall) => c.auth.administration.listOwnEvents(c.principal, c.query),

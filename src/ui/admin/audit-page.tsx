@@ -7,7 +7,7 @@ import type { AuditEventView } from '@/contract/audit-events';
 import styles from '../components/list.module.css';
 import { nextCursorOf, PAGE_SIZE, PagedList } from '../components/paged-list';
 import { Panel } from '../components/panel';
-import { deviceName } from '../session/device-name';
+import { deviceName } from '@/core/device-name';
 import { trpc } from '../trpc/client';
 import { AdminPage, PageHeader } from './admin-page';
 import { AuditFilters, eventLabel, type AuditFilterValues } from './audit-filters';

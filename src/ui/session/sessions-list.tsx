@@ -8,7 +8,7 @@ import { RowActionButton } from '../components/button';
 import styles from '../components/list.module.css';
 import { PagedList, type PagedQuery } from '../components/paged-list';
 import { shownErrorOf } from '../trpc/client';
-import { deviceName } from './device-name';
+import { deviceName } from '@/core/device-name';
 
 /** A moment as the reader's locale writes a date and time. */
 export const when = (iso: string) => new Date(iso).toLocaleString([], { dateStyle: 'medium', timeStyle: 'short' });
