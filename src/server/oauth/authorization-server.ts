@@ -53,7 +53,7 @@ async function buildHandler(container: Container, issuer: string): Promise<Handl
       cookieSecret: config.jwt.refreshSecret,
       proxy: config.trustProxyHops > 0,
     },
-    { prisma: db.prisma, findApp: auth.apps.findByClientId },
+    { prisma: db.prisma, findApp: auth.apps.findByClientId, endGrant: auth.appGrants.revoked },
   );
   const provider = new Provider(issuer, configuration);
   acceptHashedSecrets(
