@@ -1,9 +1,10 @@
 // The connected-apps routes, probed for every status they document: a grant of the owner's, an
 // employee's and a customer's, written as the authorization server stores one, each listed and ended.
 import { randomUUID } from 'node:crypto';
-import { withContainer } from '../accounts';
+import { PASSWORDS, withContainer } from '../accounts';
 import type { AdministrationSuite } from '../admin-world';
 import type { Probe } from '../openapi-probe';
+import { signIn } from '../sign-in';
 
 /** A registered app, and a grant of it for each account, as the authorization server stores grants. */
 async function grantsOf(app: AdministrationSuite, accountIds: string[]): Promise<string> {
@@ -24,10 +25,16 @@ async function grantsOf(app: AdministrationSuite, accountIds: string[]): Promise
 }
 
 export async function probeAppGrantRoutes(app: AdministrationSuite, probe: Probe): Promise<void> {
-  const clientId = await grantsOf(app, [app.w.owner.id, app.w.employee.id, app.w.customer.id]);
+  // A customer of its own: the suite's shopper may have been disabled or deleted by an earlier probe.
+  const email = 'probed-app-shopper@example.com';
+  const shopper = await withContainer(app.db, ({ auth }) =>
+    auth.operator.createCustomer({ email, password: PASSWORDS.customer, name: 'Probed Shopper' }),
+  );
+  const shopperToken = (await signIn(app.url, 'customer', email, PASSWORDS.customer)).access_token;
+  const clientId = await grantsOf(app, [app.w.owner.id, app.w.employee.id, shopper.id]);
   for (const [role, token] of [
     ['vendor', app.tokens.owner],
-    ['customer', app.tokens.shopper],
+    ['customer', shopperToken],
   ] as const) {
     const own = `/auth/${role}/apps`;
     await probe('GET', own, { token });
