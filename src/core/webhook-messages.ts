@@ -42,6 +42,8 @@ export const WEBHOOK_TYPES_OF: Partial<Record<AuditEventName, TypesOf>> = {
   // A limit reached for a known account; refusals with no account are not the platform's concern.
   rate_limited: (e) => (e.accountId ? ['sign_in.locked'] : []),
   account_pin_locked: (e) => (e.accountId ? ['sign_in.locked'] : []),
+  app_authorized: always('app.authorized'),
+  app_revoked: always('app.revoked'),
 };
 
 export const webhookTypesOf = (entry: AuditEntry): readonly WebhookEventType[] =>
@@ -51,6 +53,8 @@ export const webhookTypesOf = (entry: AuditEntry): readonly WebhookEventType[] =
 const WITH_CONTACT: readonly WebhookEventType[] = ['account.created', 'account.updated', 'customer.registered'];
 
 const stringOf = (value: unknown) => (typeof value === 'string' ? value : undefined);
+const stringsOf = (value: unknown) =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : undefined;
 const defined = <T extends object>(o: T) =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 
@@ -101,6 +105,8 @@ export function webhookBodyOf(
           terminal_id: about.terminal_id ?? stringOf(entry.details.terminal_id),
           limit: type === 'sign_in.locked' ? (stringOf(entry.details.limit) ?? 'pin') : undefined,
           provider: stringOf(entry.details.provider),
+          client_id: type.startsWith('app.') ? stringOf(entry.details.client_id) : undefined,
+          scopes: type === 'app.authorized' ? stringsOf(entry.details.scopes) : undefined,
         });
   return { type, timestamp: at.toISOString(), data };
 }

@@ -4,7 +4,7 @@
 import type { AppGrantRecord } from '../app-ports';
 import { AuthError } from '../auth-error';
 import type { ConnectedApp, StaffConnectedApp } from '../../contract/app-grant-schemas';
-import { anonymousCause, auditEntry, causeOf } from './audit';
+import { anonymousCause, auditEntry, causeOf, createAuditRecorder } from './audit';
 import type { ServiceDeps } from './deps';
 import { allowed } from './operation-access';
 import type { Principal } from './principal';
@@ -18,9 +18,16 @@ const connectedAppOf = (grant: AppGrantRecord): ConnectedApp => ({
   last_used_at: grant.lastUsedAt.toISOString(),
 });
 
-type Deps = Pick<ServiceDeps, 'appGrants' | 'clock'>;
+type Deps = Pick<ServiceDeps, 'appGrants' | 'clock' | 'audit' | 'logger'>;
 
-export function createAppGrants({ appGrants, clock }: Deps) {
+/** Who answered a consent page. */
+export interface ConsentingPerson {
+  id: string;
+  role: 'vendor' | 'customer';
+  vendorId?: string;
+}
+
+export function createAppGrants({ appGrants, clock, audit, logger }: Deps) {
   /** The authorization server ended it, at the app's request or for a reuse: nobody signed in caused it. */
   const SERVER_CAUSE = anonymousCause({});
   const notGranted = () => new AuthError('not_found', 'No grant of this app.');
@@ -34,7 +41,23 @@ export function createAppGrants({ appGrants, clock }: Deps) {
     if (ended.length === 0) throw notGranted();
   }
 
+  const record = createAuditRecorder({ audit, clock, logger });
+
   return {
+    /**
+     * The person allowed the app (`scopes`, those asked this time) or denied it, on the consent page; a first-party
+     * app, allowed without a page. Written once the grant is saved.
+     */
+    consented: (person: ConsentingPerson, clientId: string, scopes: string[] | null) =>
+      record(
+        auditEntry(
+          scopes === null ? 'app_denied' : 'app_authorized',
+          { role: person.role, accountId: person.id, vendorId: person.vendorId ?? null },
+          { actor: { role: person.role, accountId: person.id }, client: {} },
+          scopes === null ? { client_id: clientId } : { client_id: clientId, scopes },
+        ),
+      ),
+
     /** The authorization server revoked a grant (a token revoked by the app, a code or refresh token used twice). */
     revoked: async (grantId: string): Promise<void> => {
       if (grantId.length > 100) return;
