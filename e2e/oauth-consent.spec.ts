@@ -1,7 +1,8 @@
 // An app's authorization in Chromium: the vendor sign-in page the authorization server sends the
 // person to, signed in with the password, hands its session on, the consent page (axe scan and
 // screenshots at 1280 and 360 px) names the app, the business and each scope, and Allow returns to
-// the app's redirect URI with a code and the issuer.
+// the app's redirect URI with a code and the issuer; the owner's page then lists it under "Connected
+// apps", where it is disconnected.
 import { generateKeyPairSync } from 'node:crypto';
 import { withContainer } from '../test/support/accounts';
 import { expect, PASSWORDS, submitPassword, test } from './fixtures';
@@ -62,4 +63,14 @@ test('an owner signs in on the vendor page and allows an app on the consent page
   expect(arrived?.searchParams.get('state')).toBe('e2e-state');
   expect(arrived?.searchParams.get('iss')).toBe(server.app.url);
   expect(arrived?.searchParams.get('code')).toBeTruthy();
+
+  // The grant is on the owner's page under "Connected apps" (axe scan and screenshots), and ends there.
+  await page.goto(new URL('/vendor/pos', server.app.url).href);
+  const panel = page.getByRole('region', { name: 'Connected apps' });
+  await expect(panel.getByRole('paragraph').filter({ hasText: /^Ledger$/ })).toBeVisible();
+  await expect(panel.getByText('openid, orders:read')).toBeVisible();
+  await checkPage(page, testInfo, 'connected-apps');
+  await panel.getByRole('button', { name: 'Disconnect Ledger' }).click();
+  await expect(panel.getByText('The app is disconnected.')).toBeVisible();
+  await expect(panel.getByText('No connected apps.')).toBeVisible();
 });

@@ -6,7 +6,8 @@
 //
 // Settings (environment): AUTH_API_URL (required); AUTH_CLIENT_ID and AUTH_CLIENT_SECRET, a
 // service client's (required unless AUTH_REVOCATION=none); AUTH_REVOCATION = feed (default) |
-// introspect | none; AUTH_ACCESS_SECRET only when the auth service signs with HS256; PORT (default
+// introspect | none; AUTH_ACCESS_SECRET only when the auth service signs with HS256; AUTH_RESOURCE,
+// this service's URL as the platform's apps name it (RFC 8707), to accept their tokens; PORT (default
 // 4000) and HOST (default 127.0.0.1).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createGuard, isGuardError } from 'commerce-auth/guard';
@@ -24,6 +25,7 @@ const guard = createGuard({
   clientSecret: env.AUTH_CLIENT_SECRET,
   revocation,
   accessSecret: env.AUTH_ACCESS_SECRET || undefined,
+  resource: env.AUTH_RESOURCE || undefined,
 });
 const orders = createOrderBook();
 

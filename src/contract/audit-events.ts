@@ -59,6 +59,9 @@ export const AUDIT_EVENTS = [
   'app_changed',
   'app_secret_rotated',
   'app_deleted',
+  'app_authorized',
+  'app_denied',
+  'app_revoked',
 ] as const;
 export type AuditEventName = (typeof AUDIT_EVENTS)[number];
 

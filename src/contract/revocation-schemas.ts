@@ -51,6 +51,12 @@ export const activeToken = z
     guest: z.literal(true).optional().meta({
       description: 'A guest session (role customer): `sub` is a guest id, not a customer account; it has no e-mail.',
     }),
+    client_id: z.string().optional().meta({ description: "An app's token: the app that acts for the person." }),
+    scope: z
+      .string()
+      .optional()
+      .meta({ description: "An app's token: the scopes granted, which narrow the person's modules and permissions." }),
+    aud: z.array(z.string()).optional().meta({ description: "An app's token: the resources it is for (RFC 8707)." }),
   })
   .meta({ description: 'A live access token and the claims it carries.' });
 
@@ -77,11 +83,11 @@ export const revocationQuery = z.object({
 });
 
 export const revocationItem = z.object({
-  kind: z.enum(['session', 'account', 'terminal']).meta({
+  kind: z.enum(['session', 'account', 'terminal', 'grant']).meta({
     description:
-      '`session`: the `sid` ended; `account`: every token of the account issued at or before `at`; `terminal`: every PIN session of the terminal issued at or before `at`.',
+      "`session`: the `sid` ended; `account`: every token of the account issued at or before `at`; `terminal`: every PIN session of the terminal issued at or before `at`; `grant`: an app's grant ended, every token whose `sid` it is.",
   }),
-  id: z.string().meta({ description: 'The sid, account id or terminal id.' }),
+  id: z.string().meta({ description: "The sid, account id, terminal id or app grant's id." }),
   at: epochSeconds.meta({
     description:
       'The last whole second before the revocation, since the epoch: every token issued at or before it is revoked.',

@@ -1,6 +1,7 @@
 // The route table: every route under /api/v1, by role and name. The server dispatches on it, the
 // OpenAPI document describes it and the typed client calls through it; nothing else declares a path.
 import { administrationRoutes } from './administration-routes';
+import { ownAppRoutes, staffAppRoutes } from './app-grant-routes';
 import { appRoutes } from './app-routes';
 import { authRoutes } from './auth-routes';
 import { challengeRoutes } from './challenge-routes';
@@ -33,8 +34,10 @@ export const ROUTES = {
     ...acceptInvitationRoutes.vendor,
     ...auditRoutes.vendor,
     ...terminalRoutes.vendor,
+    ...ownAppRoutes('/auth/vendor', 'vendor'),
+    ...staffAppRoutes,
   },
-  customer: customerRoutes,
+  customer: { ...customerRoutes, ...ownAppRoutes('/auth/customer', 'customer') },
   service: { ...authRoutes.service, ...challengeRoutes, ...serviceCallRoutes },
   terminal: terminalRoutes.terminal,
 };
@@ -64,6 +67,7 @@ const isAdministration = (side: RouteSide, key: string) =>
     key in invitationRoutesOf[side] ||
     key in auditRoutes[side] ||
     key in terminalAdministrationRoutes[side] ||
+    (side === 'vendor' && key in staffAppRoutes) ||
     (side === 'admin' &&
       (key in customerAdministrationRoutes || key in webhookRoutes || key in serviceClientRoutes || key in appRoutes)));
 

@@ -20,6 +20,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'terminal.paired',
   'terminal.unpaired',
   'sign_in.locked',
+  'app.authorized',
+  'app.revoked',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -69,6 +71,11 @@ export const webhookData = z
       .string()
       .optional()
       .meta({ description: 'The identity provider, where the event came from a sign-in with one.' }),
+    client_id: z.string().optional().meta({ description: 'app.authorized and app.revoked: the app.' }),
+    scopes: z
+      .array(z.string())
+      .optional()
+      .meta({ description: 'app.authorized: the scopes the person allowed this time.' }),
   })
   .meta({ description: 'Never a password, hash, token, code or secret.' });
 export type WebhookData = z.infer<typeof webhookData>;

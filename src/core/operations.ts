@@ -109,6 +109,12 @@ export const OPERATIONS = {
   updateApp: { admin: rule('integrations', 'write') },
   rotateAppSecret: { admin: rule('integrations', 'write') },
   deleteApp: { admin: rule('integrations', 'write') },
+
+  // The apps a person granted (admins grant none), and a business's staff's grants.
+  listOwnApps: { vendor: 'signed_in', customer: 'signed_in' },
+  endOwnApp: { vendor: 'signed_in', customer: 'signed_in' },
+  listStaffApps: { vendor: rule('staff', 'read') },
+  endStaffApp: { vendor: rule('staff', 'write') },
 } as const satisfies Record<string, OperationGuard>;
 
 export type Operation = keyof typeof OPERATIONS;

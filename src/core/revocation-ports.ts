@@ -1,8 +1,11 @@
 // The ports of the revocation feed: its stored entries and positions, and the signal that wakes a
 // long poll when the change counter moves on.
 
-/** `session`: a sid; `account`: every token of an account; `terminal`: every PIN session of a terminal. */
-export type RevocationKind = 'session' | 'account' | 'terminal';
+/**
+ * `session`: a sid; `account`: every token of an account; `terminal`: every PIN session of a terminal; `grant`: the
+ * tokens of an app's grant (their `sid`).
+ */
+export type RevocationKind = 'session' | 'account' | 'terminal' | 'grant';
 
 /** One entry as stored: its feed position (`seq`), what ended, and when. */
 export interface RevocationEntry {

@@ -43,6 +43,8 @@ export const WEBHOOK_TYPES_OF: Partial<Record<AuditEventName, TypesOf>> = {
   // A limit reached for a known account; refusals with no account are not the platform's concern.
   rate_limited: (e) => (e.accountId ? ['sign_in.locked'] : []),
   account_pin_locked: (e) => (e.accountId ? ['sign_in.locked'] : []),
+  app_authorized: always('app.authorized'),
+  app_revoked: always('app.revoked'),
 };
 
 export const webhookTypesOf = (entry: AuditEntry): readonly WebhookEventType[] =>
@@ -52,6 +54,8 @@ export const webhookTypesOf = (entry: AuditEntry): readonly WebhookEventType[] =
 const WITH_CONTACT: readonly WebhookEventType[] = ['account.created', 'account.updated', 'customer.registered'];
 
 const stringOf = (value: unknown) => (typeof value === 'string' ? value : undefined);
+const stringsOf = (value: unknown) =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : undefined;
 const defined = <T extends object>(o: T) =>
   Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as T;
 
@@ -105,6 +109,8 @@ export function webhookBodyOf(
           ...(type === 'customer.guest_converted'
             ? { guest_id: stringOf(entry.details.guest_id), customer_id: accountId ?? undefined }
             : {}),
+          client_id: type.startsWith('app.') ? stringOf(entry.details.client_id) : undefined,
+          scopes: type === 'app.authorized' ? stringsOf(entry.details.scopes) : undefined,
         });
   return { type, timestamp: at.toISOString(), data };
 }

@@ -29,6 +29,14 @@ export interface GuardOptions {
   /** JWT_ISSUER and JWT_AUDIENCE of the auth service, when not the defaults. */
   issuer?: string;
   audience?: string;
+  /**
+   * This service's own resource indicator (RFC 8707), e.g. https://orders.example.com: the platform's apps ask
+   * for tokens for it, and the kit accepts an app's token only when its `aud` is this. Without it, apps' tokens
+   * are refused.
+   */
+  resource?: string;
+  /** The authorization server's issuer (the auth service's APP_URL), when it is not `apiUrl`. */
+  oauthIssuer?: string;
   /** Where the feed's outages and re-syncs are reported (default: console). */
   logger?: GuardLogger;
 }
@@ -74,6 +82,8 @@ export function createGuard(options: GuardOptions) {
     accessSecret: options.accessSecret,
     issuer: options.issuer ?? 'commerce-auth',
     audience: options.audience ?? 'commerce-platform',
+    resource: options.resource,
+    appIssuer: options.oauthIssuer ?? options.apiUrl.replace(/\/+$/, ''),
     onKeyFetch: () => (client.counts.jwks += 1),
   });
   const logger = options.logger ?? {
@@ -112,16 +122,24 @@ export function createGuard(options: GuardOptions) {
     /**
      * The auth service's own module rules: owner and super_admin pass; admins need the module;
      * employees the module and, when `permission` (`write` or `orders:write`) is given, that action;
-     * a PIN session does POS work only. Throws a GuardError (403) otherwise.
+     * a PIN session does POS work only; an app's token needs the scope (`orders:read` for the module,
+     * `orders:write` for that permission), whoever the person is. Throws a GuardError (403) otherwise.
      */
     authorize(principal: GuardPrincipal, module: string, permission?: string): GuardPrincipal {
-      const action = actionOf(module, permission);
+      // An app's token asked only for the module needs its read scope.
+      const action = actionOf(module, permission) ?? (principal.clientId === undefined ? undefined : 'read');
       const subject =
         principal.role === 'admin'
           ? { role: 'admin' as const, type: principal.type ?? '', modules: principal.modules, amr: principal.amr }
           : {
               role: 'vendor' as const,
-              type: principal.role === 'vendor' ? (principal.type ?? '') : 'customer',
+              // An app's token holds exactly its scopes: no owner passes beyond them.
+              type:
+                principal.clientId !== undefined
+                  ? 'employee'
+                  : principal.role === 'vendor'
+                    ? (principal.type ?? '')
+                    : 'customer',
               modules: principal.modules,
               modulePermissions: principal.modulePermissions,
               amr: principal.amr,

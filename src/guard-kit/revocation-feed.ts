@@ -1,6 +1,6 @@
 // What the revocation feed has said: one background long-poll loop keeps a set of ended sessions,
-// accounts and terminals, against which every token is checked in memory. Tokens issued before the
-// loop (re)synced are introspected once, since revocations before that point were never heard.
+// accounts, terminals and app grants, against which every token is checked in memory. Tokens issued
+// before the loop (re)synced are introspected once, since revocations before that point were never heard.
 import type { ServiceCalls, RevocationItem } from './service-calls';
 import type { GuardPrincipal } from './access-token';
 import { GuardError } from './guard-error';
@@ -34,6 +34,7 @@ export function createRevocationFeed(options: FeedOptions) {
     session: new Map<string, number>(),
     account: new Map<string, number>(),
     terminal: new Map<string, number>(),
+    grant: new Map<string, number>(),
   };
   const stop = new AbortController();
   let cursor: string | undefined;
@@ -103,7 +104,8 @@ export function createRevocationFeed(options: FeedOptions) {
   const loop = run();
 
   function revoked(p: GuardPrincipal): boolean {
-    if (p.sessionId !== undefined && ended.session.has(p.sessionId)) return true;
+    if (p.sessionId !== undefined && ended[p.clientId === undefined ? 'session' : 'grant'].has(p.sessionId))
+      return true;
     const account = ended.account.get(p.accountId);
     if (account !== undefined && p.issuedAt <= account) return true;
     const terminal = p.terminalId === undefined ? undefined : ended.terminal.get(p.terminalId);
@@ -130,7 +132,7 @@ export function createRevocationFeed(options: FeedOptions) {
       synced: syncedAt !== undefined && cursor !== undefined,
       reachable,
       lastHeard,
-      revocations: ended.session.size + ended.account.size + ended.terminal.size,
+      revocations: ended.session.size + ended.account.size + ended.terminal.size + ended.grant.size,
     }),
     async close() {
       stop.abort();

@@ -2,7 +2,7 @@
 // revocation feed, both with HTTP Basic client authentication, each call counted.
 
 export interface RevocationItem {
-  kind: 'session' | 'account' | 'terminal';
+  kind: 'session' | 'account' | 'terminal' | 'grant';
   id: string;
   /** When it was revoked, in seconds since the epoch. */
   at: number;
@@ -37,7 +37,7 @@ function itemsOf(raw: unknown): RevocationItem[] {
   if (!Array.isArray(raw)) throw new Error('the revocation feed answered without items');
   return raw.flatMap((item: { kind?: unknown; id?: unknown; at?: unknown }) => {
     const at = secondsOf(item.at);
-    const known = item.kind === 'session' || item.kind === 'account' || item.kind === 'terminal';
+    const known = ['session', 'account', 'terminal', 'grant'].includes(item.kind as string);
     return known && typeof item.id === 'string' && Number.isFinite(at)
       ? [{ kind: item.kind as RevocationItem['kind'], id: item.id, at }]
       : [];

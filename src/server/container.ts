@@ -24,6 +24,8 @@ import { createTerminalRepository } from './db/terminal-repository';
 import { createWebhookRepository } from './db/webhook-repository';
 import { createServiceClientRepository } from './db/service-client-repository';
 import { createAppRepository } from './db/app-repository';
+import { createAppGrantRepository } from './db/app-grant-repository';
+import { createAppTokenCheck } from './oauth/app-tokens';
 import { createInvitationRepository } from './db/invitation-repository';
 import { createDeferredTasks } from './deferred-tasks';
 import { devAccessKeyIn, devSecretsIn } from './dev-secrets';
@@ -114,6 +116,21 @@ export function createContainer(options: ContainerOptions = {}) {
   const cache = createTokenRouteCache(config.authCache.size, changeFeed, metrics.cacheObserver);
   metrics.observeCache(cache);
   const changes = createChangeSignal(changeFeed, isDraining);
+  const accessTokens = createTokenService(
+    {
+      accessSecret: config.jwt.accessSecret,
+      refreshSecret: config.jwt.refreshSecret,
+      accessTtl: config.jwt.accessTtl,
+      issuer: config.jwt.issuer,
+      audience: config.jwt.audience,
+      previousAccessSecret: config.jwt.previousAccessSecret,
+      previousRefreshSecret: config.jwt.previousRefreshSecret,
+      previousUntil: config.jwt.previousUntil,
+      accessKeyPair: config.jwt.accessKeyPair,
+      verifiedAccessTokens: config.authCache.size,
+    },
+    clock,
+  );
   const auth = createAuthService({
     config,
     accounts: cache.accounts(createAccountRepository(db.prisma)),
@@ -129,6 +146,8 @@ export function createContainer(options: ContainerOptions = {}) {
     webhooks: createWebhookRepository(db.prisma),
     serviceClients: createServiceClientRepository(db.prisma),
     apps: createAppRepository(db.prisma),
+    appGrants: createAppGrantRepository(db.prisma),
+    appTokens: createAppTokenCheck(db.prisma, () => accessTokens.jwks()),
     invitations: createInvitationRepository(db.prisma),
     revocationFeed: createRevocationFeedRepository(db.prisma),
     changes,
@@ -144,21 +163,7 @@ export function createContainer(options: ContainerOptions = {}) {
     hasher,
     clock,
     logger: meteredLogger(logger, metrics),
-    tokens: createTokenService(
-      {
-        accessSecret: config.jwt.accessSecret,
-        refreshSecret: config.jwt.refreshSecret,
-        accessTtl: config.jwt.accessTtl,
-        issuer: config.jwt.issuer,
-        audience: config.jwt.audience,
-        previousAccessSecret: config.jwt.previousAccessSecret,
-        previousRefreshSecret: config.jwt.previousRefreshSecret,
-        previousUntil: config.jwt.previousUntil,
-        accessKeyPair: config.jwt.accessKeyPair,
-        verifiedAccessTokens: config.authCache.size,
-      },
-      clock,
-    ),
+    tokens: accessTokens,
     defer: tasks.defer,
     newId: randomUUID,
     challengeEvents: metrics.challenge,

@@ -210,6 +210,11 @@ function requestOf(
     updateApp: { method: 'PATCH', path: '/api/v1/admin/apps/<app>', body: () => ({ name: 'renamed' }), ok: 200 },
     rotateAppSecret: { method: 'POST', path: '/api/v1/admin/apps/<app>/secret', ok: 200 },
     deleteApp: { method: 'DELETE', path: '/api/v1/admin/apps/<app>', ok: 204 },
+    // Nobody here granted an app: past the guard, the grant is not found.
+    listOwnApps: { method: 'GET', path: '/api/v1/auth/<role>/apps', ok: 200 },
+    endOwnApp: { method: 'DELETE', path: '/api/v1/auth/<role>/apps/app_none', ok: 404 },
+    listStaffApps: { method: 'GET', path: '/api/v1/vendor/apps', ok: 200 },
+    endStaffApp: { method: 'DELETE', path: `/api/v1/vendor/apps/${targets.employeeId}/app_none`, ok: 404 },
   };
   return table[operation];
 }

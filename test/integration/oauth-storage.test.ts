@@ -26,7 +26,7 @@ type ClientClass = { find(id: string): Promise<ClientModel | undefined>; prototy
 
 test('payloads are kept, found by uid, consumed once, expire and end with their grant', () =>
   withContainer(db, async ({ db: { prisma }, auth }) => {
-    const Adapter = createPayloadAdapter(prisma, auth.apps.findByClientId);
+    const Adapter = createPayloadAdapter(prisma, auth.apps.findByClientId, auth.appGrants.revoked);
     const codes = new Adapter('AuthorizationCode');
     const tokens = new Adapter('RefreshToken');
     const sessions = new Adapter('Session');
@@ -76,7 +76,7 @@ test('clients are the registered apps, accepted by oidc-provider, their secrets 
     });
 
     const provider = new Provider('http://127.0.0.1:1', {
-      adapter: createPayloadAdapter(prisma, auth.apps.findByClientId),
+      adapter: createPayloadAdapter(prisma, auth.apps.findByClientId, auth.appGrants.revoked),
       scopes: ['openid', 'offline_access', 'orders:read'],
       features: { devInteractions: { enabled: false } },
       // The ID token's algorithm is the service's key's, for every app: the provider's default, not each app's.
@@ -106,7 +106,7 @@ test('clients are the registered apps, accepted by oidc-provider, their secrets 
     assert.equal(publicClient.tokenEndpointAuthMethod, 'none');
 
     assert.equal(await Client.find('app_unknown'), undefined, 'an unregistered client is unknown');
-    const Adapter = createPayloadAdapter(prisma, auth.apps.findByClientId);
+    const Adapter = createPayloadAdapter(prisma, auth.apps.findByClientId, auth.appGrants.revoked);
     const grants = new Adapter('Grant');
     const tokens = new Adapter('AccessToken');
     await grants.upsert('grant-web', { jti: 'grant-web', clientId: web.client_id, accountId: 'a' }, 3600);

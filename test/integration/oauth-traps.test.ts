@@ -1,11 +1,11 @@
 // The known traps of an authorization server, each refused: an unknown app or an unregistered redirect
 // URI shows a page and redirects nowhere; a missing or wrong PKCE verifier; a code used twice (its
-// tokens then refused); a scope beyond the person's own modules neither offered nor granted; a
+// tokens then refused), or past its 60 seconds; a scope beyond the person's own modules neither offered nor granted; a
 // consent page that would be framed; a denial; and a first-party app that asks nothing.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import * as oidc from 'openid-client';
-import { PASSWORDS } from '../support/accounts';
+import { PASSWORDS, withContainer } from '../support/accounts';
 import { authorizationUrl, oauthBrowser, oauthSuite, registerApp, type Person } from '../support/oauth-browser';
 
 const app = oauthSuite();
@@ -98,6 +98,32 @@ test('a code used twice: the second exchange fails and the tokens of the first a
   );
   await assert.rejects(oidc.refreshTokenGrant(config, tokens.refresh_token!), (e) => errorOf(e) === 'invalid_grant');
   await assert.rejects(oidc.fetchUserInfo(config, tokens.access_token, oidc.skipSubjectCheck), 'userinfo refuses it');
+});
+
+test('a code lives 60 seconds: one issued 61 seconds ago gets no token', async () => {
+  const config = await shipping();
+  const { callback, verifier } = await codeOf(config, 'openid', shopper());
+  const id = callback.searchParams.get('code')!;
+  // Sixty-one seconds pass for the stored code: its row's expiry and the claims oidc-provider checks.
+  const aged = await withContainer(app.db, async ({ db }) => {
+    const rows = db.prisma.oAuthPayload;
+    const row = await rows.findUniqueOrThrow({ where: { kind_id: { kind: 'AuthorizationCode', id } } });
+    const lifetime = (row.expiresAt!.getTime() - Date.now()) / 1000;
+    const payload = row.payload as { iat: number; exp: number };
+    await rows.update({
+      where: { kind_id: { kind: 'AuthorizationCode', id } },
+      data: {
+        payload: { ...payload, iat: payload.iat - 61, exp: payload.exp - 61 },
+        expiresAt: new Date(row.expiresAt!.getTime() - 61_000),
+      },
+    });
+    return lifetime;
+  });
+  assert.ok(aged > 55 && aged <= 60, `the code was stored for 60 s (${aged} s left)`);
+  await assert.rejects(
+    oidc.authorizationCodeGrant(config, callback, { pkceCodeVerifier: verifier }),
+    (e) => errorOf(e) === 'invalid_grant',
+  );
 });
 
 test("a scope beyond the person's modules is neither offered nor in the token", async () => {

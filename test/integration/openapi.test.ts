@@ -32,6 +32,7 @@ import { probeSecondFactorRoutes } from '../support/openapi-probes/second-factor
 import { probeWebhookRoutes } from '../support/openapi-probes/webhooks';
 import { probeServiceClientRoutes } from '../support/openapi-probes/service-clients';
 import { probeAppRoutes } from '../support/openapi-probes/apps';
+import { probeAppGrantRoutes } from '../support/openapi-probes/app-grants';
 import { probeInvitationRoutes } from '../support/openapi-probes/invitations';
 import { probeChallengeRoutes } from '../support/openapi-probes/challenge';
 import { probeNotMeRoutes } from '../support/openapi-probes/new-device';
@@ -171,6 +172,7 @@ test('administration routes: every status the app answers is documented, with a 
     accountId: app.w.employee.id,
     storeId: app.w.storeA.id,
     sessionId: 'no-such-id',
+    clientId: 'no-such-app',
   };
   const unprivileged = (template: string) => (side(template) === vendor ? app.tokens.cashier : app.tokens.ordersAdmin);
 
@@ -478,6 +480,9 @@ test('service client routes: every status the app answers is documented, with a 
   probeServiceClientRoutes(app, probe));
 
 test('app routes: every status the app answers is documented, with a matching body', () => probeAppRoutes(app, probe));
+
+test('connected-app routes: every status the app answers is documented, with a matching body', () =>
+  probeAppGrantRoutes(app, probe));
 
 test('invitation routes: every status the app answers is documented, with a matching body', () =>
   probeInvitationRoutes(app, probe));

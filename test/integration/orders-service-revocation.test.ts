@@ -9,8 +9,7 @@ import { after, test, type TestContext } from 'node:test';
 import { PASSWORDS, withContainer } from '../support/accounts';
 import { startApp } from '../support/app-process';
 import { appSuite } from '../support/app-suite';
-import { request } from '../support/http';
-import { startOrdersService, type OrdersService } from '../support/orders-service';
+import { listOrders, refusalTime, startOrdersService, type OrdersService } from '../support/orders-service';
 import { revocationCases } from '../support/revocations';
 import { registerServiceClient } from '../support/service-calls';
 import { signIn } from '../support/sign-in';
@@ -38,23 +37,6 @@ const auth = appSuite({
 after(() => Promise.all([feedOrders?.stop(), introspectOrders?.stop()]));
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const listOrders = (service: OrdersService, token: string) => request(service.url, 'GET', '/orders', { token });
-
-/** Milliseconds until `service` refuses `token` as revoked; fails past `limitMs`. */
-async function refusalTime(service: OrdersService, token: string, limitMs: number, label: string): Promise<number> {
-  const start = Date.now();
-  for (;;) {
-    const res = await listOrders(service, token);
-    const elapsed = Date.now() - start;
-    if (res.status === 401) {
-      assert.equal(res.body.code, 'session_revoked', `${label}: ${res.text}`);
-      return elapsed;
-    }
-    assert.equal(res.status, 200, `${label}: ${res.text}`);
-    assert.ok(elapsed < limitMs, `${label}: still accepted ${elapsed} ms after the revocation`);
-    await sleep(20);
-  }
-}
 
 test('through the feed, each kind of revocation is refused within 1 s, with no call to the auth service per request', async (t: TestContext) => {
   const cases = await revocationCases(auth, 'feed');

@@ -1,5 +1,6 @@
 // The example orders service (examples/orders-service) as its own process on a free port, the way
 // an engineer of another service runs it, configured by its environment variables.
+import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { freePort, ROOT } from './app-process';
@@ -63,4 +64,27 @@ export async function startOrdersService(env: Record<string, string>): Promise<O
         child.kill('SIGTERM');
       }),
   };
+}
+
+export const listOrders = (service: OrdersService, token: string) => request(service.url, 'GET', '/orders', { token });
+
+/** Milliseconds until `service` refuses `token` as revoked; fails past `limitMs`. */
+export async function refusalTime(
+  service: OrdersService,
+  token: string,
+  limitMs: number,
+  label: string,
+): Promise<number> {
+  const start = Date.now();
+  for (;;) {
+    const res = await listOrders(service, token);
+    const elapsed = Date.now() - start;
+    if (res.status === 401) {
+      assert.equal(res.body.code, 'session_revoked', `${label}: ${res.text}`);
+      return elapsed;
+    }
+    assert.equal(res.status, 200, `${label}: ${res.text}`);
+    assert.ok(elapsed < limitMs, `${label}: still accepted ${elapsed} ms after the revocation`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }

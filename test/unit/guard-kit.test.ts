@@ -116,3 +116,65 @@ test('the principal names a guest session, and only a token that says so', () =>
   assert.equal(principalOf(claims).guest, false);
   assert.equal(principalOf({ ...claims, guest: 'yes' }).guest, false);
 });
+
+const RESOURCE = 'https://orders.example';
+const API = 'http://127.0.0.1:9';
+const SECRET = 'k'.repeat(32);
+
+/** An app's token (RFC 9068) as the authorization server issues it, signed here with a shared secret. */
+const appToken = (claims: { aud?: string; iss?: string; scope?: string } = {}) =>
+  new SignJWT({
+    client_id: 'app_ledger',
+    scope: claims.scope ?? 'orders:read',
+    role: 'vendor',
+    acct: 'owner',
+    vendor_id: 'v1',
+    sid: 'grant-1',
+  })
+    .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' })
+    .setSubject('owner-1')
+    .setIssuer(claims.iss ?? API)
+    .setAudience(claims.aud ?? RESOURCE)
+    .setIssuedAt()
+    .setExpirationTime('5m')
+    .sign(new TextEncoder().encode(SECRET));
+
+test("an app's token names the app, and authorize holds an owner's app to exactly its scopes", async () => {
+  const guard = createGuard({ apiUrl: API, revocation: 'none', accessSecret: SECRET, resource: RESOURCE });
+  const principal = await guard.authenticate(await appToken());
+  assert.equal(principal.clientId, 'app_ledger');
+  assert.deepEqual(principal.scopes, ['orders:read']);
+  assert.equal(principal.type, 'owner');
+  assert.equal(principal.vendorId, 'v1');
+  assert.equal(principal.sessionId, 'grant-1', 'its grant, as the revocation feed names it');
+  assert.deepEqual(principal.modules, ['orders']);
+  assert.equal(guard.authorize(principal, 'orders'), principal);
+  assert.equal(guard.authorize(principal, 'orders', 'read'), principal);
+  const refusal = (module: string, permission?: string) => {
+    try {
+      guard.authorize(principal, module, permission);
+    } catch (error) {
+      return (error as GuardError).code;
+    }
+    return 'passed';
+  };
+  assert.equal(refusal('orders', 'orders:write'), 'permission_denied', 'no owner bypass beyond the scopes');
+  assert.equal(refusal('catalogue'), 'module_denied');
+  const writer = await guard.authenticate(await appToken({ scope: 'orders:write' }));
+  assert.throws(() => guard.authorize(writer, 'orders'), /permission/i, 'the module alone needs its read scope');
+});
+
+test("an app's token for another resource, from another issuer, or where no resource is named: invalid_token", async () => {
+  const guard = createGuard({ apiUrl: API, revocation: 'none', accessSecret: SECRET, resource: RESOURCE });
+  const code = (promise: Promise<unknown>) =>
+    promise.then(
+      () => 'accepted',
+      (error: GuardError) => error.code,
+    );
+  assert.equal(await code(guard.authenticate(await appToken({ aud: 'https://other.example' }))), 'invalid_token');
+  assert.equal(await code(guard.authenticate(await appToken({ iss: 'commerce-auth' }))), 'invalid_token');
+  assert.equal(await code(guard.authenticate(await appToken({ aud: 'commerce-platform' }))), 'invalid_token');
+  assert.equal(await code(guard.authenticate(await accessToken(SECRET, 'c1'))), 'accepted', "the service's own");
+  const unnamed = createGuard({ apiUrl: API, revocation: 'none', accessSecret: SECRET });
+  assert.equal(await code(unnamed.authenticate(await appToken())), 'invalid_token');
+});

@@ -77,6 +77,10 @@ const EXPECTED: Record<Operation, { admin: string | null; vendor: string | null 
   updateApp: { admin: 'integrations:write', vendor: null },
   rotateAppSecret: { admin: 'integrations:write', vendor: null },
   deleteApp: { admin: 'integrations:write', vendor: null },
+  listOwnApps: { admin: null, vendor: 'signed_in' },
+  endOwnApp: { admin: null, vendor: 'signed_in' },
+  listStaffApps: { admin: null, vendor: 'staff:read' },
+  endStaffApp: { admin: null, vendor: 'staff:write' },
 };
 
 const text = (rule: ReturnType<typeof ruleFor>) =>

@@ -85,3 +85,20 @@ test('a guest linked to a customer is customer.guest_converted with both ids, an
     customer_id: 'c1',
   });
 });
+
+test("an app's grant: app.authorized with the app and the scopes allowed, app.revoked with the app; a denial is not sent", () => {
+  const staff = { role: 'vendor' as const, accountId: 'v1', vendorId: 'b1' };
+  const allowed = auditEntry('app_authorized', staff, cause, { client_id: 'app_x', scopes: ['orders:read'] });
+  assert.deepEqual(webhookTypesOf(allowed), ['app.authorized']);
+  assert.deepEqual(webhookBodyOf('app.authorized', allowed, at, 'v1', null).data, {
+    account: { id: 'v1', role: 'vendor', vendor_id: 'b1' },
+    actor: { role: 'admin', id: 'boss' },
+    client_id: 'app_x',
+    scopes: ['orders:read'],
+  });
+  const ended = auditEntry('app_revoked', staff, cause, { client_id: 'app_x', by: 'person' });
+  assert.deepEqual(webhookTypesOf(ended), ['app.revoked']);
+  assert.equal(webhookBodyOf('app.revoked', ended, at, 'v1', null).data.client_id, 'app_x');
+  assert.equal(webhookBodyOf('app.revoked', ended, at, 'v1', null).data.scopes, undefined);
+  assert.deepEqual(webhookTypesOf(auditEntry('app_denied', staff, cause, { client_id: 'app_x' })), []);
+});

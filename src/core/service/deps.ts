@@ -23,7 +23,7 @@ import type { Defer, Mailer, ResetRepository } from '../reset-ports';
 import type { TerminalRepository } from '../terminal-ports';
 import type { WebhookRepository } from '../webhook-ports';
 import type { ServiceClientRepository } from '../service-client-ports';
-import type { AppRepository } from '../app-ports';
+import type { AppGrantRepository, AppRepository, AppTokenCheck } from '../app-ports';
 import type { InvitationRepository } from '../invitation-ports';
 import type { ChangeSignal, RevocationFeedStore } from '../revocation-ports';
 
@@ -60,6 +60,10 @@ export interface ServiceDeps {
   serviceClients: ServiceClientRepository;
   /** The platform's apps: OAuth 2.1 / OpenID Connect clients. */
   apps: AppRepository;
+  /** The grants people hold to apps. */
+  appGrants: AppGrantRepository;
+  /** Whether an app's access token is live (introspection). */
+  appTokens: AppTokenCheck;
   /** Invitations of staff, pending and spent. */
   invitations: InvitationRepository;
   /** The revocation feed's entries and positions. */

@@ -26,6 +26,7 @@ import { createVendorContext } from './vendor-context';
 import { createWebhookEndpoints } from './webhook-endpoints';
 import { createServiceClients } from './service-clients';
 import { createApps } from './apps';
+import { createAppGrants } from './app-grants';
 import { createPlatformCalls } from './platform-calls';
 import { createChallenges } from './challenges';
 import { createGuests } from './guests';
@@ -119,6 +120,8 @@ export function createAuthService(deps: ServiceDeps) {
     serviceClients: createServiceClients(deps),
     /** The platform's apps: the OAuth 2.1 / OpenID Connect clients the admins register. */
     apps: createApps(deps),
+    /** The apps people authorized: their lists, and ending a grant. */
+    appGrants: createAppGrants(deps),
     /** What those services ask: introspection and the revocation feed. */
     platform: createPlatformCalls(deps, authenticate),
     /** POS terminals: pairing devices, staff PINs, the staff list and PIN sign-in. */

@@ -2,11 +2,13 @@
 // live (RFC 7662 introspection, by the same check as this service's own routes) and what was revoked
 // since their cursor (the revocation feed, long-polled). Both are limited per client.
 import { decodeJwt } from 'jose';
+import type { AppTokenClaims } from '../app-ports';
 import { AuthError } from '../auth-error';
 import { fixedWindow } from '../rate-limits';
 import type { RevocationEntry } from '../revocation-ports';
 import { parseInput } from '../validation';
 import { ROLES, type Role } from '../../contract/auth-schemas';
+import type { VendorType } from '../../contract/module-keys';
 import {
   introspectionRequest,
   revocationQuery,
@@ -21,15 +23,36 @@ import type { ServiceCaller } from './service-clients';
 const PAGE = 500;
 const INACTIVE: IntrospectionAnswer = { active: false };
 
-/** The role an access token names, unverified: which of the role checks to run; undefined when none. */
-function claimedRole(token: string): Role | undefined {
+/**
+ * Which check an access token calls for, unverified: an app's (it names its `client_id`), or the role's; undefined
+ * when none.
+ */
+function claimedKind(token: string): Role | 'app' | undefined {
   try {
-    const role = decodeJwt(token).role;
-    return (ROLES as readonly unknown[]).includes(role) ? (role as Role) : undefined;
+    const claims = decodeJwt(token);
+    if (claims.client_id !== undefined) return 'app';
+    return (ROLES as readonly unknown[]).includes(claims.role) ? (claims.role as Role) : undefined;
   } catch {
     return undefined;
   }
 }
+
+/** An app token's answer: its person and business, and the app and scopes it acts with. */
+const appAnswer = (claims: AppTokenClaims): IntrospectionAnswer => ({
+  active: true,
+  token_type: 'Bearer',
+  sub: claims.sub,
+  role: claims.role,
+  exp: claims.exp,
+  iat: claims.iat,
+  sid: claims.sid,
+  ...(claims.vendorType === undefined ? {} : { vendor_type: claims.vendorType as VendorType }),
+  ...(claims.vendorId === undefined ? {} : { vendor_id: claims.vendorId }),
+  modules: [],
+  client_id: claims.clientId,
+  scope: claims.scope,
+  aud: claims.aud,
+});
 
 /**
  * The feed's time of an entry: the last whole second before the revocation. A token carries whole
@@ -41,10 +64,10 @@ const feedSecond = (at: Date) => Math.floor(at.getTime() / 1000) - 1;
 
 const itemOf = (entry: RevocationEntry) => ({ kind: entry.kind, id: entry.subject, at: feedSecond(entry.at) });
 
-type Deps = Pick<ServiceDeps, 'counters' | 'clock' | 'config' | 'revocationFeed' | 'changes'>;
+type Deps = Pick<ServiceDeps, 'counters' | 'clock' | 'config' | 'revocationFeed' | 'changes' | 'appTokens'>;
 
 export function createPlatformCalls(deps: Deps, authenticate: ReturnType<typeof createAuthenticate>) {
-  const { counters, clock, config, revocationFeed: feed, changes } = deps;
+  const { counters, clock, config, revocationFeed: feed, changes, appTokens } = deps;
 
   /** One call of the client counted against INTROSPECT_PER_MINUTE; 429 with Retry-After past it. */
   async function countCall(caller: ServiceCaller) {
@@ -60,8 +83,12 @@ export function createPlatformCalls(deps: Deps, authenticate: ReturnType<typeof 
   async function introspect(caller: ServiceCaller, body: unknown): Promise<IntrospectionAnswer> {
     await countCall(caller);
     const { token } = parseInput(introspectionRequest, body);
-    const role = claimedRole(token);
+    const role = claimedKind(token);
     if (!role) return INACTIVE;
+    if (role === 'app') {
+      const claims = await appTokens.check(token);
+      return claims ? appAnswer(claims) : INACTIVE;
+    }
     let checked: Awaited<ReturnType<typeof authenticate.check>>;
     try {
       // A guest's token is live too: the platform's services tell guests from customers by `guest`.

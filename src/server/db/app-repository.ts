@@ -2,6 +2,7 @@
 // committed with its audit event.
 import type { AppRecord, AppRepository } from '@/core/app-ports';
 import { auditedChange } from './audited-change';
+import { recordAuthChange } from './auth-changes';
 import { pageArgs } from './keyset';
 import type { PrismaClient } from './prisma';
 
@@ -81,7 +82,18 @@ export function createAppRepository(prisma: PrismaClient): AppRepository {
       (await inTx(now, audit, async (tx) => {
         const row = await tx.oAuthApp.findUnique({ where: { id }, select: { clientId: true } });
         if (!row) return null;
+        // Its grants' tokens are refused by the platform's services too: the feed names each grant.
+        const grants = await tx.oAuthPayload.findMany({
+          where: { kind: 'Grant', clientId: row.clientId },
+          select: { id: true },
+        });
         await tx.oAuthPayload.deleteMany({ where: { clientId: row.clientId } });
+        if (grants.length > 0)
+          await recordAuthChange(
+            tx,
+            grants.map((grant) => ({ kind: 'grant', subject: grant.id })),
+            now,
+          );
         return (await tx.oAuthApp.deleteMany({ where: { id } })).count === 1 ? true : null;
       })) ?? false,
   };

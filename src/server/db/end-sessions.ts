@@ -3,11 +3,13 @@
 // Disabling, a password reset and an operator's password change all sign the account out through
 // this, inside their own transaction, so the change and the sign-out commit together. A vendor
 // account's POS PIN goes with its sessions: whoever lost the password (or the account) must not keep
-// a way in at the till. And the PIN sessions an employee holds on tills of stores it left. The
-// change counter moves on with either, so every instance refuses the tokens concerned at once, and
-// the revocation feed tells the platform's services which sessions ended.
+// a way in at the till; so do the grants of the apps the person authorized. And the PIN sessions an
+// employee holds on tills of stores it left. The change counter moves on with either, so every
+// instance refuses the tokens concerned at once, and the revocation feed tells the platform's
+// services which sessions ended.
 import type { Role } from '@/contract/auth-schemas';
 import type { PrismaClient } from './prisma';
+import { endGrantRows } from './app-grant-repository';
 import { recordAuthChange, type Revoked } from './auth-changes';
 
 type Tx = Pick<
@@ -19,6 +21,7 @@ type Tx = Pick<
   | 'staffPin'
   | 'posTerminal'
   | 'revocation'
+  | 'oAuthPayload'
   | '$queryRaw'
 >;
 type FamilyTx = Pick<PrismaClient, 'refreshFamily'>;
@@ -39,6 +42,16 @@ export async function endFamilies(
   return families.map((family) => ({ kind: 'session', subject: family.id }));
 }
 
+/** Ends every grant the account gave an app, with its codes and tokens; the grants, for the feed. */
+async function endGrantsOf(tx: Pick<Tx, 'oAuthPayload'>, accountId: string): Promise<Revoked[]> {
+  const grants = await tx.oAuthPayload.findMany({ where: { kind: 'Grant', accountId }, select: { id: true } });
+  await tx.oAuthPayload.deleteMany({ where: { accountId } });
+  return endGrantRows(
+    tx,
+    grants.map((grant) => grant.id),
+  );
+}
+
 /** Applies `change` to the account and ends all its sessions; false when no such account exists. */
 export async function endEverySession(
   tx: Tx,
@@ -54,7 +67,10 @@ export async function endEverySession(
   const updated = await accounts.updateMany({ where: { id: accountId }, data });
   const sessions = await endFamilies(tx, { role, accountId }, now);
   if (role === 'vendor') await tx.staffPin.deleteMany({ where: { accountId } });
-  await recordAuthChange(tx, [{ kind: 'account', subject: accountId }, ...sessions], now);
+  // The apps the person authorized lose their grants, codes and refresh tokens, each grant named for
+  // the feed as sessions are (an app's token of this very second is refused by its `sid`).
+  const grants = role === 'admin' ? [] : await endGrantsOf(tx, accountId);
+  await recordAuthChange(tx, [{ kind: 'account', subject: accountId }, ...sessions, ...grants], now);
   return updated.count === 1;
 }
 

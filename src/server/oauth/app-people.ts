@@ -13,8 +13,10 @@ export interface AppPerson {
   email: string;
   name: string;
   emailVerified: boolean;
-  /** The staff member's business, shown on the consent page. */
+  /** The staff member's business, shown on the consent page, and its id and the member's vendor type. */
   business?: string;
+  vendorId?: string;
+  vendorType?: string;
   /** The `<module>:<action>` scopes this person holds: never more is offered or granted. */
   businessScopes: string[];
 }
@@ -62,6 +64,7 @@ export async function findAppPerson(prisma: PrismaClient, id: string): Promise<A
       id: true,
       email: true,
       name: true,
+      vendorId: true,
       vendorType: true,
       modules: true,
       modulePermissions: true,
@@ -79,6 +82,8 @@ export async function findAppPerson(prisma: PrismaClient, id: string): Promise<A
       // Staff addresses are set by their owner or an admin, who vouch for them.
       emailVerified: true,
       business: staff.vendor.name,
+      vendorId: staff.vendorId,
+      vendorType: staff.vendorType,
       businessScopes: heldScopes(staff),
     };
   }

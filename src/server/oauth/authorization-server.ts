@@ -53,7 +53,7 @@ async function buildHandler(container: Container, issuer: string): Promise<Handl
       cookieSecret: config.jwt.refreshSecret,
       proxy: config.trustProxyHops > 0,
     },
-    { prisma: db.prisma, findApp: auth.apps.findByClientId },
+    { prisma: db.prisma, findApp: auth.apps.findByClientId, endGrant: auth.appGrants.revoked },
   );
   const provider = new Provider(issuer, configuration);
   acceptHashedSecrets(
@@ -72,6 +72,7 @@ async function buildHandler(container: Container, issuer: string): Promise<Handl
     prisma: db.prisma,
     findApp: auth.apps.findByClientId,
     authenticate: (role, token) => auth.authenticate(role, token),
+    consented: auth.appGrants.consented,
   });
   const userinfo = createUserinfo({ issuer, prisma: db.prisma, jwks: () => auth.jwks() });
   const callback = provider.callback() as (req: IncomingMessage, res: ServerResponse) => void;

@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AuthError } from '@/core/auth-error';
 import type { Principal } from '@/core/service';
 import type { PrismaClient } from '../db/prisma';
-import { findAppPerson, roleOfScopes, type AppPersonRole } from './app-people';
+import { findAppPerson, roleOfScopes, type AppPerson, type AppPersonRole } from './app-people';
 import { PAGE_HEADERS, renderConsentPage, renderProblemPage } from './pages';
 import { readBody, sendProblem } from './http-answers';
 
@@ -35,6 +35,8 @@ export interface InteractionDeps {
   prisma: PrismaClient;
   findApp: (clientId: string) => Promise<{ name: string; homepageUrl: string | null; firstParty: boolean } | null>;
   authenticate: (role: AppPersonRole, accessToken: string) => Promise<Principal>;
+  /** The person's answer (`scopes` allowed, or null: denied), recorded once the grant is saved. */
+  consented: (person: AppPerson, clientId: string, scopes: string[] | null) => Promise<void>;
 }
 
 function showPage(res: ServerResponse, status: number, html: string) {
@@ -84,6 +86,7 @@ export function createInteractions(provider: InteractionProvider, deps: Interact
     if (!app) return showPage(res, 400, renderProblemPage('This app is gone', 'The app is no longer registered.'));
     if (app.firstParty) {
       const grantId = await grantMissing(provider, details, person.id);
+      await deps.consented(person, details.params.client_id, askedScopes(details));
       return provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
     }
     showPage(
@@ -132,14 +135,20 @@ export function createInteractions(provider: InteractionProvider, deps: Interact
     const accountId = details.session?.accountId;
     if (details.prompt.name !== 'consent' || !accountId || (decision !== 'allow' && decision !== 'deny'))
       return showPage(res, 400, renderProblemPage('Nothing to answer', 'Go back to the app and start again.'));
-    if (decision === 'deny')
+    const person = await findAppPerson(deps.prisma, accountId);
+    if (!person)
+      return showPage(res, 400, renderProblemPage('Nothing to answer', 'Go back to the app and start again.'));
+    if (decision === 'deny') {
+      await deps.consented(person, details.params.client_id, null);
       return provider.interactionFinished(
         req,
         res,
         { error: 'access_denied', error_description: 'The person did not allow the app.' },
         { mergeWithLastSubmission: false },
       );
+    }
     const grantId = await grantMissing(provider, details, accountId);
+    await deps.consented(person, details.params.client_id, askedScopes(details));
     await provider.interactionFinished(req, res, { consent: { grantId } }, { mergeWithLastSubmission: true });
   }
 

@@ -9,6 +9,7 @@ import type { PrismaClient } from '../db/prisma';
 export type OAuthPayload = Record<string, unknown> & {
   grantId?: string;
   clientId?: string;
+  accountId?: string;
   userCode?: string;
   uid?: string;
 };
@@ -43,6 +44,7 @@ const epochSeconds = (date: Date) => Math.floor(date.getTime() / 1000);
 export function createPayloadAdapter(
   prisma: PrismaClient,
   findApp: (clientId: string) => Promise<AppCredentials | null>,
+  endGrant: (grantId: string) => Promise<void>,
 ) {
   const rows = prisma.oAuthPayload;
   const live = (now: Date) => ({ OR: [{ expiresAt: null }, { expiresAt: { gt: now } }] });
@@ -63,6 +65,7 @@ export function createPayloadAdapter(
         payload: payload as object,
         grantId: payload.grantId ?? null,
         clientId: payload.clientId ?? null,
+        accountId: payload.accountId ?? null,
         userCode: payload.userCode ?? null,
         uid: payload.uid ?? null,
         expiresAt: typeof expiresIn === 'number' ? new Date(Date.now() + expiresIn * 1000) : null,
@@ -94,7 +97,9 @@ export function createPayloadAdapter(
       await rows.updateMany({ where: { kind: this.kind, id, consumedAt: null }, data: { consumedAt: new Date() } });
     }
 
+    /** A grant the provider revokes ends as the service ends grants: announced, audited. */
     async destroy(id: string): Promise<void> {
+      if (this.kind === 'Grant') return endGrant(id);
       await rows.deleteMany({ where: { kind: this.kind, id } });
     }
 

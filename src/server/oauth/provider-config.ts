@@ -7,7 +7,7 @@ import { BUSINESS_SCOPES, IDENTITY_SCOPES } from '@/contract/app-schemas';
 import type { AsymmetricAlgorithm } from '@/core/access-keys';
 import type { AppCredentials } from '@/core/app-ports';
 import type { PrismaClient } from '../db/prisma';
-import { findAppPerson } from './app-people';
+import { findAppPerson, type AppPerson } from './app-people';
 import { createPayloadAdapter } from './payload-adapter';
 import { renderProblemPage } from './pages';
 
@@ -28,6 +28,8 @@ export interface AuthorizationServerSettings {
 export interface ProviderDeps {
   prisma: PrismaClient;
   findApp: (clientId: string) => Promise<AppCredentials | null>;
+  /** Ends a grant the provider revokes, with its feed entry and audit event. */
+  endGrant: (grantId: string) => Promise<void>;
 }
 
 const isLoopbackHost = (host: string) => host === 'localhost' || host === '[::1]' || /^127(\.\d{1,3}){3}$/.test(host);
@@ -45,11 +47,12 @@ type ErrorClass = new (description: string) => Error;
 
 type Ctx = {
   oidc: {
+    account?: { person?: AppPerson };
     session?: { accountId?: string };
     entities?: { AuthorizationCode?: { accountId?: string }; RefreshToken?: { accountId?: string } };
   };
 };
-type Token = { grantId?: string; kind?: string };
+type Token = { grantId?: string; kind?: string; accountId?: string };
 
 /** The private JWK of the access-token key, with the same RFC 7638 kid as the service's JWKS. */
 async function signingJwk(settings: AuthorizationServerSettings) {
@@ -75,7 +78,7 @@ export async function providerConfiguration(settings: AuthorizationServerSetting
   }
 
   return {
-    adapter: createPayloadAdapter(deps.prisma, deps.findApp),
+    adapter: createPayloadAdapter(deps.prisma, deps.findApp, deps.endGrant),
     jwks: { keys: [await signingJwk(settings)] },
     cookies: { keys: [cookieKey] },
     proxy: settings.proxy,
@@ -142,13 +145,22 @@ export async function providerConfiguration(settings: AuthorizationServerSetting
         },
       },
     },
-    // An app token's session is its grant: ending the grant ends the tokens (userinfo checks it).
-    extraTokenClaims: (_ctx: unknown, token: Token) => (token.grantId ? { sid: token.grantId } : undefined),
+    // An app token's session is its grant: ending the grant ends the tokens (userinfo and the guard kit check it).
+    // The role, and a staff member's business and type, tell a service whose rights the scopes narrow.
+    async extraTokenClaims(ctx: Ctx, token: Token) {
+      if (!token.grantId) return undefined;
+      const person =
+        ctx.oidc.account?.person ?? (token.accountId ? await findAppPerson(deps.prisma, token.accountId) : null);
+      if (!person) return { sid: token.grantId };
+      const staff = person.vendorId ? { vendor_id: person.vendorId, acct: person.vendorType } : {};
+      return { sid: token.grantId, role: person.role, ...staff };
+    },
     async findAccount(_ctx: unknown, sub: string) {
       const person = await findAppPerson(deps.prisma, sub);
       if (!person) return undefined;
       return {
         accountId: person.id,
+        person,
         claims: () => ({
           sub: person.id,
           name: person.name,

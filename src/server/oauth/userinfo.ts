@@ -5,21 +5,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
 import type { PrismaClient } from '../db/prisma';
 import { findAppPerson } from './app-people';
+import { grantStands } from './app-tokens';
 import { refuseBearer } from './http-answers';
 
 export interface UserinfoDeps {
   issuer: string;
   prisma: PrismaClient;
   jwks: () => Promise<JSONWebKeySet>;
-}
-
-/** Whether the grant a token was issued under (its `sid`) still stands, for that app and person. */
-async function grantStands(prisma: PrismaClient, grantId: string, clientId: string, accountId: string) {
-  const row = await prisma.oAuthPayload.findFirst({
-    where: { kind: 'Grant', id: grantId, clientId, OR: [{ expiresAt: null }, { expiresAt: { gt: new Date() } }] },
-    select: { payload: true },
-  });
-  return (row?.payload as { accountId?: string } | undefined)?.accountId === accountId;
 }
 
 export function createUserinfo(deps: UserinfoDeps) {

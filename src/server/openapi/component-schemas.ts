@@ -16,6 +16,7 @@ import * as webhook from '@/contract/webhook-schemas';
 import * as identity from '@/contract/identity-schemas';
 import * as serviceClient from '@/contract/service-client-schemas';
 import * as apps from '@/contract/app-schemas';
+import * as appGrants from '@/contract/app-grant-schemas';
 import * as revocation from '@/contract/revocation-schemas';
 import * as invitation from '@/contract/invitation-schemas';
 import * as guest from '@/contract/guest-schemas';
@@ -166,6 +167,10 @@ const RESPONSE_SCHEMAS = {
   AppWithSecret: apps.appWithSecret,
   AppPage: apps.appPage,
   AppSecret: apps.appSecret,
+  ConnectedApp: appGrants.connectedApp,
+  ConnectedApps: appGrants.connectedApps,
+  StaffConnectedApp: appGrants.staffConnectedApp,
+  StaffConnectedApps: appGrants.staffConnectedApps,
   IntrospectionAnswer: revocation.introspectionAnswer,
   ActiveToken: revocation.activeToken,
   InactiveToken: revocation.inactiveToken,

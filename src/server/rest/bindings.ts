@@ -104,6 +104,12 @@ function accountBindings<R extends Role>(role: R) {
 
 type StaffRoutes = Routes['admin'] | Routes['vendor'];
 
+/** The apps a vendor staff member or a customer authorized. */
+const ownAppBindings = {
+  listOwnApps: async (c: RouteCall) => c.auth.appGrants.listOwnApps(c.principal),
+  endOwnApp: async (c: RouteCall) => c.auth.appGrants.endOwnApp(c.principal, c.params.clientId!),
+};
+
 /** Second factors: admin and vendor staff only. */
 function factorBindings<R extends 'admin' | 'vendor'>(role: R) {
   return {
@@ -256,6 +262,9 @@ export const BINDINGS: { [S in RouteSide]: SideBindings<S> } = {
     ...businessBindings(() => undefined),
     setPin: async (c) => c.auth.terminals.setOwnPin(c.principal, await c.body()),
     clearPin: async (c) => c.auth.terminals.clearOwnPin(c.principal, await c.body()),
+    ...ownAppBindings,
+    listStaffApps: async (c) => c.auth.appGrants.listStaffApps(c.principal),
+    endStaffApp: async (c) => c.auth.appGrants.endStaffApp(c.principal, c.params.accountId!, c.params.clientId!),
   },
   terminal: {
     pair: async (c) => c.auth.terminals.pair(await c.body()),
@@ -287,6 +296,7 @@ export const BINDINGS: { [S in RouteSide]: SideBindings<S> } = {
     identityLinkStart: async (c) => c.auth.oidc.linkStart(c.principal, c.params.provider!, await c.input()),
     identityLinkCallback: async (c) => c.auth.oidc.linkCallback(c.principal, c.params.provider!, await c.input()),
     unlinkIdentity: async (c) => c.auth.oidc.unlink(c.principal, c.params.identityId!, await c.body()),
+    ...ownAppBindings,
   },
   service: {
     health: (c) => readiness(c),

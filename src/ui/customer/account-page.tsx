@@ -5,6 +5,7 @@ import { AppShell } from '../components/app-shell';
 import { LoadFailed, Loading } from '../components/page-state';
 import { ChangePassword } from '../session/change-password';
 import { PasskeysPanel } from '../security/passkeys-panel';
+import { ConnectedApps } from '../session/connected-apps';
 import { OwnSessions } from '../session/own-sessions';
 import { shownErrorOf, trpc } from '../trpc/client';
 import { ChangeEmail } from './change-email';
@@ -33,6 +34,7 @@ export function AccountPage() {
           <IdentitiesPanel email={profile.email} />
           <PasskeysPanel role="customer" />
           <OwnSessions role="customer" />
+          <ConnectedApps role="customer" />
           <DownloadData />
           <DeleteAccount />
         </>

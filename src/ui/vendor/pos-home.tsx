@@ -11,6 +11,7 @@ import { isModuleKey, vendorNav, vendorSubject } from '../session/module-navigat
 import { passesModuleGuard } from '@/core/module-access';
 import type { PairedTerminal } from '@/contract/terminal-schemas';
 import { ChangePassword } from '../session/change-password';
+import { ConnectedApps } from '../session/connected-apps';
 import { OwnSessions } from '../session/own-sessions';
 import { shownErrorOf, trpc } from '../trpc/client';
 import { signedInWithPin } from '../trpc/session-client';
@@ -81,6 +82,7 @@ export function PosHome({ module, till, onLock }: { module?: string; till?: Pair
       ) : null}
       {context.data && !pinSession ? <ChangePassword role="vendor" /> : null}
       {context.data ? <OwnSessions role="vendor" /> : null}
+      {context.data && !pinSession ? <ConnectedApps role="vendor" /> : null}
     </AppShell>
   );
 }
