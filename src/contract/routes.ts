@@ -2,6 +2,7 @@
 // OpenAPI document describes it and the typed client calls through it; nothing else declares a path.
 import { administrationRoutes } from './administration-routes';
 import { appRoutes } from './app-routes';
+import { approvalCallRoutes, approvalRoutes } from './approval-routes';
 import { authRoutes } from './auth-routes';
 import { challengeRoutes } from './challenge-routes';
 import { auditRoutes } from './audit-routes';
@@ -33,9 +34,10 @@ export const ROUTES = {
     ...acceptInvitationRoutes.vendor,
     ...auditRoutes.vendor,
     ...terminalRoutes.vendor,
+    ...approvalRoutes,
   },
   customer: customerRoutes,
-  service: { ...authRoutes.service, ...challengeRoutes, ...serviceCallRoutes },
+  service: { ...authRoutes.service, ...challengeRoutes, ...serviceCallRoutes, ...approvalCallRoutes },
   terminal: terminalRoutes.terminal,
 };
 
@@ -75,7 +77,7 @@ export const NAMED_ROUTES: readonly NamedRoute[] = (Object.keys(ROUTES) as Route
     key,
     group: isAdministration(side, key)
       ? `${side} administration`
-      : side === 'service' && key in serviceCallRoutes
+      : side === 'service' && (key in serviceCallRoutes || key in approvalCallRoutes)
         ? 'platform services'
         : side,
     route,

@@ -19,6 +19,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'terminal.paired',
   'terminal.unpaired',
   'sign_in.locked',
+  'approval.granted',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -63,6 +64,17 @@ export const webhookData = z
       .string()
       .optional()
       .meta({ description: 'The identity provider, where the event came from a sign-in with one.' }),
+    approval: z
+      .object({
+        id: z.string(),
+        action: z.string(),
+        reference: z.string(),
+        amount: z.string().nullable(),
+        requester_id: z.string(),
+        store_id: z.string(),
+      })
+      .optional()
+      .meta({ description: 'approval.granted: what the manager (`account`) approved at the terminal.' }),
   })
   .meta({ description: 'Never a password, hash, token, code or secret.' });
 export type WebhookData = z.infer<typeof webhookData>;

@@ -42,6 +42,7 @@ export const WEBHOOK_TYPES_OF: Partial<Record<AuditEventName, TypesOf>> = {
   // A limit reached for a known account; refusals with no account are not the platform's concern.
   rate_limited: (e) => (e.accountId ? ['sign_in.locked'] : []),
   account_pin_locked: (e) => (e.accountId ? ['sign_in.locked'] : []),
+  approval_granted: always('approval.granted'),
 };
 
 export const webhookTypesOf = (entry: AuditEntry): readonly WebhookEventType[] =>
@@ -80,6 +81,16 @@ function changedOf(entry: AuditEntry): string[] | undefined {
   return Array.isArray(changed) ? changed.filter((c): c is string => typeof c === 'string') : undefined;
 }
 
+/** approval.granted: what was approved, from its audit event's details. */
+const approvalOf = ({ details: d }: AuditEntry): WebhookData['approval'] => ({
+  id: stringOf(d.approval_id) ?? '',
+  action: stringOf(d.action) ?? '',
+  reference: stringOf(d.reference) ?? '',
+  amount: stringOf(d.amount) ?? null,
+  requester_id: stringOf(d.requester_id) ?? '',
+  store_id: stringOf(d.store_id) ?? '',
+});
+
 /** The body of a message of `type` made from `entry`, which happened at `at`. */
 export function webhookBodyOf(
   type: WebhookEventType,
@@ -101,6 +112,7 @@ export function webhookBodyOf(
           terminal_id: about.terminal_id ?? stringOf(entry.details.terminal_id),
           limit: type === 'sign_in.locked' ? (stringOf(entry.details.limit) ?? 'pin') : undefined,
           provider: stringOf(entry.details.provider),
+          approval: type === 'approval.granted' ? approvalOf(entry) : undefined,
         });
   return { type, timestamp: at.toISOString(), data };
 }

@@ -23,6 +23,7 @@ import { createWebhookRepository } from './db/webhook-repository';
 import { createServiceClientRepository } from './db/service-client-repository';
 import { createAppRepository } from './db/app-repository';
 import { createInvitationRepository } from './db/invitation-repository';
+import { createApprovalRepository } from './db/approval-repository';
 import { createDeferredTasks } from './deferred-tasks';
 import { devAccessKeyIn, devSecretsIn } from './dev-secrets';
 import { createBcryptHasher } from './hasher';
@@ -127,6 +128,7 @@ export function createContainer(options: ContainerOptions = {}) {
     serviceClients: createServiceClientRepository(db.prisma),
     apps: createAppRepository(db.prisma),
     invitations: createInvitationRepository(db.prisma),
+    approvals: createApprovalRepository(db.prisma),
     revocationFeed: createRevocationFeedRepository(db.prisma),
     changes,
     terminals: cache.terminals(createTerminalRepository(db.prisma)),

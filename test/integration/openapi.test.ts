@@ -32,6 +32,7 @@ import { probeSecondFactorRoutes } from '../support/openapi-probes/second-factor
 import { probeWebhookRoutes } from '../support/openapi-probes/webhooks';
 import { probeServiceClientRoutes } from '../support/openapi-probes/service-clients';
 import { probeAppRoutes } from '../support/openapi-probes/apps';
+import { probeApprovalRoutes } from '../support/openapi-probes/approvals';
 import { probeInvitationRoutes } from '../support/openapi-probes/invitations';
 import { probeChallengeRoutes } from '../support/openapi-probes/challenge';
 import { PROBED_CALLS_PER_MINUTE, probePlatformServiceRoutes } from '../support/openapi-probes/platform-services';
@@ -483,6 +484,9 @@ test('invitation routes: every status the app answers is documented, with a matc
 
 test('introspection and revocation feed routes: every status the app answers is documented, with a matching body', () =>
   probePlatformServiceRoutes(app, probe));
+
+test('approval routes at the till: every status the app answers is documented, with a matching body', () =>
+  probeApprovalRoutes(app, probe));
 
 test('the challenge route, and the challenge statuses of the routes it guards, are documented, with matching bodies', () =>
   probeChallengeRoutes(app, probe));

@@ -23,6 +23,7 @@ import type { WebhookRepository } from '../webhook-ports';
 import type { ServiceClientRepository } from '../service-client-ports';
 import type { AppRepository } from '../app-ports';
 import type { InvitationRepository } from '../invitation-ports';
+import type { ApprovalRepository } from '../approval-ports';
 import type { ChangeSignal, RevocationFeedStore } from '../revocation-ports';
 
 export interface ServiceDeps {
@@ -54,6 +55,8 @@ export interface ServiceDeps {
   serviceClients: ServiceClientRepository;
   /** The platform's apps: OAuth 2.1 / OpenID Connect clients. */
   apps: AppRepository;
+  /** A till's requests for a manager's approval, granted and spent. */
+  approvals: ApprovalRepository;
   /** Invitations of staff, pending and spent. */
   invitations: InvitationRepository;
   /** The revocation feed's entries and positions. */

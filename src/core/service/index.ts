@@ -45,6 +45,7 @@ export function createAuthService(deps: ServiceDeps) {
   const identities = createCustomerIdentities(deps);
   const administration = createAdministration(deps);
   const challenges = createChallenges(deps);
+  const platform = createPlatformCalls(deps, authenticate);
 
   /**
    * The profile as login and /me show it, with the account's second factors (`known`: as the sign-in just read them).
@@ -101,9 +102,9 @@ export function createAuthService(deps: ServiceDeps) {
     /** The platform's apps: the OAuth 2.1 / OpenID Connect clients the admins register. */
     apps: createApps(deps),
     /** What those services ask: introspection and the revocation feed. */
-    platform: createPlatformCalls(deps, authenticate),
-    /** POS terminals: pairing devices, staff PINs, the staff list and PIN sign-in. */
-    terminals: createTerminalService(deps, sessions.startSession),
+    platform,
+    /** POS terminals: pairing devices, staff PINs, the staff list, PIN sign-in and approvals at the till. */
+    terminals: createTerminalService(deps, sessions.startSession, platform.countCall),
 
     /** `POST /auth/<role>/password`: the caller's own password, for a new pair. */
     changeOwnPassword: createOwnPasswordChange(deps, sessions.startSession),

@@ -255,6 +255,8 @@ export const BINDINGS: { [S in RouteSide]: SideBindings<S> } = {
     ...businessBindings(() => undefined),
     setPin: async (c) => c.auth.terminals.setOwnPin(c.principal, await c.body()),
     clearPin: async (c) => c.auth.terminals.clearOwnPin(c.principal, await c.body()),
+    askApproval: async (c) => c.auth.terminals.askApproval(c.principal, await c.body()),
+    approve: async (c) => c.auth.terminals.approve(c.principal, c.params.approvalId!, await c.body(), c.client),
   },
   terminal: {
     pair: async (c) => c.auth.terminals.pair(await c.body()),
@@ -295,5 +297,6 @@ export const BINDINGS: { [S in RouteSide]: SideBindings<S> } = {
     challenge: async (c) => c.auth.challenges.issue(),
     introspect: async (c) => c.auth.platform.introspect(c.serviceCaller, await c.body()),
     revocations: async (c) => c.auth.platform.revocations(c.serviceCaller, c.query),
+    spendApproval: async (c) => c.auth.terminals.spendApproval(c.serviceCaller, await c.body()),
   },
 };
