@@ -24,8 +24,8 @@ export const askApprovalRequest = z.object({
   amount: z
     .string()
     .trim()
-    .max(40)
-    .regex(/^-?\d{1,15}(\.\d{1,6})?$/, 'must be a decimal number such as 12.50')
+    .max(15)
+    .regex(/^\d{1,15}(\.\d{1,6})?$/, 'must be a decimal number such as 12.50')
     .optional()
     .meta({ description: 'The amount at stake, as a decimal string in the sale currency, when there is one.' }),
 });
