@@ -1,5 +1,7 @@
 // The orders service: a small service of the platform that accepts the auth service's access tokens
-// through the guard kit. GET /orders needs module `orders`; POST /orders permission `orders:write`.
+// through the guard kit. GET /orders needs module `orders`; POST /orders permission `orders:write`;
+// POST /orders/<id>/refund (POS work, a till's PIN session will do) a manager's approval of a refund
+// of that order, in the header X-Approval-Token, which the kit verifies and spends once.
 //
 //   AUTH_API_URL=http://127.0.0.1:3000 AUTH_CLIENT_ID=... AUTH_CLIENT_SECRET=... npx tsx
 // examples/orders-service/server.ts
@@ -10,7 +12,7 @@
 // this service's URL as the platform's apps name it (RFC 8707), to accept their tokens; PORT (default
 // 4000) and HOST (default 127.0.0.1).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { createGuard, isGuardError } from 'commerce-auth/guard';
+import { createGuard, GuardError, isGuardError } from 'commerce-auth/guard';
 import { createOrderBook } from './orders';
 
 const env = process.env;
@@ -48,6 +50,8 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
 async function handle(req: IncomingMessage, res: ServerResponse) {
   const path = new URL(req.url ?? '/', 'http://localhost').pathname;
   if (path === '/health' && req.method === 'GET') return json(res, 200, { status: 'ok', guard: guard.stats() });
+  const refund = /^\/orders\/([A-Za-z0-9_-]{1,100})\/refund$/.exec(path);
+  if (refund && req.method === 'POST') return refundOrder(req, res, refund[1]!);
   if (path !== '/orders') return json(res, 404, { error: 'not found' });
   if (req.method === 'GET') {
     const principal = guard.authorize(await guard.authenticate(req), 'orders');
@@ -64,6 +68,22 @@ async function handle(req: IncomingMessage, res: ServerResponse) {
     return json(res, 201, orders.add(principal, body));
   }
   res.writeHead(405, { allow: 'GET, POST' }).end();
+}
+
+/**
+ * A refund at the till: the caller does POS work for its business, and a manager approved a refund
+ * of this order. The orders of a fleet live in its database; this example keeps its own in memory,
+ * so an order is named by its id, whichever instance took it.
+ */
+async function refundOrder(req: IncomingMessage, res: ServerResponse, orderId: string) {
+  const principal = guard.authorize(await guard.authenticate(req), 'pos');
+  const header = req.headers['x-approval-token'];
+  const token = Array.isArray(header) ? header[0] : header;
+  if (!token) throw new GuardError('invalid_approval', "A manager's approval is needed: send it as X-Approval-Token.");
+  const approval = await guard.verifyApproval(token, { action: 'refund', reference: orderId });
+  if (approval.vendorId !== principal.vendorId)
+    throw new GuardError('invalid_approval', 'The approval is for another business.');
+  return json(res, 201, orders.refund(orderId, approval));
 }
 
 const server = createServer((req, res) => {

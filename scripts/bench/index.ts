@@ -14,6 +14,7 @@ import { runScaleBench, scaleMarkdown } from './scale';
 import { runScenarios } from './scenarios';
 import { startTarget } from './setup';
 import { measureGuardKit, type KitBench } from './guard-kit';
+import { measureTill, type TillBench } from './approvals';
 import { measureWebhooks, type WebhookBench } from './webhooks';
 
 async function main(): Promise<number> {
@@ -43,12 +44,14 @@ async function main(): Promise<number> {
   let rssMiB: number;
   let webhooks: WebhookBench;
   let kit: KitBench;
+  let till: TillBench;
   try {
     ({ rows, loopDelays } = await runScenarios(target, options, say));
     rssMiB = peakRssMiB(target.app.process.pid);
     revocation = await measureRevocation(target, options.smoke ? 2 : 20, say);
     webhooks = await measureWebhooks(target, options.duration, options.rounds, say);
     kit = await measureGuardKit(target, options.duration, options.rounds, options.connections, say);
+    till = await measureTill(target, options.duration, options.rounds, say);
   } catch (error) {
     say(`failed; the app's last output:\n${target.app.output.slice(-30).join('\n')}`);
     throw error;
@@ -56,7 +59,7 @@ async function main(): Promise<number> {
     await target.close();
   }
 
-  const extra = { revocation, rssMiB, loopDelays, cacheSize: target.cacheSize, webhooks, kit };
+  const extra = { revocation, rssMiB, loopDelays, cacheSize: target.cacheSize, webhooks, kit, till };
   const targets = checkTargets(rows, info, extra);
   const markdown = markdownReport(rows, targets, info, extra);
   process.stdout.write(`\n${markdown}\n`);

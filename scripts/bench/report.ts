@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { RevocationResult } from './revocation';
 import type { LoopDelays, Row, RowKey } from './scenarios';
 import type { KitBench } from './guard-kit';
+import type { TillBench } from './approvals';
 import type { WebhookBench } from './webhooks';
 
 export interface RunInfo {
@@ -27,6 +28,7 @@ export interface Extras {
   cacheSize: string;
   webhooks: WebhookBench;
   kit: KitBench;
+  till: TillBench;
 }
 
 export interface Target {
@@ -103,6 +105,11 @@ export function checkTargets(rows: Row[], info: RunInfo, extra: Extras): Target[
     },
     below('app peak RSS, MiB', extra.rssMiB, 500),
     atLeast('guard kit in feed mode / bare JWT verification', extra.kit.feed.perSecond / extra.kit.bare.perSecond, 0.9),
+    atLeast(
+      'approval (ask, approve, verifyApproval) / PIN sign-in',
+      extra.till.approval.perSecond / extra.till.pinSignIn.perSecond,
+      0.9,
+    ),
     {
       name: 'guard kit: calls to the auth service per verification, feed mode',
       value: extra.kit.feed.requestsToAuth,
@@ -200,6 +207,8 @@ export function markdownReport(rows: Row[], targets: Target[], info: RunInfo, ex
     '|---|---:|---:|---:|---:|',
     `| bare JWT verification (jose, same token and key) | ${fixed(extra.kit.bare.perSecond)} | | ${extra.kit.bare.count} | 0 |`,
     `| kit in feed mode (${fixed(extra.kit.feed.perSecond / extra.kit.bare.perSecond, 2)} of bare; ${extra.kit.feed.requestsToAuth} calls to the auth service) | ${fixed(extra.kit.feed.perSecond)} | | ${extra.kit.feed.count} | 0 |`,
+    `| PIN sign-in at a till | ${fixed(extra.till.pinSignIn.perSecond)} | | ${extra.till.pinSignIn.count} | 0 |`,
+    `| approval at a till: ask, approve with a PIN, verifyApproval (${fixed(extra.till.approval.perSecond / extra.till.pinSignIn.perSecond, 2)} of PIN sign-in) | ${fixed(extra.till.approval.perSecond)} | | ${extra.till.approval.count} | 0 |`,
     `| introspection by a service client (HTTP, ${fixed(extra.kit.introspection.rps / (rows.find((r) => r.key === 'noop')?.rps ?? NaN), 2)} of bare route) | ${fixed(extra.kit.introspection.rps)} | ${fixed(extra.kit.introspection.p99)} | ${extra.kit.introspection.requests} | ${extra.kit.introspection.errors} |`,
     '',
     `App peak RSS after the load rows: ${fixed(extra.rssMiB)} MiB; AUTH_CACHE_SIZE ${extra.cacheSize}.`,
@@ -222,6 +231,7 @@ export function markdownReport(rows: Row[], targets: Target[], info: RunInfo, ex
     ...rows.map((r) => `- ${r.label}: ${r.what}.`),
     "- webhooks: an admin disables and enables another admin, one request after another, with the one endpoint disabled (no subscriber: no message written) and enabled (a message and a delivery written in the change's transaction, then delivered), in interleaved rounds; then messages queued while the endpoint is disabled, and the time from enabling it to the last one received.",
     "- guard kit: the kit of `commerce-auth/guard` in this process, in feed mode (signature, expiry and the revocation check in memory, its feed long-polling the app), beside jose's `jwtVerify` of the same HS256 token, in interleaved rounds; then `POST /auth/introspect` of that token by a service client with HTTP Basic, under load.",
+    "- till: PIN sign-ins at a paired terminal beside approvals there (a cashier's PIN session asks for a refund, the owner approves it with their PIN, and the guard kit in this process verifies and spends the token), each from four tills at once (one account's PINs in flight stay below its lock of five wrong in a row, as each attempt counts until found right), in interleaved rounds; both compare one PIN at the bench's bcrypt cost.",
     "- revocation: a fresh sign-in answered by the measured instance, then the account disabled by its owner on a second instance (or by `account:disable` of the CLI) while the measured instance is asked `me` every 2 ms; the time from the change reported to its maker (the HTTP answer, the CLI's output) to the first 401. Then the same disable made on the measured instance itself, and its very next `me`.",
   ];
   return lines.join('\n') + '\n';

@@ -42,6 +42,10 @@ export interface BenchTarget {
   /** The verified customer of the customer rows. */
   customer: { email: string; password: string };
   employeeId: string;
+  /** The employee's store, a terminal there, and the owner, who approves at it (the till rows). */
+  storeId: string;
+  terminalId: string;
+  ownerId: string;
   /** AUTH_CACHE_SIZE the app runs with (its default unless the environment sets it). */
   cacheSize: string;
   /** A super admin, who registers the webhook rows' endpoint and disables and enables an admin there. */
@@ -100,6 +104,9 @@ export async function startTarget(options: BenchOptions): Promise<BenchTarget> {
       password: PASSWORDS.employee,
       customer: { email: seed.customer.email, password: PASSWORDS.customer },
       employeeId: seed.employee.id,
+      storeId: seed.storeA.id,
+      terminalId: seed.tillA.id,
+      ownerId: seed.owner.id,
       cacheSize: process.env.AUTH_CACHE_SIZE || 'default (10000)',
       owner: { email: seed.owner.email, password: PASSWORDS.owner },
       admin: { email: seed.admin.email },

@@ -1,7 +1,7 @@
 // The wire contract of the administration and session routes in zod: requests, responses and
 // paging, shared by the service, the REST and tRPC adapters. Field names are snake_case.
 import { z } from 'zod';
-import { ADMIN_MODULES, ADMIN_TYPES, MODULE_ACTIONS, VENDOR_MODULES } from './module-keys';
+import { actionsOf, ADMIN_MODULES, ADMIN_TYPES, PERMISSION_ACTIONS, VENDOR_MODULES } from './module-keys';
 import { adminProfile, emailSchema, idSchema, newPasswordSchema, vendorProfile } from './auth-schemas';
 
 export const PAGE_LIMIT_DEFAULT = 20;
@@ -16,8 +16,17 @@ const unique = <T>(list: T[]) => [...new Set(list)];
 const adminModules = z.array(z.enum(ADMIN_MODULES)).max(50).transform(unique);
 const vendorModules = z.array(z.enum(VENDOR_MODULES)).max(50).transform(unique);
 const modulePermissions = z
-  .partialRecord(z.enum(VENDOR_MODULES), z.array(z.enum(MODULE_ACTIONS)).max(10).transform(unique))
-  .meta({ description: 'Actions allowed per module key; keys are vendor modules, actions read, write or delete.' });
+  .partialRecord(z.enum(VENDOR_MODULES), z.array(z.enum(PERMISSION_ACTIONS)).max(10).transform(unique))
+  .refine(
+    (held) => Object.entries(held).every(([module, actions]) => actions?.every((a) => actionsOf(module).includes(a))),
+    {
+      message: 'approve is an action of the pos module only',
+    },
+  )
+  .meta({
+    description:
+      'Actions allowed per module key; keys are vendor modules, actions read, write or delete, and approve in pos (a manager approving an action at the till).',
+  });
 const storeIds = z.array(id).max(100).transform(unique);
 const someField = (o: object) => Object.keys(o).length > 0;
 const SOME_FIELD = { message: 'send at least one field to change' };

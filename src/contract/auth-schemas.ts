@@ -2,7 +2,7 @@
 // the client for outside callers and the OpenAPI document. Field names are snake_case.
 import { z } from 'zod';
 import { challengeField } from './challenge-schemas';
-import { ADMIN_TYPES, MODULE_ACTIONS, MODULES, VENDOR_TYPES } from './module-keys';
+import { ADMIN_TYPES, MODULES, PERMISSION_ACTIONS, VENDOR_TYPES } from './module-keys';
 
 export const ROLES = ['admin', 'vendor', 'customer'] as const;
 export const roleSchema = z.enum(ROLES);
@@ -38,7 +38,7 @@ export const moduleKeySchema = z.enum(MODULES);
 export const modulesSchema = z.array(moduleKeySchema).max(MODULES.length);
 export const modulePermissionsSchema = z.partialRecord(
   moduleKeySchema,
-  z.array(z.enum(MODULE_ACTIONS)).max(MODULE_ACTIONS.length),
+  z.array(z.enum(PERMISSION_ACTIONS)).max(PERMISSION_ACTIONS.length),
 );
 
 // Requests

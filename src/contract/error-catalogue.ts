@@ -17,6 +17,11 @@ export const ERROR_CATALOGUE = {
   email_not_verified: { status: 403, title: 'The e-mail address is not verified yet', trpc: 'FORBIDDEN' },
   account_disabled: { status: 403, title: 'The account is disabled', trpc: 'FORBIDDEN' },
   forbidden: { status: 403, title: 'Not allowed', trpc: 'FORBIDDEN' },
+  invalid_approval: {
+    status: 403,
+    title: "A manager's valid approval of this action is needed",
+    trpc: 'FORBIDDEN',
+  },
   module_denied: { status: 403, title: 'The account does not have this module', trpc: 'FORBIDDEN' },
   permission_denied: { status: 403, title: 'The account may not do this in this module', trpc: 'FORBIDDEN' },
   step_up_required: { status: 403, title: 'Sign in with your password for this', trpc: 'FORBIDDEN' },

@@ -24,6 +24,17 @@ export type ModuleKey = (typeof MODULES)[number];
 export const MODULE_ACTIONS = ['read', 'write', 'delete'] as const;
 export type ModuleAction = (typeof MODULE_ACTIONS)[number];
 
+/** Every action a module permission may name: the common ones, and `approve`, of module `pos` only. */
+export const PERMISSION_ACTIONS = [...MODULE_ACTIONS, 'approve'] as const;
+export type PermissionAction = (typeof PERMISSION_ACTIONS)[number];
+
+/** `pos:approve`: a manager approves a refund, discount, price override or void at the till with their PIN. */
+const POS_ACTIONS = [...MODULE_ACTIONS, 'approve'] as const;
+
+/** The actions `module` has: read, write and delete, and for `pos` also approve. */
+export const actionsOf = (module: string): readonly PermissionAction[] =>
+  module === 'pos' ? POS_ACTIONS : MODULE_ACTIONS;
+
 /** Modules a vendor business works with; owners hold all of them. */
 export const VENDOR_MODULES = [
   'orders',

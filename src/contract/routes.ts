@@ -3,6 +3,7 @@
 import { administrationRoutes } from './administration-routes';
 import { ownAppRoutes, staffAppRoutes } from './app-grant-routes';
 import { appRoutes } from './app-routes';
+import { approvalCallRoutes, approvalRoutes } from './approval-routes';
 import { authRoutes } from './auth-routes';
 import { challengeRoutes } from './challenge-routes';
 import { auditRoutes } from './audit-routes';
@@ -36,9 +37,10 @@ export const ROUTES = {
     ...terminalRoutes.vendor,
     ...ownAppRoutes('/auth/vendor', 'vendor'),
     ...staffAppRoutes,
+    ...approvalRoutes,
   },
   customer: { ...customerRoutes, ...ownAppRoutes('/auth/customer', 'customer') },
-  service: { ...authRoutes.service, ...challengeRoutes, ...serviceCallRoutes },
+  service: { ...authRoutes.service, ...challengeRoutes, ...serviceCallRoutes, ...approvalCallRoutes },
   terminal: terminalRoutes.terminal,
 };
 
@@ -79,7 +81,7 @@ export const NAMED_ROUTES: readonly NamedRoute[] = (Object.keys(ROUTES) as Route
     key,
     group: isAdministration(side, key)
       ? `${side} administration`
-      : side === 'service' && key in serviceCallRoutes
+      : side === 'service' && (key in serviceCallRoutes || key in approvalCallRoutes)
         ? 'platform services'
         : side,
     route,

@@ -22,6 +22,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'sign_in.locked',
   'app.authorized',
   'app.revoked',
+  'approval.granted',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 
@@ -76,6 +77,17 @@ export const webhookData = z
       .array(z.string())
       .optional()
       .meta({ description: 'app.authorized: the scopes the person allowed this time.' }),
+    approval: z
+      .object({
+        id: z.string(),
+        action: z.string(),
+        reference: z.string(),
+        amount: z.string().nullable(),
+        requester_id: z.string(),
+        store_id: z.string(),
+      })
+      .optional()
+      .meta({ description: 'approval.granted: what the manager (`account`) approved at the terminal.' }),
   })
   .meta({ description: 'Never a password, hash, token, code or secret.' });
 export type WebhookData = z.infer<typeof webhookData>;

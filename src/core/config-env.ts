@@ -203,6 +203,16 @@ export const envSchema = z.object({
   PIN_FAILURES_PER_ACCOUNT: count(5),
   PIN_FAILURES_PER_TERMINAL: count(20),
   PIN_TERMINAL_WINDOW: duration('1h'),
+  /** The till's actions (comma list) a manager approves with their PIN; the POS names each action it asks about. */
+  APPROVAL_ACTIONS: z
+    .string()
+    .default('refund,discount,price_override,void')
+    .transform((v) => [...new Set(v.split(',').map((a) => a.trim()))].filter(Boolean))
+    .pipe(
+      z
+        .array(z.string().regex(/^[a-z][a-z0-9_]{0,39}$/, 'must be lower-case names such as refund,void'))
+        .min(1, 'must name at least one action'),
+    ),
   /** Entries the token routes' cache of account, session and context state holds; 0 turns it off. */
   AUTH_CACHE_SIZE: z.coerce.number().int().min(0).max(10_000_000).default(10_000),
   /** How often (ms) an instance on PostgreSQL reads the change counter, in case a notification was missed. */

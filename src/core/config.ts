@@ -292,6 +292,7 @@ export function parseConfig(
       pinFailuresPerAccount: e.PIN_FAILURES_PER_ACCOUNT,
       pinFailuresPerTerminal: e.PIN_FAILURES_PER_TERMINAL,
       pinTerminalWindow: e.PIN_TERMINAL_WINDOW,
+      approvalActions: e.APPROVAL_ACTIONS,
     },
   };
 }

@@ -1,6 +1,6 @@
-// Signing and verification of the JWT kinds (access, refresh, reset, second-factor step). Every verifier checks the
-// algorithm, the
-// `typ` header, iss, aud, expiry, the purpose claim and the role, so no token serves another use.
+// Signing and verification of the JWT kinds (access, refresh, reset, second-factor step, approval).
+// Every verifier checks the algorithm, the `typ` header, iss, aud, expiry, the purpose claim and the
+// role, so no token serves another use.
 import { SignJWT, errors, jwtVerify, type JWSHeaderParameters, type JWTPayload } from 'jose';
 import { createAccessKeys, type AccessKeyPair } from './access-keys';
 import { signHs256 } from './hs256';
@@ -9,81 +9,28 @@ import { Lru } from './lru';
 import { type ErrorCode } from '../contract/error-catalogue';
 import type { Role } from '../contract/auth-schemas';
 import type { Clock } from './ports';
+import type { AccessClaims, ApprovalClaims, MfaClaims, RefreshClaims, ResetClaims } from './token-claims';
 
-export type TokenPurpose = 'access' | 'refresh' | 'password_reset' | 'mfa';
+export type TokenPurpose = 'access' | 'refresh' | 'password_reset' | 'mfa' | 'approval';
 
 const TYP: Record<TokenPurpose, string> = {
   access: 'at+jwt',
   refresh: 'rt+jwt',
   password_reset: 'reset+jwt',
   mfa: 'mfa+jwt',
+  approval: 'approval+jwt',
 };
 const FAILURE: Record<TokenPurpose, ErrorCode> = {
   access: 'invalid_token',
   refresh: 'invalid_refresh_token',
   password_reset: 'invalid_reset_token',
   mfa: 'invalid_token',
+  approval: 'invalid_token',
 };
+/** Access tokens and approvals are signed with the access key, so the platform's services verify both from the JWKS. */
+const withAccessKey = (purpose: TokenPurpose) => purpose === 'access' || purpose === 'approval';
 
-export interface AccessClaims {
-  sub: string;
-  role: Role;
-  /** The account's token version when issued; a reset or a disable bumps it. */
-  ver: number;
-  /** Account type (admin_type or vendor_type), for downstream services' guards. */
-  acct: string;
-  modules: string[];
-  vendor_id?: string;
-  module_permissions?: Record<string, string[]>;
-  /** The POS terminal a PIN sign-in happened on; with `amr: ["pin"]` the session does POS work only. */
-  terminal_id?: string;
-  /** How the account signed in (RFC 8176): `pin` for a PIN on a paired terminal; absent for a password. */
-  amr?: string[];
-  /**
-   * The session (refresh-token family) the token was issued for: ending it refuses the token at
-   * once. Tokens issued before the claim existed lack it (docs/decisions/0017-revocation-everywhere.md).
-   */
-  sid?: string;
-  /** A guest session's token: `sub` is a guest, not a customer account; only routes that need no account take it. */
-  guest?: true;
-  /** Issued at (seconds); set by signing. */
-  iat?: number;
-  /** Expiry (seconds); set by signing. */
-  exp?: number;
-}
-
-export interface RefreshClaims {
-  sub: string;
-  role: Role;
-  /** The family (one sign-in) this token belongs to. */
-  fam: string;
-  jti: string;
-  /** A guest session's refresh token. */
-  guest?: true;
-  iat: number;
-  exp: number;
-}
-
-export interface ResetClaims {
-  sub: string;
-  role: Role;
-  jti: string;
-  iat: number;
-  exp: number;
-}
-
-/** The second step of a sign-in: a right password, waiting for a code (or, `enrol`, for a first factor). */
-export interface MfaClaims {
-  sub: string;
-  role: Role;
-  jti: string;
-  /** The account's token version: a reset or a disable meanwhile voids the step. */
-  ver: number;
-  /** The account must enrol a factor before it gets a session. */
-  enrol: boolean;
-  iat: number;
-  exp: number;
-}
+export type { AccessClaims, ApprovalClaims, MfaClaims, RefreshClaims, ResetClaims } from './token-claims';
 
 const COMPACT_JWS = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 
@@ -166,7 +113,7 @@ export function createTokenService(settings: TokenSettings, clock: Clock) {
     exp: number,
   ): Promise<string> {
     const payload = { ...claims, purpose, iss: settings.issuer, aud: settings.audience, iat, exp };
-    if (purpose === 'access' && accessKeys) {
+    if (withAccessKey(purpose) && accessKeys) {
       const { key, kid } = await accessKeys.signingKey();
       return new SignJWT(payload).setProtectedHeader({ alg: accessKeys.algorithm, typ: TYP[purpose], kid }).sign(key);
     }
@@ -210,7 +157,7 @@ export function createTokenService(settings: TokenSettings, clock: Clock) {
     };
     let payload: JWTPayload;
     let withPrevious = false;
-    if (purpose === 'access' && accessKeys) {
+    if (withAccessKey(purpose) && accessKeys) {
       // Only the public keys verify: a token signed with JWT_ACCESS_SECRET (HS256) is refused, so
       // that secret, should it leak, mints nothing the platform accepts.
       const algorithms = await accessKeys.algorithms();
@@ -225,7 +172,7 @@ export function createTokenService(settings: TokenSettings, clock: Clock) {
       } catch {
         throw failure();
       }
-      verifiedAccess.set(token, { payload: Object.freeze(payload), withPrevious });
+      if (purpose === 'access') verifiedAccess.set(token, { payload: Object.freeze(payload), withPrevious });
       return payload;
     }
     try {
@@ -297,6 +244,18 @@ export function createTokenService(settings: TokenSettings, clock: Clock) {
       if (typeof p.fam !== 'string' || typeof p.jti !== 'string' || (p.guest !== undefined && p.guest !== true))
         throw new AuthError('invalid_refresh_token');
       return p as unknown as RefreshClaims;
+    },
+
+    signApproval(claims: ApprovalClaims): Promise<string> {
+      const { iat, exp, ...rest } = claims;
+      return sign('approval', { ...rest }, iat, exp);
+    },
+
+    async verifyApproval(token: string): Promise<ApprovalClaims> {
+      const p = await verify('approval', token, 'vendor');
+      if (typeof p.jti !== 'string' || typeof p.action !== 'string' || typeof p.reference !== 'string')
+        throw new AuthError('invalid_token');
+      return p as unknown as ApprovalClaims;
     },
 
     async verifyReset(token: string, role: Role): Promise<ResetClaims> {

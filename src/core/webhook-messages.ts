@@ -45,6 +45,7 @@ export const WEBHOOK_TYPES_OF: Partial<Record<AuditEventName, TypesOf>> = {
   account_pin_locked: (e) => (e.accountId ? ['sign_in.locked'] : []),
   app_authorized: always('app.authorized'),
   app_revoked: always('app.revoked'),
+  approval_granted: always('approval.granted'),
 };
 
 export const webhookTypesOf = (entry: AuditEntry): readonly WebhookEventType[] =>
@@ -85,6 +86,16 @@ function changedOf(entry: AuditEntry): string[] | undefined {
   return Array.isArray(changed) ? changed.filter((c): c is string => typeof c === 'string') : undefined;
 }
 
+/** approval.granted: what was approved, from its audit event's details. */
+const approvalOf = ({ details: d }: AuditEntry): WebhookData['approval'] => ({
+  id: stringOf(d.approval_id) ?? '',
+  action: stringOf(d.action) ?? '',
+  reference: stringOf(d.reference) ?? '',
+  amount: stringOf(d.amount) ?? null,
+  requester_id: stringOf(d.requester_id) ?? '',
+  store_id: stringOf(d.store_id) ?? '',
+});
+
 /** The body of a message of `type` made from `entry`, which happened at `at`. */
 export function webhookBodyOf(
   type: WebhookEventType,
@@ -111,6 +122,7 @@ export function webhookBodyOf(
             : {}),
           client_id: type.startsWith('app.') ? stringOf(entry.details.client_id) : undefined,
           scopes: type === 'app.authorized' ? stringsOf(entry.details.scopes) : undefined,
+          approval: type === 'approval.granted' ? approvalOf(entry) : undefined,
         });
   return { type, timestamp: at.toISOString(), data };
 }

@@ -9,6 +9,7 @@ export type GuardErrorCode =
   | 'module_denied'
   | 'permission_denied'
   | 'step_up_required'
+  | 'invalid_approval'
   | 'unavailable';
 
 /** The part of Node's ServerResponse a refusal is written to. */

@@ -2,6 +2,7 @@
 // and apply its module rules. Framework-free: Web `Request`, Node's `IncomingMessage`, or the token.
 import { moduleRefusal } from '../core/module-access';
 import { createVerifier, type GuardPrincipal } from './access-token';
+import { createApprovalCheck, type Approval, type ApprovalExpectation } from './approval';
 import { createServiceCalls } from './service-calls';
 import { GuardError } from './guard-error';
 import { createIntrospectionCache } from './introspection-cache';
@@ -10,6 +11,7 @@ import { createRevocationFeed, type GuardLogger } from './revocation-feed';
 export { GuardError, isGuardError, type GuardErrorCode } from './guard-error';
 export { basicCredentials } from './service-calls';
 export type { GuardPrincipal } from './access-token';
+export type { Approval, ApprovalExpectation } from './approval';
 export type { GuardLogger } from './revocation-feed';
 
 export interface GuardOptions {
@@ -77,7 +79,7 @@ export function createGuard(options: GuardOptions) {
     clientId: options.clientId ?? '',
     clientSecret: options.clientSecret ?? '',
   });
-  const verify = createVerifier({
+  const verifier = createVerifier({
     apiUrl: options.apiUrl,
     accessSecret: options.accessSecret,
     issuer: options.issuer ?? 'commerce-auth',
@@ -97,6 +99,7 @@ export function createGuard(options: GuardOptions) {
       ? createRevocationFeed({ client, introspection, logger, wait: 25, retention: 24 * 60 * 60 })
       : undefined;
   let authenticated = 0;
+  const checkApproval = createApprovalCheck(verifier.approval, (token) => client.spendApproval(token));
 
   async function stillLive(principal: GuardPrincipal, token: string): Promise<void> {
     if (feed) return feed.check(principal, token);
@@ -115,7 +118,7 @@ export function createGuard(options: GuardOptions) {
     async authenticate(input: Credentialed): Promise<GuardPrincipal> {
       authenticated += 1;
       const token = bearerOf(input);
-      const principal = await verify(token);
+      const principal = await verifier.access(token);
       await stillLive(principal, token);
       return principal;
     },
@@ -147,6 +150,15 @@ export function createGuard(options: GuardOptions) {
       const refusal = moduleRefusal(subject, module, action);
       if (refusal) throw new GuardError(refusal, REFUSAL_DETAIL[refusal](module, action));
       return principal;
+    },
+    /**
+     * A manager's approval at the till for `action` on `reference`, verified here and spent at the
+     * auth service (once, whichever instance of this service presents it first); a GuardError 403
+     * `invalid_approval` otherwise. Needs the service client's credentials.
+     */
+    verifyApproval(token: string, expected: ApprovalExpectation): Promise<Approval> {
+      if (!options.clientId || !options.clientSecret) throw new Error('verifyApproval needs clientId and clientSecret');
+      return checkApproval(token, expected);
     },
     /** Resolves once the feed has its first cursor (at once in the other modes). */
     ready: (): Promise<void> => feed?.ready ?? Promise.resolve(),

@@ -1,5 +1,5 @@
-// The kit's calls to the auth service as a service client: token introspection (RFC 7662) and the
-// revocation feed, both with HTTP Basic client authentication, each call counted.
+// The kit's calls to the auth service as a service client: token introspection (RFC 7662), the
+// revocation feed and spending approvals, all with HTTP Basic client authentication, each call counted.
 
 export interface RevocationItem {
   kind: 'session' | 'account' | 'terminal' | 'grant';
@@ -15,6 +15,7 @@ export interface RequestCounts {
   jwks: number;
   introspect: number;
   feed: number;
+  approvals: number;
 }
 
 /**
@@ -47,9 +48,9 @@ function itemsOf(raw: unknown): RevocationItem[] {
 export function createServiceCalls(options: { apiUrl: string; clientId: string; clientSecret: string }) {
   const base = options.apiUrl.endsWith('/') ? options.apiUrl : `${options.apiUrl}/`;
   const authorization = basicCredentials(options.clientId, options.clientSecret);
-  const counts: RequestCounts = { jwks: 0, introspect: 0, feed: 0 };
+  const counts: RequestCounts = { jwks: 0, introspect: 0, feed: 0, approvals: 0 };
 
-  async function call(kind: 'introspect' | 'feed', path: string, init: RequestInit): Promise<Response> {
+  async function call(kind: 'introspect' | 'feed' | 'approvals', path: string, init: RequestInit): Promise<Response> {
     counts[kind] += 1;
     const response = await fetch(new URL(path, base), {
       ...init,
@@ -73,6 +74,18 @@ export function createServiceCalls(options: { apiUrl: string; clientId: string; 
       if (!response.ok) throw new Error(`introspection answered ${response.status}`);
       const body = (await response.json()) as { active?: unknown };
       return body.active === true;
+    },
+    /** Spends an approval token once: `refused` when it was spent already (anywhere) or is void. */
+    async spendApproval(token: string): Promise<'spent' | 'refused'> {
+      const response = await call('approvals', 'api/v1/auth/approvals/spend', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ approval_token: token }),
+      });
+      await response.body?.cancel();
+      if (response.status === 409) return 'refused';
+      if (!response.ok) throw new Error(`spending the approval answered ${response.status}`);
+      return 'spent';
     },
     /** One page of the feed after `cursor` (none: the current cursor), waiting up to `wait` seconds for an item. */
     async revocations(cursor: string | undefined, wait: number, signal?: AbortSignal): Promise<FeedPage> {

@@ -27,6 +27,7 @@ import { createAppRepository } from './db/app-repository';
 import { createAppGrantRepository } from './db/app-grant-repository';
 import { createAppTokenCheck } from './oauth/app-tokens';
 import { createInvitationRepository } from './db/invitation-repository';
+import { createApprovalRepository } from './db/approval-repository';
 import { createDeferredTasks } from './deferred-tasks';
 import { devAccessKeyIn, devSecretsIn } from './dev-secrets';
 import { createBcryptHasher } from './hasher';
@@ -149,6 +150,7 @@ export function createContainer(options: ContainerOptions = {}) {
     appGrants: createAppGrantRepository(db.prisma),
     appTokens: createAppTokenCheck(db.prisma, () => accessTokens.jwks()),
     invitations: createInvitationRepository(db.prisma),
+    approvals: createApprovalRepository(db.prisma),
     revocationFeed: createRevocationFeedRepository(db.prisma),
     changes,
     terminals: cache.terminals(createTerminalRepository(db.prisma)),

@@ -202,7 +202,10 @@ async function send(
     });
   }
   if (role === 'client')
-    return request(app.url, method, `/api/v1${path}${query}`, { headers: { authorization: clientAuthorization } });
+    return request(app.url, method, `/api/v1${path}${query}`, {
+      json: body,
+      headers: { authorization: clientAuthorization },
+    });
   if (role === 'terminal')
     return request(app.url, method, `/api/v1${path}${query}`, {
       json: body,

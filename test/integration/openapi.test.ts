@@ -33,6 +33,7 @@ import { probeWebhookRoutes } from '../support/openapi-probes/webhooks';
 import { probeServiceClientRoutes } from '../support/openapi-probes/service-clients';
 import { probeAppRoutes } from '../support/openapi-probes/apps';
 import { probeAppGrantRoutes } from '../support/openapi-probes/app-grants';
+import { probeApprovalRoutes } from '../support/openapi-probes/approvals';
 import { probeInvitationRoutes } from '../support/openapi-probes/invitations';
 import { probeChallengeRoutes } from '../support/openapi-probes/challenge';
 import { probeNotMeRoutes } from '../support/openapi-probes/new-device';
@@ -489,6 +490,9 @@ test('invitation routes: every status the app answers is documented, with a matc
 
 test('introspection and revocation feed routes: every status the app answers is documented, with a matching body', () =>
   probePlatformServiceRoutes(app, probe));
+
+test('approval routes at the till: every status the app answers is documented, with a matching body', () =>
+  probeApprovalRoutes(app, probe));
 
 test('the challenge route, and the challenge statuses of the routes it guards, are documented, with matching bodies', () =>
   probeChallengeRoutes(app, probe));

@@ -4,7 +4,6 @@
 import assert from 'node:assert/strict';
 import { generateKeyPairSync } from 'node:crypto';
 import { after, test } from 'node:test';
-import { calculateJwkThumbprint, exportJWK, importPKCS8, SignJWT } from 'jose';
 import { PASSWORDS, withContainer } from '../support/accounts';
 import { TEST_SECRETS, type RunningApp } from '../support/app-process';
 import { appSuite } from '../support/app-suite';
@@ -12,7 +11,7 @@ import { request } from '../support/http';
 import { startOrdersService, type OrdersService } from '../support/orders-service';
 import { signIn } from '../support/sign-in';
 import { pairDevice, pinLogin, setPin } from '../support/terminals';
-import { decodePayload, forge } from '../support/tokens';
+import { decodePayload, expiredWithKey, forge } from '../support/tokens';
 
 const key = generateKeyPairSync('ed25519', {
   privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
@@ -100,12 +99,7 @@ test('no token, a malformed one, or one made with JWT_ACCESS_SECRET: 401 invalid
 
 test('a token signed with the real key but past its expiry: 401 token_expired', async () => {
   const real = decodePayload((await signIn(auth.url, 'vendor', seed.owner.email, PASSWORDS.owner)).access_token);
-  const signing = await importPKCS8(key.privateKey, 'EdDSA');
-  const { d: _d, ...publicJwk } = await exportJWK(await importPKCS8(key.privateKey, 'EdDSA', { extractable: true }));
-  const now = Math.floor(Date.now() / 1000);
-  const expired = await new SignJWT({ ...real, iat: now - 3600, exp: now - 60 })
-    .setProtectedHeader({ alg: 'EdDSA', typ: 'at+jwt', kid: await calculateJwkThumbprint(publicJwk) })
-    .sign(signing);
+  const expired = await expiredWithKey(key.privateKey, real, 'at+jwt');
   assertProblem(await listOrders(expired), 401, 'token_expired');
 });
 

@@ -1,5 +1,5 @@
 // Forged and tampered tokens for tests of every verifier's refusals.
-import { SignJWT, UnsecuredJWT } from 'jose';
+import { calculateJwkThumbprint, exportJWK, importPKCS8, SignJWT, UnsecuredJWT } from 'jose';
 import { TEST_SECRETS } from './app-process';
 
 const key = (s: string) => new TextEncoder().encode(s);
@@ -49,4 +49,14 @@ export function unsigned(claims: Record<string, unknown>): string {
 
 export function decodePayload(token: string): Record<string, unknown> {
   return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
+}
+
+/** `claims` signed with the service's own Ed25519 key (PKCS#8 PEM) and its `kid`, past their expiry by a minute. */
+export async function expiredWithKey(privateKeyPem: string, claims: Record<string, unknown>, typ: string) {
+  const signing = await importPKCS8(privateKeyPem, 'EdDSA');
+  const { d: _d, ...publicJwk } = await exportJWK(await importPKCS8(privateKeyPem, 'EdDSA', { extractable: true }));
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ ...claims, iat: now - 3600, exp: now - 60 })
+    .setProtectedHeader({ alg: 'EdDSA', typ, kid: await calculateJwkThumbprint(publicJwk) })
+    .sign(signing);
 }

@@ -102,3 +102,31 @@ test("an app's grant: app.authorized with the app and the scopes allowed, app.re
   assert.equal(webhookBodyOf('app.revoked', ended, at, 'v1', null).data.scopes, undefined);
   assert.deepEqual(webhookTypesOf(auditEntry('app_denied', staff, cause, { client_id: 'app_x' })), []);
 });
+
+test('approval.granted names the manager as the account and what was approved, never the token', () => {
+  const manager = { role: 'vendor' as const, accountId: 'm1', vendorId: 'v1' };
+  const granted = auditEntry(
+    'approval_granted',
+    manager,
+    { actor: { role: 'vendor', accountId: 'm1' }, client: {} },
+    {
+      approval_id: 'ap1',
+      terminal_id: 't1',
+      store_id: 's1',
+      action: 'refund',
+      reference: 'sale-7',
+      amount: '4.20',
+      requester_id: 'c9',
+      approval_token: 'never.stored.here',
+    },
+  );
+  assert.deepEqual(webhookTypesOf(granted), ['approval.granted']);
+  assert.deepEqual(webhookBodyOf('approval.granted', granted, at, 'm1', null).data, {
+    account: { id: 'm1', role: 'vendor', vendor_id: 'v1' },
+    actor: { role: 'vendor', id: 'm1' },
+    terminal_id: 't1',
+    approval: { id: 'ap1', action: 'refund', reference: 'sale-7', amount: '4.20', requester_id: 'c9', store_id: 's1' },
+  });
+  for (const quiet of ['approval_requested', 'approval_refused', 'approval_spent'] as const)
+    assert.deepEqual(webhookTypesOf(auditEntry(quiet, manager, cause)), []);
+});

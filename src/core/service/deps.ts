@@ -25,6 +25,7 @@ import type { WebhookRepository } from '../webhook-ports';
 import type { ServiceClientRepository } from '../service-client-ports';
 import type { AppGrantRepository, AppRepository, AppTokenCheck } from '../app-ports';
 import type { InvitationRepository } from '../invitation-ports';
+import type { ApprovalRepository } from '../approval-ports';
 import type { ChangeSignal, RevocationFeedStore } from '../revocation-ports';
 
 export interface ServiceDeps {
@@ -64,6 +65,8 @@ export interface ServiceDeps {
   appGrants: AppGrantRepository;
   /** Whether an app's access token is live (introspection). */
   appTokens: AppTokenCheck;
+  /** A till's requests for a manager's approval, granted and spent. */
+  approvals: ApprovalRepository;
   /** Invitations of staff, pending and spent. */
   invitations: InvitationRepository;
   /** The revocation feed's entries and positions. */

@@ -63,6 +63,7 @@ export function createAuthService(deps: ServiceDeps) {
   }
 
   const passwordReset = createPasswordReset(deps);
+  const platform = createPlatformCalls(deps, authenticate);
 
   /**
    * The profile as login and /me show it, with the account's second factors (`known`: as the sign-in just read them).
@@ -123,9 +124,9 @@ export function createAuthService(deps: ServiceDeps) {
     /** The apps people authorized: their lists, and ending a grant. */
     appGrants: createAppGrants(deps),
     /** What those services ask: introspection and the revocation feed. */
-    platform: createPlatformCalls(deps, authenticate),
-    /** POS terminals: pairing devices, staff PINs, the staff list and PIN sign-in. */
-    terminals: createTerminalService(deps, sessions.startSession),
+    platform,
+    /** POS terminals: pairing devices, staff PINs, the staff list, PIN sign-in and approvals at the till. */
+    terminals: createTerminalService(deps, sessions.startSession, platform.countCall),
 
     /** `POST /auth/<role>/password`: the caller's own password, for a new pair. */
     changeOwnPassword: createOwnPasswordChange(deps, sessions.startSession),

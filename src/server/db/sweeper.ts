@@ -49,6 +49,8 @@ export function createSweeper(
         ['oauthPayloads', prisma.oAuthPayload, 'id'],
         // Past its expiry an invitation is spent, revoked or dead alike; the audit trail keeps its story.
         ['invitations', prisma.invitation, 'id'],
+        // A till's approval request: past its expiry neither it nor its token can be used.
+        ['terminalApprovals', prisma.terminalApproval, 'id'],
         // An expired family goes with its tokens (cascade), and the tokens' own pass stays behind
         // it: deleting the tokens first left the families' cascade to walk past their dead index
         // entries (1.1 s a batch at a million).

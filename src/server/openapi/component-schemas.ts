@@ -8,6 +8,7 @@ import { challengeSchema } from '@/contract/challenge-schemas';
 import * as pages from '@/contract/administration-routes';
 import * as audit from '@/contract/audit-events';
 import * as terminal from '@/contract/terminal-schemas';
+import * as approval from '@/contract/approval-schemas';
 import * as customer from '@/contract/customer-schemas';
 import { customerAccountPage } from '@/contract/customer-administration-routes';
 import * as factor from '@/contract/factor-schemas';
@@ -48,6 +49,9 @@ const REQUEST_SCHEMAS = {
   PinLoginRequest: terminal.pinLoginRequest,
   SetPinRequest: terminal.setPinRequest,
   ClearPinRequest: terminal.clearPinRequest,
+  AskApprovalRequest: approval.askApprovalRequest,
+  ApproveRequest: approval.approveRequest,
+  SpendApprovalRequest: approval.spendApprovalRequest,
   CustomerRegisterRequest: customer.registerRequest,
   CustomerEmailRequest: customer.emailRequest,
   CustomerCodeMailRequest: customer.codeMailRequest,
@@ -126,6 +130,9 @@ const RESPONSE_SCHEMAS = {
   PairTerminalResponse: terminal.pairResponse,
   TerminalStaff: terminal.terminalStaffResponse,
   PinLoginResponse: terminal.pinLoginResponse,
+  ApprovalRequested: approval.askApprovalResponse,
+  ApprovalToken: approval.approveResponse,
+  SpentApproval: approval.spentApproval,
   CustomerProfile: customer.customerProfile,
   CustomerGenericAnswer: customer.genericAnswer,
   CustomerSignIn: customer.customerSignIn,

@@ -265,6 +265,8 @@ export const BINDINGS: { [S in RouteSide]: SideBindings<S> } = {
     ...ownAppBindings,
     listStaffApps: async (c) => c.auth.appGrants.listStaffApps(c.principal),
     endStaffApp: async (c) => c.auth.appGrants.endStaffApp(c.principal, c.params.accountId!, c.params.clientId!),
+    askApproval: async (c) => c.auth.terminals.askApproval(c.principal, await c.body()),
+    approve: async (c) => c.auth.terminals.approve(c.principal, c.params.approvalId!, await c.body(), c.client),
   },
   terminal: {
     pair: async (c) => c.auth.terminals.pair(await c.body()),
@@ -307,5 +309,6 @@ export const BINDINGS: { [S in RouteSide]: SideBindings<S> } = {
     challenge: async (c) => c.auth.challenges.issue(),
     introspect: async (c) => c.auth.platform.introspect(c.serviceCaller, await c.body()),
     revocations: async (c) => c.auth.platform.revocations(c.serviceCaller, c.query),
+    spendApproval: async (c) => c.auth.terminals.spendApproval(c.serviceCaller, await c.body()),
   },
 };

@@ -3,7 +3,7 @@
 // change applies on the employee's next request: its profile and context are read afresh.
 import { useState } from 'react';
 import type { VendorAccount } from '@/contract/administration-schemas';
-import { MODULE_ACTIONS, VENDOR_MODULES } from '@/contract/module-keys';
+import { actionsOf, VENDOR_MODULES } from '@/contract/module-keys';
 import { trpc } from '../trpc/client';
 import { ChangeForm } from './account-forms';
 import { EmployeeFields, type EmployeeFieldValues } from './employee-fields';
@@ -16,7 +16,7 @@ function fieldsOf(account: VendorAccount): EmployeeFieldValues {
     name: account.name,
     modules: VENDOR_MODULES.filter((m) => account.modules.includes(m)),
     module_permissions: Object.fromEntries(
-      VENDOR_MODULES.map((m) => [m, MODULE_ACTIONS.filter((a) => held[m]?.includes(a))]),
+      VENDOR_MODULES.map((m) => [m, actionsOf(m).filter((a) => held[m]?.includes(a))]),
     ),
     store_ids: account.store_ids,
   };

@@ -2,20 +2,25 @@
 // An employee's modules and, per module, the actions it may take (module_permissions): one row a
 // module. Ticking an action grants the module too; taking the module away clears its actions.
 import { useId } from 'react';
-import { MODULE_ACTIONS, VENDOR_MODULES } from '@/contract/module-keys';
+import { actionsOf, VENDOR_MODULES, type PermissionAction } from '@/contract/module-keys';
 import groupStyles from '../components/choice-group.module.css';
 import { MODULE_LABEL } from '../session/module-navigation';
 import styles from './module-access.module.css';
 
 export type VendorModule = (typeof VENDOR_MODULES)[number];
-export type ModuleAction = (typeof MODULE_ACTIONS)[number];
+export type ModuleAction = PermissionAction;
 
 export interface ModuleAccess {
   modules: VendorModule[];
   module_permissions: Partial<Record<VendorModule, ModuleAction[]>>;
 }
 
-const ACTION_LABEL: Record<ModuleAction, string> = { read: 'Read', write: 'Write', delete: 'Delete' };
+const ACTION_LABEL: Record<ModuleAction, string> = {
+  read: 'Read',
+  write: 'Write',
+  delete: 'Delete',
+  approve: 'Approve',
+};
 
 function toggled<T extends string>(all: readonly T[], current: readonly T[], value: T, on: boolean): T[] {
   return all.filter((v) => (v === value ? on : current.includes(v)));
@@ -39,7 +44,7 @@ export function ModuleAccessField({
     });
   }
   function setAction(module: VendorModule, action: ModuleAction, on: boolean) {
-    const actions = toggled(MODULE_ACTIONS, value.module_permissions[module] ?? [], action, on);
+    const actions = toggled(actionsOf(module), value.module_permissions[module] ?? [], action, on);
     onChange({
       modules: on ? toggled(VENDOR_MODULES, value.modules, module, true) : value.modules,
       module_permissions: { ...value.module_permissions, [module]: actions },
@@ -64,7 +69,7 @@ export function ModuleAccessField({
               />
               Access
             </label>
-            {MODULE_ACTIONS.map((action) => (
+            {actionsOf(module).map((action) => (
               <label key={action} className={styles.box}>
                 <input
                   type="checkbox"

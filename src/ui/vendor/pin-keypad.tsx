@@ -12,10 +12,13 @@ export function PinKeypad({
   who,
   pending,
   onSubmit,
+  purpose = 'sign_in',
 }: {
   who: string;
   pending: boolean;
   onSubmit: (pin: string) => void;
+  /** What the PIN is for: signing in (Switch user), or a manager approving a request. */
+  purpose?: 'sign_in' | 'approve';
 }) {
   const [pin, setPin] = useState('');
   const press = (digit: string) => setPin((current) => (current.length < PIN_LENGTH ? current + digit : current));
@@ -27,7 +30,12 @@ export function PinKeypad({
   }
 
   return (
-    <form method="post" className={styles.keypad} onSubmit={submit} aria-label={`Sign in as ${who}`}>
+    <form
+      method="post"
+      className={styles.keypad}
+      onSubmit={submit}
+      aria-label={purpose === 'approve' ? `Approve as ${who}` : `Sign in as ${who}`}
+    >
       <label className={styles.label} htmlFor="pin-input">
         PIN for {who}
       </label>
@@ -58,7 +66,12 @@ export function PinKeypad({
         <Button variant="secondary" aria-label="Digit 0" onClick={() => press('0')}>
           0
         </Button>
-        <Button type="submit" aria-label="Sign in with PIN" pending={pending} disabled={pin.length !== PIN_LENGTH}>
+        <Button
+          type="submit"
+          aria-label={purpose === 'approve' ? 'Approve with PIN' : 'Sign in with PIN'}
+          pending={pending}
+          disabled={pin.length !== PIN_LENGTH}
+        >
           OK
         </Button>
       </div>

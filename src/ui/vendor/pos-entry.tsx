@@ -55,5 +55,5 @@ export function PosEntry({ module }: { module?: string }) {
     );
   }
   if (state === 'checking') return <Loading what="this till" />;
-  return <PosHome module={module} till={staff.data.terminal} onLock={() => void lock()} />;
+  return <PosHome module={module} till={staff.data.terminal} staff={staff.data.staff} onLock={() => void lock()} />;
 }

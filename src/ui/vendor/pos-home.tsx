@@ -21,9 +21,23 @@ import { PinSessionNotice } from './pin-session-notice';
 import { PosPicker } from './pos-picker';
 import { StaffPinsPanel } from './staff-pins-panel';
 import { InviteStaffPanel } from './invite-staff-panel';
+import { ApprovalPanel } from './approval-panel';
 
-/** `till`: the terminal this browser is paired with; `onLock` there signs out and returns to its staff list. */
-export function PosHome({ module, till, onLock }: { module?: string; till?: PairedTerminal; onLock?: () => void }) {
+/**
+ * `till`: the terminal this browser is paired with, `staff` who can switch in there; `onLock` there
+ * signs out and returns to its staff list.
+ */
+export function PosHome({
+  module,
+  till,
+  staff,
+  onLock,
+}: {
+  module?: string;
+  till?: PairedTerminal;
+  staff?: { account_id: string; name: string }[];
+  onLock?: () => void;
+}) {
   const utils = trpc.useUtils();
   // Two independent queries: the shell's profile and the page's context load in parallel.
   const me = trpc.vendor.me.useQuery();
@@ -75,6 +89,9 @@ export function PosHome({ module, till, onLock }: { module?: string; till?: Pair
             />
           </Panel>
           {pinSession ? <PinSessionNotice /> : <OwnPinPanel />}
+          {pinSession && till && staff ? (
+            <ApprovalPanel till={till} staff={staff} selfId={context.data.user.id} />
+          ) : null}
           {pairs ? <PairingPanel context={context.data} thisTill={till?.id} /> : null}
           {managesStaff ? <StaffPinsPanel selfId={context.data.user.id} /> : null}
           {managesStaff ? <InviteStaffPanel stores={context.data.stores} /> : null}
