@@ -87,6 +87,8 @@ function stringOf(schema: Schema, length: number): string {
   // One character class throughout (hexadecimal): its first character.
   const classOnly = /^\^\[([^\]\\])[^\]]*\]\*\$$/.exec(schema.pattern ?? '');
   if (classOnly) return classOnly[1]!.repeat(length);
+  // A compact JWS (a guest's refresh token): three base64url parts, the first filling it to the length.
+  if (schema.pattern === '^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]+$') return `${'x'.repeat(length - 4)}.x.x`;
   if (schema.format === 'uri') return `https://example.com/${'a'.repeat(Math.max(0, length - 20))}`;
   // An instant stays one: fraction digits fill it to the length.
   if (schema.format === 'date-time')
