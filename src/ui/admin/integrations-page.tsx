@@ -1,6 +1,6 @@
 'use client';
 // /admin/integrations: the landing page of the `integrations` module, one entry per way the
-// platform's services connect to this one.
+// platform's services and apps connect to this one.
 import Link from 'next/link';
 import styles from '../components/list.module.css';
 import { Panel } from '../components/panel';
@@ -21,6 +21,15 @@ export function IntegrationsPage() {
                 <p className={styles.meta}>
                   Signed messages to your services when accounts change: endpoints, their delivery log, retries and test
                   messages.
+                </p>
+              </li>
+              <li className={styles.item}>
+                <h3 className={styles.title}>
+                  <Link href="/admin/apps">Apps</Link>
+                </h3>
+                <p className={styles.meta}>
+                  OAuth and OpenID Connect apps that sign people in and act for them: redirect URIs, scopes, a
+                  confidential app&apos;s secret shown once and rotated.
                 </p>
               </li>
               <li className={styles.item}>

@@ -19,7 +19,7 @@ import { AdminPage, PageHeader } from './admin-page';
 import { useAction } from './use-action';
 
 type ServiceClient = z.infer<typeof serviceClient>;
-interface ShownSecret {
+export interface ShownSecret {
   name: string;
   client_id: string;
   client_secret: string;
@@ -27,7 +27,7 @@ interface ShownSecret {
 }
 
 /** The one showing of a secret: after this page is left it cannot be read again. */
-function ClientSecretOnce({ shown }: { shown: ShownSecret }) {
+export function ClientSecretOnce({ shown }: { shown: ShownSecret }) {
   const intro = (
     <p>
       <strong>Copy the secret of {shown.name} now:</strong> it is not shown again.
