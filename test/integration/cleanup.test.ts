@@ -8,7 +8,7 @@ import { appSuite } from '../support/app-suite';
 const suite = appSuite({ instances: 0 });
 const { db, seed } = suite;
 
-test('the sweeper deletes expired counters, codes, grants, device markers, invitations, refresh tokens, families, authorization-server rows and old guests only', async () => {
+test('the sweeper deletes expired counters, codes, grants, device markers, invitations, refresh tokens, families, authorization-server rows and old guests and unseen sign-in devices only', async () => {
   const past = new Date(Date.now() - 60_000);
   const future = new Date(Date.now() + 3600_000);
   const longAgo = new Date(Date.now() - 3 * 86400_000);
@@ -88,6 +88,18 @@ test('the sweeper deletes expired counters, codes, grants, device markers, invit
         { id: 'guest-live', createdAt: longAgo },
       ],
     });
+    // A sign-in device unseen for longer than a device marker stays known (a year) is forgotten.
+    const device = (deviceKey: string, lastSeenAt: Date) => ({
+      role: 'customer',
+      accountId: seed.limited.id,
+      deviceKey,
+      firstFamilyId: 'fam-live',
+      firstSeenAt: lastSeenAt,
+      lastSeenAt,
+    });
+    await prisma.signInDevice.createMany({
+      data: [device('device-unseen', new Date(Date.now() - 366 * 86400_000)), device('device-seen', longAgo)],
+    });
     // The same id under two kinds: only the expired row of the two goes.
     const payload = (kind: string, id: string, expiresAt: Date | null) => ({ kind, id, payload: {}, expiresAt });
     await prisma.oAuthPayload.createMany({
@@ -147,6 +159,10 @@ test('the sweeper deletes expired counters, codes, grants, device markers, invit
     assert.deepEqual(
       (await prisma.guest.findMany({ select: { id: true } })).map((r) => r.id),
       ['guest-live'],
+    );
+    assert.deepEqual(
+      (await prisma.signInDevice.findMany({ select: { deviceKey: true } })).map((r) => r.deviceKey),
+      ['device-seen'],
     );
   });
 });

@@ -65,7 +65,8 @@ export interface SweptModel {
 /** The rows of `model` whose `column` is below `before` (and that match `also`), known by `key`. */
 export interface SweptRows {
   model: SweptModel;
-  key: string;
+  /** The primary key: its column, or the columns of a composite one. */
+  key: string | readonly string[];
   column: string;
   before: Bound;
   also?: object;
@@ -84,6 +85,12 @@ async function timed<T>(statement: () => Promise<T>): Promise<[T, number]> {
   return [result, performance.now() - startedAt];
 }
 
+/** The condition naming `rows` by their key: its values, or each row's columns of a composite one. */
+function named(keys: readonly string[], rows: Record<string, unknown>[]): object {
+  if (keys.length === 1) return { [keys[0]!]: { in: rows.map((row) => row[keys[0]!]) } };
+  return { OR: rows.map((row) => Object.fromEntries(keys.map((name) => [name, row[name]]))) };
+}
+
 /**
  * One batch of at most `size` rows from `from` (the `column` value the pass's last batch reached)
  * to below `before`: how many went, whether a full batch was found (more may follow), the `column`
@@ -96,10 +103,11 @@ async function sweepBatch(
   size: number,
 ) {
   const range = from === undefined ? { lt: before } : { gte: from, lt: before };
+  const keys = typeof key === 'string' ? [key] : key;
   const [found, readMs] = await timed(() =>
     model.findMany({
       where: { ...also, [column]: range },
-      select: { [key]: true, [column]: true },
+      select: { ...Object.fromEntries(keys.map((name) => [name, true] as const)), [column]: true },
       orderBy: { [column]: 'asc' },
       take: size,
     }),
@@ -108,7 +116,7 @@ async function sweepBatch(
   const [{ count }, deleteMs] = await timed(() =>
     // The condition again: a row changed since the read (a webhook message resent) stays, and a key
     // that names rows of several kinds (the authorization server's ids) deletes only expired ones.
-    model.deleteMany({ where: { ...also, [column]: { lt: before }, [key]: { in: found.map((row) => row[key]) } } }),
+    model.deleteMany({ where: { ...also, [column]: { lt: before }, ...named(keys, found) } }),
   );
   return {
     removed: count,

@@ -5,6 +5,7 @@
 // batches (./sweep-batches), so a large backlog never holds a write lock long enough to stall requests.
 import type { PrismaClient } from '@/generated/prisma/postgresql/client';
 import type { Clock, Logger } from '@/core/ports';
+import { DEVICE_MARKER_TTL_SECONDS } from '@/core/service/device-markers';
 import { sweepRevocations } from './revocation-feed-repository';
 import { sweepInTurns, type SweptModel, type SweptRows } from './sweep-batches';
 
@@ -97,6 +98,14 @@ export function createSweeper(
       key: 'id',
       column: 'createdAt',
       before: ago(now, guestMaxAgeSeconds * 1000),
+    },
+    // A device not seen for as long as a device marker stays known: a sign-in from it is new again.
+    {
+      name: 'signInDevices',
+      model: model(prisma.signInDevice),
+      key: ['role', 'accountId', 'deviceKey'],
+      column: 'lastSeenAt',
+      before: ago(now, DEVICE_MARKER_TTL_SECONDS * 1000),
     },
     // A message goes with its deliveries and attempts (cascade) once none of them is still pending:
     // one an endpoint has not yet received, or is being retried, stays however old it is.
