@@ -17,12 +17,18 @@ const adminModules = z.array(z.enum(ADMIN_MODULES)).max(50).transform(unique);
 const vendorModules = z.array(z.enum(VENDOR_MODULES)).max(50).transform(unique);
 const modulePermissions = z
   .partialRecord(z.enum(VENDOR_MODULES), z.array(z.enum(PERMISSION_ACTIONS)).max(10).transform(unique))
-  .refine(
-    (held) => Object.entries(held).every(([module, actions]) => actions?.every((a) => actionsOf(module).includes(a))),
-    {
-      message: 'approve is an action of the pos module only',
-    },
-  )
+  // Named at the action, as the enum names an unknown one: `module_permissions.orders.0`.
+  .superRefine((held, ctx) => {
+    for (const [module, actions] of Object.entries(held))
+      actions?.forEach((action, index) => {
+        if (!actionsOf(module).includes(action))
+          ctx.addIssue({
+            code: 'custom',
+            path: [module, index],
+            message: 'approve is an action of the pos module only',
+          });
+      });
+  })
   .meta({
     description:
       'Actions allowed per module key; keys are vendor modules, actions read, write or delete, and approve in pos (a manager approving an action at the till).',

@@ -80,7 +80,6 @@ const REQUEST_SCHEMAS = {
   IntrospectionRequest: revocation.introspectionRequest,
   OidcStartRequest: identity.oidcStartRequest,
   OidcCallbackRequest: identity.oidcCallbackRequest,
-  OidcIdTokenRequest: identity.oidcIdTokenRequest,
   CustomerLoginRequest: guest.customerLoginRequest,
   CustomerCodeSignInRequest: guest.customerCodeSignInRequest,
   CustomerPasskeyLoginVerifyRequest: guest.customerPasskeyLoginRequest,
