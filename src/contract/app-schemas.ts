@@ -93,6 +93,9 @@ export const app = z.object({
   client_id: z.string().meta({ description: 'The OAuth client_id; not secret.' }),
   type: z.enum(APP_TYPES),
   first_party: z.boolean(),
+  registered: z
+    .boolean()
+    .meta({ description: 'The app registered itself at /oauth/register (RFC 7591) rather than an admin.' }),
   homepage_url: z.string().nullable(),
   redirect_uris: z.array(z.string()),
   scopes: z.array(z.string()),
@@ -114,3 +117,31 @@ export const appSecret = z.object({
     .meta({ description: 'Until then the previous secret is accepted too (SERVICE_SECRET_OVERLAP).' }),
 });
 export const appPage = pageOf(app);
+
+/**
+ * An app registering itself (RFC 7591 section 2): the metadata this service reads; any other member is ignored, as
+ * the RFC asks. Such an app is public (`token_endpoint_auth_method: none`, PKCE alone) and never first-party.
+ */
+export const appRegistrationRequest = z.object({
+  redirect_uris: z.array(redirectUri).min(1).max(20).transform(unique),
+  client_name: name.optional(),
+  client_uri: homepageUrl.optional(),
+  scope: z.string().max(1000).optional(),
+  token_endpoint_auth_method: z.string().max(100).optional(),
+  grant_types: z.array(z.string().max(100)).max(10).optional(),
+  response_types: z.array(z.string().max(100)).max(10).optional(),
+  first_party: z.unknown().optional(),
+});
+
+/** What a registered app is told (RFC 7591 section 3.2.1). */
+export interface AppRegistrationAnswer {
+  client_id: string;
+  client_id_issued_at: number;
+  client_name: string;
+  client_uri?: string;
+  redirect_uris: string[];
+  scope: string;
+  token_endpoint_auth_method: 'none';
+  grant_types: string[];
+  response_types: ['code'];
+}

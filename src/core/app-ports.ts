@@ -10,6 +10,8 @@ export interface AppRecord extends PageKey {
   clientId: string;
   type: AppType;
   firstParty: boolean;
+  /** Registered by the app itself (RFC 7591), not by an admin. */
+  registered: boolean;
   homepageUrl: string | null;
   redirectUris: string[];
   scopes: string[];
@@ -29,6 +31,7 @@ export interface NewApp {
   clientId: string;
   type: AppType;
   firstParty: boolean;
+  registered: boolean;
   homepageUrl: string | null;
   redirectUris: string[];
   scopes: string[];

@@ -2,6 +2,7 @@
 // schema; src/core/config.ts maps the parsed values onto the service's settings.
 import { z } from 'zod';
 import { parseDurationSeconds } from './duration';
+import { APP_SCOPES, IDENTITY_SCOPES } from '../contract/app-schemas';
 import { ADMIN_TYPES, VENDOR_TYPES } from '../contract/module-keys';
 
 const duration = (fallback: string, options: { allowZero?: boolean } = {}) =>
@@ -162,6 +163,20 @@ export const envSchema = z.object({
   GUEST_MAX_AGE: duration('30d'),
   RATE_LIMIT_GUEST_WINDOW: duration('1h'),
   RATE_LIMIT_GUEST_PER_IP: count(30),
+  // Apps that register themselves (RFC 7591): on or off, the scopes they may ask for, registrations per address.
+  OAUTH_DYNAMIC_REGISTRATION: flag,
+  OAUTH_REGISTRATION_SCOPES: z
+    .string()
+    .default(IDENTITY_SCOPES.join(' '))
+    .transform((value, ctx) => {
+      const scopes = [...new Set(value.split(/[\s,]+/).filter(Boolean))];
+      const unknown = scopes.filter((scope) => !(APP_SCOPES as readonly string[]).includes(scope));
+      if (unknown.length > 0)
+        ctx.addIssue({ code: 'custom', message: `not an app scope: ${unknown.join(', ')} (see docs/apps.md)` });
+      return scopes;
+    }),
+  RATE_LIMIT_APP_REGISTRATION_WINDOW: duration('1h'),
+  RATE_LIMIT_APP_REGISTRATION_PER_IP: count(10),
   DEMO_ACCOUNTS: flag,
   /** How often this instance removes expired rows; 0: never (another instance of the fleet does). */
   CLEANUP_INTERVAL: duration('10m', { allowZero: true }),

@@ -250,7 +250,11 @@ export function parseConfig(
       invitationWindow: e.RATE_LIMIT_INVITATION_WINDOW,
       invitationsPerInviter: e.RATE_LIMIT_INVITATION_PER_INVITER,
       invitationsPerAddress: e.RATE_LIMIT_INVITATION_PER_ADDRESS,
+      appRegistrationWindow: e.RATE_LIMIT_APP_REGISTRATION_WINDOW,
+      appRegistrationsPerIp: e.RATE_LIMIT_APP_REGISTRATION_PER_IP,
     },
+    /** Apps registering themselves at /oauth/register (RFC 7591), and the scopes they may ask for. */
+    appRegistration: { enabled: e.OAUTH_DYNAMIC_REGISTRATION === true, scopes: e.OAUTH_REGISTRATION_SCOPES },
     /** Seconds an invitation's link stays valid; a resend starts it again. */
     invitationTtl: e.INVITATION_TTL,
     customers: { codeTtl: e.CUSTOMER_CODE_TTL, unverifiedTtl: e.CUSTOMER_UNVERIFIED_TTL, guestMaxAge: e.GUEST_MAX_AGE },

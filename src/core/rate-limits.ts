@@ -27,6 +27,9 @@ export interface RateLimitSettings {
   invitationWindow: number;
   invitationsPerInviter: number;
   invitationsPerAddress: number;
+  /** Apps registering themselves (RFC 7591) per address, in one window. */
+  appRegistrationWindow: number;
+  appRegistrationsPerIp: number;
 }
 
 /** A client known to the account (a device marker) is not held to the per-e-mail cap. */
@@ -51,6 +54,8 @@ export interface RateLimiter {
   allowRegistration(ip: string | undefined): Promise<boolean>;
   /** Counts one guest session started from `ip`; throws rate_limited past the limit. */
   assertGuestAllowed(ip: string | undefined): Promise<void>;
+  /** Counts one app registering itself from `ip`; throws rate_limited past the limit. */
+  assertAppRegistrationAllowed(ip: string | undefined): Promise<void>;
   /** Counts one code or notice mailed to `email`, of any purpose; false past the limit (no mail). */
   allowCodeMail(role: Role, email: string): Promise<boolean>;
   /** Counts one invitation mail from `inviterId` to `email` of `role`; throws rate_limited past either limit. */
@@ -135,6 +140,15 @@ export function createRateLimiter(
       const w = window(settings.guestWindow);
       if ((await store.add(`guest:ip:${addressKey(ip)}:${w.start}`, 1, new Date(w.end))) > settings.guestsPerIp)
         throw new AuthError('rate_limited', 'Too many guest sessions from this address.', { retryAfter: w.retryAfter });
+    },
+
+    async assertAppRegistrationAllowed(ip) {
+      const w = window(settings.appRegistrationWindow);
+      const count = await store.add(`app-register:ip:${addressKey(ip)}:${w.start}`, 1, new Date(w.end));
+      if (count > settings.appRegistrationsPerIp)
+        throw new AuthError('rate_limited', 'Too many apps registered from this address.', {
+          retryAfter: w.retryAfter,
+        });
     },
 
     async allowCodeMail(role, email) {

@@ -38,6 +38,7 @@ test('an admin with integrations registers a confidential app, sees its secret o
       name: 'Ledger',
       type: 'confidential',
       first_party: false,
+      registered: false,
       homepage_url: 'https://ledger.example',
       redirect_uris: ['https://ledger.example/callback'],
       scopes: ['openid', 'email', 'orders:read'],

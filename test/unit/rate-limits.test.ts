@@ -35,6 +35,8 @@ const settings = {
   invitationWindow: 86400,
   invitationsPerInviter: 3,
   invitationsPerAddress: 2,
+  appRegistrationWindow: 3600,
+  appRegistrationsPerIp: 2,
 };
 
 test('the per-(e-mail, role, IP) limit refuses the attempt past it with Retry-After', async () => {

@@ -10,6 +10,7 @@ import { parseInput } from '../validation';
 import type { Page } from '../../contract/administration-schemas';
 import { createAppRequest, updateAppRequest, type AppView } from '../../contract/app-schemas';
 import type { AuditEventName } from '../../contract/audit-events';
+import { createAppRegistration } from './app-registration';
 import { auditEntry, causeOf, OPERATOR_CAUSE, type AuditCause } from './audit';
 import type { ServiceDeps } from './deps';
 import { allowed } from './operation-access';
@@ -21,6 +22,7 @@ export const appView = (a: AppRecord): AppView => ({
   client_id: a.clientId,
   type: a.type,
   first_party: a.firstParty,
+  registered: a.registered,
   homepage_url: a.homepageUrl,
   redirect_uris: a.redirectUris,
   scopes: a.scopes,
@@ -28,9 +30,10 @@ export const appView = (a: AppRecord): AppView => ({
   updated_at: a.updatedAt.toISOString(),
 });
 
-type Deps = Pick<ServiceDeps, 'apps' | 'clock' | 'config'>;
+type Deps = Pick<ServiceDeps, 'apps' | 'clock' | 'config' | 'limiter'>;
 
-export function createApps({ apps, clock, config }: Deps) {
+export function createApps(deps: Deps) {
+  const { apps, clock, config } = deps;
   const gone = () => new AuthError('not_found', 'No such app.');
   /** A change to an app: about no account, naming the app (never a secret). */
   const event = (
@@ -55,6 +58,7 @@ export function createApps({ apps, clock, config }: Deps) {
       clientId: newPublicClientId('app'),
       type: input.type,
       firstParty: input.first_party,
+      registered: false,
       homepageUrl: input.homepage_url ?? null,
       redirectUris: input.redirect_uris,
       scopes: input.scopes,
@@ -146,6 +150,9 @@ export function createApps({ apps, clock, config }: Deps) {
     async deleteApp(principal: Principal, id: string): Promise<void> {
       await remove(id, causeOf(allowed(principal, 'deleteApp')));
     },
+
+    /** An app registering itself at /oauth/register (RFC 7591), when that is on. */
+    register: createAppRegistration(deps),
 
     /** The operator CLI's face: no caller, no guard. */
     operator: {

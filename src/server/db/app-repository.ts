@@ -12,6 +12,7 @@ const listed = {
   clientId: true,
   type: true,
   firstParty: true,
+  registered: true,
   homepageUrl: true,
   redirectUris: true,
   scopes: true,

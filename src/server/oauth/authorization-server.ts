@@ -9,6 +9,7 @@ import { BodyTooLarge, sendProblem } from './http-answers';
 import { createInteractions, type InteractionProvider } from './interactions';
 import { PAGE_HEADERS, renderProblemPage } from './pages';
 import { providerConfiguration } from './provider-config';
+import { createRegistration } from './registration';
 import { createUserinfo } from './userinfo';
 
 const DISCOVERY = '/.well-known/openid-configuration';
@@ -52,6 +53,7 @@ async function buildHandler(container: Container, issuer: string): Promise<Handl
       refreshTtl: config.jwt.refreshTtl,
       cookieSecret: config.jwt.refreshSecret,
       proxy: config.trustProxyHops > 0,
+      registration: config.appRegistration.enabled,
     },
     { prisma: db.prisma, findApp: auth.apps.findByClientId, endGrant: auth.appGrants.revoked },
   );
@@ -75,6 +77,7 @@ async function buildHandler(container: Container, issuer: string): Promise<Handl
     consented: auth.appGrants.consented,
   });
   const userinfo = createUserinfo({ issuer, prisma: db.prisma, jwks: () => auth.jwks() });
+  const registration = createRegistration(container);
   const callback = provider.callback() as (req: IncomingMessage, res: ServerResponse) => void;
 
   return async (req, res) => {
@@ -82,6 +85,7 @@ async function buildHandler(container: Container, issuer: string): Promise<Handl
     if (path === AS_METADATA) req.url = DISCOVERY;
     if (path === '/oauth/authorize') req.url = withOfflineConsent(req.url ?? path);
     if (path === '/oauth/userinfo') return userinfo(req, res);
+    if (path === '/oauth/register') return registration(req, res);
     const interaction = INTERACTION.exec(path);
     if (!interaction) return callback(req, res);
     const step = interaction[2] ?? '';

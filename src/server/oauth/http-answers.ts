@@ -20,7 +20,12 @@ export async function readBody(req: IncomingMessage): Promise<Buffer> {
 }
 
 export function sendProblem(res: ServerResponse, error: AuthError, headers: Record<string, string> = {}) {
-  res.writeHead(error.status, { 'content-type': 'application/problem+json', 'cache-control': 'no-store', ...headers });
+  res.writeHead(error.status, {
+    'content-type': 'application/problem+json',
+    'cache-control': 'no-store',
+    ...(error.retryAfter ? { 'retry-after': String(error.retryAfter) } : {}),
+    ...headers,
+  });
   res.end(JSON.stringify(problemBody(error)));
 }
 

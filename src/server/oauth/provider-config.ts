@@ -23,6 +23,8 @@ export interface AuthorizationServerSettings {
   cookieSecret: string;
   /** Behind a proxy (TRUST_PROXY): the provider reads the scheme and host it forwards. */
   proxy: boolean;
+  /** OAUTH_DYNAMIC_REGISTRATION: discovery names the registration endpoint (the service's own, registration.ts). */
+  registration: boolean;
 }
 
 export interface ProviderDeps {
@@ -82,6 +84,7 @@ export async function providerConfiguration(settings: AuthorizationServerSetting
     jwks: { keys: [await signingJwk(settings)] },
     cookies: { keys: [cookieKey] },
     proxy: settings.proxy,
+    discovery: settings.registration ? { registration_endpoint: `${issuer}/oauth/register` } : {},
     // The business scopes are each resource's (getResourceServerInfo), narrowed to what the person holds.
     scopes: [...IDENTITY_SCOPES],
     claims: { openid: ['sub'], profile: ['name'], email: ['email', 'email_verified'] },

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "OAuthApp" ADD COLUMN     "registered" BOOLEAN NOT NULL DEFAULT false;
