@@ -1,6 +1,7 @@
 // The guard kit's refusal: the same RFC 9457 problem+json the auth service answers, ready to send
 // as a Web Response or on a Node ServerResponse.
 import { AuthError, problemBody } from '../core/auth-error';
+import { bearerChallenge } from './resource-metadata';
 
 export type GuardErrorCode =
   | 'invalid_token'
@@ -20,10 +21,15 @@ interface NodeResponse {
 
 export class GuardError extends AuthError {
   declare readonly code: GuardErrorCode;
+  /** The request carried no token at all: its challenge names no error (RFC 6750 section 3.1). */
+  readonly noToken: boolean;
+  /** The service's protected resource metadata (RFC 9728), which the 401's challenge names. */
+  resourceMetadata?: string;
 
-  constructor(code: GuardErrorCode, detail?: string) {
+  constructor(code: GuardErrorCode, detail?: string, options: { noToken?: boolean } = {}) {
     super(code, detail);
     this.name = 'GuardError';
+    this.noToken = options.noToken ?? false;
   }
 
   /** The problem+json body: `{type, title, status, detail, code}`. */
@@ -35,7 +41,7 @@ export class GuardError extends AuthError {
   get headers(): Record<string, string> {
     const headers: Record<string, string> = { 'content-type': 'application/problem+json', 'cache-control': 'no-store' };
     if (this.status === 401)
-      headers['www-authenticate'] = `Bearer error="invalid_token", error_description="${this.code}"`;
+      headers['www-authenticate'] = bearerChallenge(this.noToken ? undefined : this.code, this.resourceMetadata);
     if (this.code === 'unavailable') headers['retry-after'] = '1';
     return headers;
   }

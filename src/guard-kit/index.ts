@@ -5,6 +5,7 @@ import { createVerifier, type GuardPrincipal } from './access-token';
 import { createApprovalCheck, type Approval, type ApprovalExpectation } from './approval';
 import { createServiceCalls } from './service-calls';
 import { GuardError } from './guard-error';
+import { protectedResourceOf } from './resource-metadata';
 import { createIntrospectionCache } from './introspection-cache';
 import { createRevocationFeed, type GuardLogger } from './revocation-feed';
 
@@ -13,6 +14,7 @@ export { basicCredentials } from './service-calls';
 export type { GuardPrincipal } from './access-token';
 export type { Approval, ApprovalExpectation } from './approval';
 export type { GuardLogger } from './revocation-feed';
+export type { ProtectedResource, ProtectedResourceMetadata } from './resource-metadata';
 
 export interface GuardOptions {
   /** The auth service's origin, e.g. https://auth.example.com (the API is under /api/v1). */
@@ -39,6 +41,11 @@ export interface GuardOptions {
   resource?: string;
   /** The authorization server's issuer (the auth service's APP_URL), when it is not `apiUrl`. */
   oauthIssuer?: string;
+  /**
+   * With `resource`: the scopes this service's routes take (`orders:read`), as its protected resource metadata
+   * (RFC 9728) names them for apps to ask; every business scope by default.
+   */
+  scopes?: string[];
   /** Where the feed's outages and re-syncs are reported (default: console). */
   logger?: GuardLogger;
 }
@@ -51,7 +58,10 @@ function bearerOf(input: Credentialed): string {
   const header = input.headers instanceof Headers ? input.headers.get('authorization') : input.headers.authorization;
   const value = Array.isArray(header) ? header[0] : header;
   const match = /^Bearer +([^\s]+) *$/i.exec(value ?? '');
-  if (!match) throw new GuardError('invalid_token', 'Send the access token as Authorization: Bearer <token>.');
+  if (!match)
+    throw new GuardError('invalid_token', 'Send the access token as Authorization: Bearer <token>.', {
+      noToken: !value,
+    });
   return match[1]!;
 }
 
@@ -79,13 +89,17 @@ export function createGuard(options: GuardOptions) {
     clientId: options.clientId ?? '',
     clientSecret: options.clientSecret ?? '',
   });
+  const appIssuer = options.oauthIssuer ?? options.apiUrl.replace(/\/+$/, '');
+  const protectedResource = options.resource
+    ? protectedResourceOf(options.resource, appIssuer, options.scopes)
+    : undefined;
   const verifier = createVerifier({
     apiUrl: options.apiUrl,
     accessSecret: options.accessSecret,
     issuer: options.issuer ?? 'commerce-auth',
     audience: options.audience ?? 'commerce-platform',
     resource: options.resource,
-    appIssuer: options.oauthIssuer ?? options.apiUrl.replace(/\/+$/, ''),
+    appIssuer,
     onKeyFetch: () => (client.counts.jwks += 1),
   });
   const logger = options.logger ?? {
@@ -117,11 +131,22 @@ export function createGuard(options: GuardOptions) {
     /** The principal of the request's bearer token (or of the token itself); a GuardError (401) otherwise. */
     async authenticate(input: Credentialed): Promise<GuardPrincipal> {
       authenticated += 1;
-      const token = bearerOf(input);
-      const principal = await verifier.access(token);
-      await stillLive(principal, token);
-      return principal;
+      try {
+        const token = bearerOf(input);
+        const principal = await verifier.access(token);
+        await stillLive(principal, token);
+        return principal;
+      } catch (error) {
+        // A 401 tells an app where to learn how to get a token for this service.
+        if (error instanceof GuardError && error.status === 401) error.resourceMetadata = protectedResource?.url;
+        throw error;
+      }
     },
+    /**
+     * With `resource`: this service's protected resource metadata (RFC 9728), to answer as JSON at `path`
+     * (GET `/.well-known/oauth-protected-resource/mcp` for https://store.example.com/mcp); undefined without it.
+     */
+    protectedResource,
     /**
      * The auth service's own module rules: owner and super_admin pass; admins need the module;
      * employees the module and, when `permission` (`write` or `orders:write`) is given, that action;

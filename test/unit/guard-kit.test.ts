@@ -178,3 +178,57 @@ test("an app's token for another resource, from another issuer, or where no reso
   const unnamed = createGuard({ apiUrl: API, revocation: 'none', accessSecret: SECRET });
   assert.equal(await code(unnamed.authenticate(await appToken())), 'invalid_token');
 });
+
+test("with `resource`, the kit's protected resource metadata (RFC 9728) names the resource, its issuer and scopes", () => {
+  const guard = createGuard({
+    apiUrl: 'https://auth.example',
+    revocation: 'none',
+    resource: 'https://store.example/mcp',
+    scopes: ['orders:read'],
+  });
+  assert.deepEqual(guard.protectedResource, {
+    path: '/.well-known/oauth-protected-resource/mcp',
+    url: 'https://store.example/.well-known/oauth-protected-resource/mcp',
+    document: {
+      resource: 'https://store.example/mcp',
+      authorization_servers: ['https://auth.example'],
+      scopes_supported: ['orders:read'],
+      bearer_methods_supported: ['header'],
+    },
+  });
+  const root = createGuard({
+    apiUrl: 'https://auth.example/',
+    oauthIssuer: 'https://id.example',
+    revocation: 'none',
+    resource: 'https://orders.example/',
+  });
+  assert.equal(root.protectedResource?.url, 'https://orders.example/.well-known/oauth-protected-resource');
+  assert.deepEqual(root.protectedResource?.document.authorization_servers, ['https://id.example']);
+  assert.ok(root.protectedResource?.document.scopes_supported.includes('catalogue:write'), 'every business scope');
+  assert.equal(createGuard({ apiUrl: 'https://auth.example', revocation: 'none' }).protectedResource, undefined);
+});
+
+test('a 401 names the metadata: no token gets the bare challenge, a refused token error="invalid_token" too', async () => {
+  const guard = createGuard({
+    apiUrl: 'https://auth.example',
+    revocation: 'none',
+    accessSecret: 'a'.repeat(32),
+    resource: 'https://store.example/mcp',
+  });
+  const metadata = 'resource_metadata="https://store.example/.well-known/oauth-protected-resource/mcp"';
+  const refusal = async (input: Parameters<typeof guard.authenticate>[0]) => {
+    const error = await guard.authenticate(input).then(
+      () => assert.fail('accepted'),
+      (e: unknown) => e as GuardError,
+    );
+    return error.toResponse().headers.get('www-authenticate');
+  };
+  assert.equal(await refusal(new Request('https://store.example/mcp')), `Bearer ${metadata}`);
+  assert.equal(
+    await refusal(new Request('https://store.example/mcp', { headers: { authorization: 'Bearer not-a-token' } })),
+    `Bearer ${metadata}, error="invalid_token", error_description="invalid_token"`,
+  );
+  const plain = createGuard({ apiUrl: 'https://auth.example', revocation: 'none', accessSecret: 'a'.repeat(32) });
+  const error = (await plain.authenticate('not-a-token').catch((e: unknown) => e)) as GuardError;
+  assert.equal(error.headers['www-authenticate'], 'Bearer error="invalid_token", error_description="invalid_token"');
+});
