@@ -1,5 +1,5 @@
-// The example orders service (examples/orders-service) as its own process on a free port, the way
-// an engineer of another service runs it, configured by its environment variables.
+// The example services (examples/orders-service, examples/store-mcp) as their own processes on a free
+// port, the way an engineer of another service runs them, configured by their environment variables.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
@@ -18,9 +18,13 @@ export interface OrdersService {
   stop(): Promise<void>;
 }
 
-export async function startOrdersService(env: Record<string, string>): Promise<OrdersService> {
+export const startOrdersService = (env: Record<string, string>) =>
+  startExampleService('examples/orders-service/server.ts', env);
+
+/** The example server at `script` (from the repository's root), started once it says it listens. */
+export async function startExampleService(script: string, env: Record<string, string>): Promise<OrdersService> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'examples/orders-service/server.ts')], {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, script)], {
     cwd: ROOT,
     env: {
       NODE_ENV: 'production',
@@ -36,7 +40,7 @@ export async function startOrdersService(env: Record<string, string>): Promise<O
   const url = `http://127.0.0.1:${port}`;
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(
-      () => reject(new Error(`the orders service did not start within 60 s:\n${output.join('')}`)),
+      () => reject(new Error(`${script} did not start within 60 s:\n${output.join('')}`)),
       60_000,
     );
     const take = (chunk: Buffer) => {
@@ -50,7 +54,7 @@ export async function startOrdersService(env: Record<string, string>): Promise<O
     child.stderr.on('data', take);
     child.once('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`the orders service exited with ${code}:\n${output.join('')}`));
+      reject(new Error(`${script} exited with ${code}:\n${output.join('')}`));
     });
   });
   return {

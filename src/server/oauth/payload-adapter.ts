@@ -14,6 +14,9 @@ export type OAuthPayload = Record<string, unknown> & {
   uid?: string;
 };
 
+const identityScopesOf = (app: AppCredentials) =>
+  app.scopes.filter((scope) => (IDENTITY_SCOPES as readonly string[]).includes(scope));
+
 /** The client metadata of a registered app, as oidc-provider validates and serves it. */
 export function clientMetadataOf(app: AppCredentials): OAuthPayload {
   const native = app.redirectUris.some((uri) => new URL(uri).protocol === 'http:');
@@ -24,8 +27,10 @@ export function clientMetadataOf(app: AppCredentials): OAuthPayload {
     redirect_uris: app.redirectUris,
     response_types: ['code'],
     grant_types: ['authorization_code', 'refresh_token'],
-    // The identity scopes the app may ask for; its business scopes are the resources' (provider-config.ts).
-    scope: app.scopes.filter((scope) => (IDENTITY_SCOPES as readonly string[]).includes(scope)).join(' '),
+    // The identity scopes the app may ask for; its business scopes are the resources' (provider-config.ts). An app
+    // of business scopes alone may still ask for `openid` (an ID token naming the `sub` its access token names):
+    // oidc-provider takes no empty list, and no list at all would open every identity scope.
+    scope: identityScopesOf(app).join(' ') || 'openid',
     // A loopback redirect URI makes a native app, whose port may then differ (RFC 8252 section 7.3).
     application_type: native ? 'native' : 'web',
     ...(app.type === 'confidential'

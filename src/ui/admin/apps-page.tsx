@@ -105,6 +105,7 @@ function AppRow({ app, onSecret }: { app: AppView; onSecret: OnSecret }) {
     <div>
       <h3 className={styles.title}>
         {app.name} {app.first_party ? <span className={styles.badge}>First party</span> : null}
+        {app.registered ? <span className={styles.badge}>Registered itself</span> : null}
       </h3>
       <p className={styles.meta}>
         Client id <code>{app.client_id}</code>, {app.type}
