@@ -256,3 +256,18 @@ test('access tokens: HS256 by default; EdDSA and ES256 need a PKCS#8 key of thei
   assert.deepEqual(asked, ['ES256']);
   assert.equal(dev.jwt.usingDevAccessKey, true);
 });
+
+test('dynamic registration is off by default; OAUTH_REGISTRATION_SCOPES takes app scopes only', () => {
+  const plain = parseConfig({ ...secrets });
+  assert.deepEqual(plain.appRegistration, { enabled: false, scopes: ['openid', 'profile', 'email', 'offline_access'] });
+  const on = parseConfig({
+    ...secrets,
+    OAUTH_DYNAMIC_REGISTRATION: '1',
+    OAUTH_REGISTRATION_SCOPES: 'orders:read, offline_access',
+  });
+  assert.deepEqual(on.appRegistration, { enabled: true, scopes: ['orders:read', 'offline_access'] });
+  assert.throws(
+    () => parseConfig({ ...secrets, OAUTH_REGISTRATION_SCOPES: 'orders:read admin:write' }),
+    /OAUTH_REGISTRATION_SCOPES.*not an app scope: admin:write/,
+  );
+});

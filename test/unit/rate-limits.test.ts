@@ -176,3 +176,18 @@ test('guest sessions are limited per address (IPv6 by /64), with Retry-After, un
   now = new Date('2026-01-01T01:00:00Z');
   await limiter.assertGuestAllowed('2001:db8::3');
 });
+
+test('apps registering themselves are limited per address, IPv6 by /64', async () => {
+  const limiter = createRateLimiter(settings, memoryCounters(), { now: () => new Date('2026-01-01T00:00:30Z') });
+  await limiter.assertAppRegistrationAllowed('2001:db8::1');
+  await limiter.assertAppRegistrationAllowed('2001:db8::2');
+  await assert.rejects(
+    limiter.assertAppRegistrationAllowed('2001:db8::3'),
+    (error: { code?: string; retryAfter?: number }) => {
+      assert.equal(error.code, 'rate_limited');
+      assert.equal(error.retryAfter, 3570, 'the rest of the hour');
+      return true;
+    },
+  );
+  await limiter.assertAppRegistrationAllowed('2001:db9::1');
+});
