@@ -106,8 +106,17 @@ for (const major of RELEASES) {
         AUTH_API_URL: app.url,
         AUTH_CLIENT_ID: serviceClient.client_id,
         AUTH_CLIENT_SECRET: serviceClient.client_secret,
+        AUTH_RESOURCE: 'https://orders.example/api',
       });
+      const metadata = 'resource_metadata="https://orders.example/.well-known/oauth-protected-resource/api"';
       try {
+        const document = await request(service.url, 'GET', '/.well-known/oauth-protected-resource/api');
+        assert.deepEqual(document.body, {
+          resource: 'https://orders.example/api',
+          authorization_servers: [app.url],
+          scopes_supported: ['orders:read'],
+          bearer_methods_supported: ['header'],
+        });
         const owner = await signIn(app.url, 'vendor', seed.owner.email, PASSWORDS.owner);
         const allowed = await request(service.url, 'GET', '/orders', { token: owner.access_token });
         assert.equal(allowed.status, 200, allowed.text);
@@ -121,7 +130,10 @@ for (const major of RELEASES) {
           assert.equal(refused.status, 401, refused.text);
           assert.equal(refused.headers.get('content-type'), 'application/problem+json');
           assert.equal(refused.body.code, 'invalid_token');
-          assert.match(refused.headers.get('www-authenticate') ?? '', /^Bearer error="invalid_token"/);
+          assert.equal(
+            refused.headers.get('www-authenticate'),
+            `Bearer ${metadata}, error="invalid_token", error_description="invalid_token"`,
+          );
         }
         const customer = await signIn(app.url, 'customer', seed.customer.email, PASSWORDS.customer);
         assert.equal(

@@ -1,5 +1,6 @@
 // Another team's service as its engineers write it: plain Node, the guard kit installed from its
 // package. GET /orders needs module `orders`; the answer names the principal and the Node release.
+// With AUTH_RESOURCE it serves its protected resource metadata (RFC 9728), which its 401s name.
 import { createServer } from 'node:http';
 import { createGuard, isGuardError } from '@commerce-auth/guard';
 
@@ -7,10 +8,16 @@ const guard = createGuard({
   apiUrl: process.env.AUTH_API_URL,
   clientId: process.env.AUTH_CLIENT_ID,
   clientSecret: process.env.AUTH_CLIENT_SECRET,
+  resource: process.env.AUTH_RESOURCE,
+  scopes: ['orders:read'],
 });
 
 const server = createServer(async (req, res) => {
   try {
+    if (guard.protectedResource && req.url === guard.protectedResource.path) {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      return res.end(JSON.stringify(guard.protectedResource.document));
+    }
     const principal = await guard.authenticate(req);
     guard.authorize(principal, 'orders');
     res.writeHead(200, { 'content-type': 'application/json' });
