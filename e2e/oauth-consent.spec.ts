@@ -56,6 +56,7 @@ test('an owner signs in on the vendor page and allows an app on the consent page
   await expect(page.getByRole('heading', { name: 'Allow Ledger?' })).toBeVisible();
   await expect(page.getByText("See Corner Shop's orders")).toBeVisible();
   await expect(page.getByText('Corner Shop', { exact: true })).toBeVisible();
+  await expect(page.getByText('This app registered itself:')).toHaveCount(0);
   await checkPage(page, testInfo, 'oauth-consent');
 
   await page.getByRole('button', { name: 'Allow' }).click();

@@ -71,6 +71,7 @@ async function authorizeInBrowser(page: Page, url: string, person: { email: stri
     await page.waitForURL(/\/oauth\/interaction\//);
   }
   await expect(page.getByRole('heading', { name: 'Allow Store agent?' })).toBeVisible();
+  await expect(page.getByText('This app registered itself:')).toBeVisible();
   await page.getByRole('button', { name: 'Allow' }).click();
   await page.waitForURL(/127\.0\.0\.1:33419/);
   return arrived?.searchParams.get('code') ?? '';

@@ -33,7 +33,9 @@ export interface InteractionProvider {
 
 export interface InteractionDeps {
   prisma: PrismaClient;
-  findApp: (clientId: string) => Promise<{ name: string; homepageUrl: string | null; firstParty: boolean } | null>;
+  findApp: (
+    clientId: string,
+  ) => Promise<{ name: string; homepageUrl: string | null; firstParty: boolean; registered: boolean } | null>;
   authenticate: (role: AppPersonRole, accessToken: string) => Promise<Principal>;
   /** The person's answer (`scopes` allowed, or null: denied), recorded once the grant is saved. */
   consented: (person: AppPerson, clientId: string, scopes: string[] | null) => Promise<void>;
@@ -96,6 +98,7 @@ export function createInteractions(provider: InteractionProvider, deps: Interact
         uid: details.uid,
         appName: app.name,
         homepage: app.homepageUrl ?? undefined,
+        registered: app.registered,
         personName: person.name,
         business: person.business,
         scopes: askedScopes(details),

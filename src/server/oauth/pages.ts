@@ -60,6 +60,8 @@ export interface ConsentView {
   uid: string;
   appName: string;
   homepage?: string;
+  /** The app registered itself (RFC 7591): nobody at the platform has looked at it. */
+  registered?: boolean;
   personName: string;
   business?: string;
   scopes: string[];
@@ -69,6 +71,9 @@ export function renderConsentPage(view: ConsentView): string {
   const homepage = view.homepage
     ? `<p>Its homepage: <a href="${escapeHtml(view.homepage)}" rel="noopener noreferrer">${escapeHtml(view.homepage)}</a></p>`
     : '';
+  const unreviewed = view.registered
+    ? '<p><strong>This app registered itself:</strong> the platform has not reviewed it, and its name is its own choice. Allow it only if you started this from an app you trust.</p>'
+    : '';
   const business = view.business ? `<p>For the business <strong>${escapeHtml(view.business)}</strong>.</p>` : '';
   const items = view.scopes.map((s) => `<li>${escapeHtml(scopeInWords(s, view.business))}</li>`).join('');
   const title = `Allow ${view.appName}?`;
@@ -76,7 +81,7 @@ export function renderConsentPage(view: ConsentView): string {
     title,
     `<h1>${escapeHtml(title)}</h1>
 <p>Signed in as ${escapeHtml(view.personName)}. <strong>${escapeHtml(view.appName)}</strong> asks to:</p>
-<ul>${items}</ul>${business}${homepage}
+<ul>${items}</ul>${business}${homepage}${unreviewed}
 <form method="post" action="/oauth/interaction/${escapeHtml(view.uid)}/consent">
 <div class="actions"><button type="submit" name="decision" value="allow">Allow</button><button type="submit" name="decision" value="deny">Deny</button></div>
 </form>
