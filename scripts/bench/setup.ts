@@ -115,7 +115,7 @@ export async function startTarget(options: BenchOptions): Promise<BenchTarget> {
       admin: { email: seed.admin.email },
       plain,
       async startInstance(extra) {
-        const instance = await startApp(db, { ...env, ...extra });
+        const instance = await startApp(db, { ...env, ...extra }, undefined, [], cpuProfile('more'));
         more.push(instance);
         return instance;
       },
