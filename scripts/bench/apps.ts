@@ -9,6 +9,7 @@ import { withContainer } from '../../test/support/accounts';
 import type { RunningApp } from '../../test/support/app-process';
 import { oauthBrowser } from '../../test/support/oauth-browser';
 import { signIn } from '../../test/support/sign-in';
+import { loop } from './guard-kit';
 import { runLoad, summarize, type LoadSpec, type Measurement, type Sample } from './load';
 import { oauthRefresh, refreshChains, type RefreshChains } from './refresh-chains';
 import type { BenchTarget } from './setup';
@@ -106,18 +107,6 @@ function codeExchanges(codes: string[], verifier: string, authorization: string,
       },
     },
   ];
-}
-
-/** Calls `verify` one after another for `seconds`; the count of successes (a failure throws). */
-async function loop(seconds: number, verify: () => Promise<unknown>): Promise<{ count: number; seconds: number }> {
-  let count = 0;
-  const started = performance.now();
-  const end = started + seconds * 1000;
-  while (performance.now() < end) {
-    for (let i = 0; i < 50; i++) await verify();
-    count += 50;
-  }
-  return { count, seconds: (performance.now() - started) / 1000 };
 }
 
 export async function measureApps(
