@@ -24,6 +24,8 @@ declare module 'autocannon' {
     url: string;
     connections?: number;
     duration?: number;
+    /** This many requests in all, then stop (instead of `duration`). */
+    amount?: number;
     pipelining?: number;
     timeout?: number;
     /** Requests per second over all connections (an open, fixed-rate load). */

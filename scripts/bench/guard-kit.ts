@@ -21,7 +21,10 @@ const ISSUER = 'commerce-auth';
 const AUDIENCE = 'commerce-platform';
 
 /** Calls `verify` one after another for `seconds`; the count of successes (a failure throws). */
-async function loop(seconds: number, verify: () => Promise<unknown>): Promise<{ count: number; seconds: number }> {
+export async function loop(
+  seconds: number,
+  verify: () => Promise<unknown>,
+): Promise<{ count: number; seconds: number }> {
   let count = 0;
   const started = performance.now();
   const end = started + seconds * 1000;

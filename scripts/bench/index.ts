@@ -15,6 +15,7 @@ import { runScenarios } from './scenarios';
 import { startTarget } from './setup';
 import { measureGuardKit, type KitBench } from './guard-kit';
 import { measureTill, type TillBench } from './approvals';
+import { measureApps, type AppsBench } from './apps';
 import { measureWebhooks, type WebhookBench } from './webhooks';
 
 async function main(): Promise<number> {
@@ -45,6 +46,7 @@ async function main(): Promise<number> {
   let webhooks: WebhookBench;
   let kit: KitBench;
   let till: TillBench;
+  let apps: AppsBench;
   try {
     ({ rows, loopDelays } = await runScenarios(target, options, say));
     rssMiB = peakRssMiB(target.app.process.pid);
@@ -52,6 +54,7 @@ async function main(): Promise<number> {
     webhooks = await measureWebhooks(target, options.duration, options.rounds, say);
     kit = await measureGuardKit(target, options.duration, options.rounds, options.connections, say);
     till = await measureTill(target, options.duration, options.rounds, say);
+    apps = await measureApps(target, options, say);
   } catch (error) {
     say(`failed; the app's last output:\n${target.app.output.slice(-30).join('\n')}`);
     throw error;
@@ -59,7 +62,7 @@ async function main(): Promise<number> {
     await target.close();
   }
 
-  const extra = { revocation, rssMiB, loopDelays, cacheSize: target.cacheSize, webhooks, kit, till };
+  const extra = { revocation, rssMiB, loopDelays, cacheSize: target.cacheSize, webhooks, kit, till, apps };
   const targets = checkTargets(rows, info, extra);
   const markdown = markdownReport(rows, targets, info, extra);
   process.stdout.write(`\n${markdown}\n`);
@@ -82,6 +85,13 @@ async function main(): Promise<number> {
   const webhookErrors = webhooks.changes.reduce((sum, r) => sum + r.errors, 0) + webhooks.delivery.errors;
   if (webhookErrors > 0) {
     say(`webhooks: ${webhookErrors} errors (${JSON.stringify(webhooks)})`);
+    return 1;
+  }
+  const appRows = [apps.ownRefresh, apps.appRefresh, apps.codeExchange];
+  if (appRows.some((m) => m.errors > 0 || m.requests === 0) || apps.kit.requestsToAuth > 0) {
+    say(
+      `apps: statuses ${appRows.map((m) => JSON.stringify(m.statuses)).join(', ')}; ${apps.kit.requestsToAuth} calls to the auth service while verifying app tokens`,
+    );
     return 1;
   }
   if (kit.introspection.errors > 0 || kit.feed.requestsToAuth > 0) {

@@ -15,6 +15,8 @@ export interface LoadSpec {
   connections: number;
   /** Fixed arrival rate over all connections; unset: each connection sends as fast as answers come. */
   overallRate?: number;
+  /** Stop after this many requests instead of after the duration (single-use codes: one each). */
+  amount?: number;
 }
 
 export interface Sample {
@@ -110,6 +112,7 @@ export async function runLoad(baseUrl: string, spec: LoadSpec, seconds: number, 
     connections: spec.connections,
     overallRate: spec.overallRate,
     duration: seconds,
+    amount: spec.amount,
     timeout: 30,
   });
   // Our own record of every latency: autocannon's histogram "corrects" fixed-rate runs with

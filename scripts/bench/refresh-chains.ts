@@ -19,18 +19,35 @@ export interface RefreshChains {
  * connections a chain is always ready, and no token is ever presented twice: every request is a
  * real rotation (verify, token and account lookup, the rotating transaction, two signatures).
  */
-export function refreshChains(path: string, tokens: string[]): RefreshChains {
+/** How a refresh is sent: the service's own JSON body, or OAuth's form (`oauthRefresh`). */
+export interface RefreshFormat {
+  headers: Record<string, string>;
+  body(token: string): string;
+}
+
+const SERVICE_REFRESH: RefreshFormat = {
+  headers: { 'content-type': 'application/json' },
+  body: (token) => JSON.stringify({ refresh_token: token }),
+};
+
+/** An app's refresh at /oauth/token (RFC 6749 section 6), the app authenticating with `authorization`. */
+export const oauthRefresh = (authorization: string): RefreshFormat => ({
+  headers: { 'content-type': 'application/x-www-form-urlencoded', authorization },
+  body: (token) => new URLSearchParams({ grant_type: 'refresh_token', refresh_token: token }).toString(),
+});
+
+export function refreshChains(path: string, tokens: string[], format = SERVICE_REFRESH): RefreshChains {
   const ready = [...tokens];
   let broken = 0;
   const request: DynamicRequest = {
     method: 'POST',
     path,
-    headers: { 'content-type': 'application/json' },
+    headers: format.headers,
     setupRequest(req) {
       // No chain left (only after broken ones): a token that fails, counted as an error, rather
       // than a skipped send, which autocannon would retry at once, without end.
       const token = ready.shift() ?? 'no-chain-left';
-      return { ...req, body: JSON.stringify({ refresh_token: token }) };
+      return { ...req, body: format.body(token) };
     },
     onResponse(status, body) {
       if (status !== 200) {

@@ -6,6 +6,7 @@ import type { RevocationResult } from './revocation';
 import type { LoopDelays, Row, RowKey } from './scenarios';
 import type { KitBench } from './guard-kit';
 import type { TillBench } from './approvals';
+import type { AppsBench } from './apps';
 import type { WebhookBench } from './webhooks';
 
 export interface RunInfo {
@@ -29,6 +30,7 @@ export interface Extras {
   webhooks: WebhookBench;
   kit: KitBench;
   till: TillBench;
+  apps: AppsBench;
 }
 
 export interface Target {
@@ -71,8 +73,13 @@ export function checkTargets(rows: Row[], info: RunInfo, extra: Extras): Target[
     speed: true,
   });
   const stormP99 = get('storm_context')?.p99 ?? NaN;
+  const { apps } = extra;
   const errors =
-    rows.reduce((sum, r) => sum + r.errors, 0) + extra.revocation.rows.reduce((sum, r) => sum + r.errors, 0);
+    rows.reduce((sum, r) => sum + r.errors, 0) +
+    extra.revocation.rows.reduce((sum, r) => sum + r.errors, 0) +
+    apps.ownRefresh.errors +
+    apps.appRefresh.errors +
+    apps.codeExchange.errors;
   const limited = rows.reduce((sum, r) => sum + r.rateLimited, 0);
   const below = (name: string, value: number, goal: number, speed = true): Target => ({
     name,
@@ -110,11 +117,13 @@ export function checkTargets(rows: Row[], info: RunInfo, extra: Extras): Target[
       extra.till.approval.perSecond / extra.till.pinSignIn.perSecond,
       0.9,
     ),
+    atLeast("app's refresh (/oauth/token) / the service's own refresh", apps.appRefresh.rps / apps.ownRefresh.rps, 0.9),
+    atLeast('guard kit on an app token / bare JWT verification', apps.kit.perSecond / apps.bare.perSecond, 0.9),
     {
       name: 'guard kit: calls to the auth service per verification, feed mode',
-      value: extra.kit.feed.requestsToAuth,
+      value: extra.kit.feed.requestsToAuth + apps.kit.requestsToAuth,
       goal: '0',
-      met: extra.kit.feed.requestsToAuth === 0,
+      met: extra.kit.feed.requestsToAuth + apps.kit.requestsToAuth === 0,
       applies: true,
       speed: false,
     },
@@ -177,6 +186,7 @@ function sizingLines(rows: Row[], extra: Extras): string[] {
 }
 
 export function markdownReport(rows: Row[], targets: Target[], info: RunInfo, extra: Extras): string {
+  const { apps } = extra;
   const cpu = os.cpus()[0]?.model.trim() ?? 'unknown CPU';
   const lines = [
     `Command: \`${info.command}\` on ${info.dialect === 'sqlite' ? 'SQLite (embedded)' : 'PostgreSQL'}, ${new Date().toISOString().slice(0, 16)}Z.`,
@@ -209,6 +219,25 @@ export function markdownReport(rows: Row[], targets: Target[], info: RunInfo, ex
     `| kit in feed mode (${fixed(extra.kit.feed.perSecond / extra.kit.bare.perSecond, 2)} of bare; ${extra.kit.feed.requestsToAuth} calls to the auth service) | ${fixed(extra.kit.feed.perSecond)} | | ${extra.kit.feed.count} | 0 |`,
     `| PIN sign-in at a till | ${fixed(extra.till.pinSignIn.perSecond)} | | ${extra.till.pinSignIn.count} | 0 |`,
     `| approval at a till: ask, approve with a PIN, verifyApproval (${fixed(extra.till.approval.perSecond / extra.till.pinSignIn.perSecond, 2)} of PIN sign-in) | ${fixed(extra.till.approval.perSecond)} | | ${extra.till.approval.count} | 0 |`,
+    '',
+    '| Apps (an instance with an Ed25519 access-token key) | req/s | p50 ms | p99 ms | errors | app CPU ms/req |',
+    '|---|---:|---:|---:|---:|---:|',
+    ...(
+      [
+        ["the service's own refresh", apps.ownRefresh],
+        [
+          `an app's refresh at /oauth/token (${fixed(apps.appRefresh.rps / apps.ownRefresh.rps, 2)} of own)`,
+          apps.appRefresh,
+        ],
+        ["an app's code exchange at /oauth/token", apps.codeExchange],
+      ] as const
+    ).map(
+      ([label, m]) =>
+        `| ${label} | ${fixed(m.rps)} | ${fixed(m.p50, 1)} | ${fixed(m.p99, 1)} | ${m.errors} | ${fixed(m.cpuMs, 2)} |`,
+    ),
+    `| bare JWT verification of an app token (jose, same token and key), per second | ${fixed(apps.bare.perSecond)} | | | 0 | |`,
+    `| kit in feed mode on that token (${fixed(apps.kit.perSecond / apps.bare.perSecond, 2)} of bare), per second | ${fixed(apps.kit.perSecond)} | | | 0 | |`,
+    '',
     `| introspection by a service client (HTTP, ${fixed(extra.kit.introspection.rps / (rows.find((r) => r.key === 'noop')?.rps ?? NaN), 2)} of bare route) | ${fixed(extra.kit.introspection.rps)} | ${fixed(extra.kit.introspection.p99)} | ${extra.kit.introspection.requests} | ${extra.kit.introspection.errors} |`,
     '',
     `App peak RSS after the load rows: ${fixed(extra.rssMiB)} MiB; AUTH_CACHE_SIZE ${extra.cacheSize}.`,
@@ -232,6 +261,7 @@ export function markdownReport(rows: Row[], targets: Target[], info: RunInfo, ex
     "- webhooks: an admin disables and enables another admin, one request after another, with the one endpoint disabled (no subscriber: no message written) and enabled (a message and a delivery written in the change's transaction, then delivered), in interleaved rounds; then messages queued while the endpoint is disabled, and the time from enabling it to the last one received.",
     "- guard kit: the kit of `commerce-auth/guard` in this process, in feed mode (signature, expiry and the revocation check in memory, its feed long-polling the app), beside jose's `jwtVerify` of the same HS256 token, in interleaved rounds; then `POST /auth/introspect` of that token by a service client with HTTP Basic, under load.",
     "- till: PIN sign-ins at a paired terminal beside approvals there (a cashier's PIN session asks for a refund, the owner approves it with their PIN, and the guard kit in this process verifies and spends the token), each from four tills at once (one account's PINs in flight stay below its lock of five wrong in a row, as each attempt counts until found right), in interleaved rounds; both compare one PIN at the bench's bcrypt cost.",
+    "- apps: a third instance on the same database with an Ed25519 access-token key (the authorization server signs with it). A first-party confidential app; codes got through /oauth/authorize, the interaction and its resume by browsers each signed in once as the owner (not measured). Rows: the service's own vendor refresh beside an app's refresh (grant_type=refresh_token, HTTP Basic, rotation, an RFC 9068 token for a resource) in interleaved rounds, each refresh token presented once; a fixed number of codes exchanged per round (PKCE). Then the guard kit in feed mode with its resource named, beside jose's `jwtVerify` of the same app token with the published key.",
     "- revocation: a fresh sign-in answered by the measured instance, then the account disabled by its owner on a second instance (or by `account:disable` of the CLI) while the measured instance is asked `me` every 2 ms; the time from the change reported to its maker (the HTTP answer, the CLI's output) to the first 401. Then the same disable made on the measured instance itself, and its very next `me`.",
   ];
   return lines.join('\n') + '\n';

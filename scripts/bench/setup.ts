@@ -54,6 +54,8 @@ export interface BenchTarget {
   owner: { email: string; password: string };
   /** A minimal Next.js app with one route handler, the framework's own floor (bench/plain-next/). */
   plain: PlainNext;
+  /** One more instance on the same database with the same settings and `env` on top (stopped by `close`). */
+  startInstance(env: Record<string, string>): Promise<RunningApp>;
   close(): Promise<void>;
 }
 
@@ -96,6 +98,7 @@ export async function startTarget(options: BenchOptions): Promise<BenchTarget> {
     // PostgreSQL's own CPU per answer, for sizing the server (docs/performance.md); SQLite runs in the app.
     const serverCpu = db.databaseUrl ? await databaseCpu(db.databaseUrl) : undefined;
     measureDatabaseCpuWith(serverCpu?.read);
+    const more: RunningApp[] = [];
     return {
       app,
       second,
@@ -111,10 +114,15 @@ export async function startTarget(options: BenchOptions): Promise<BenchTarget> {
       owner: { email: seed.owner.email, password: PASSWORDS.owner },
       admin: { email: seed.admin.email },
       plain,
+      async startInstance(extra) {
+        const instance = await startApp(db, { ...env, ...extra }, undefined, [], cpuProfile('more'));
+        more.push(instance);
+        return instance;
+      },
       async close() {
         measureDatabaseCpuWith(undefined);
         await serverCpu?.close();
-        await Promise.all([app.stop(), second.stop(), plain.stop()]);
+        await Promise.all([app.stop(), second.stop(), plain.stop(), ...more.map((m) => m.stop())]);
         await db.drop();
       },
     };

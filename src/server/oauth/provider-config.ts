@@ -72,10 +72,15 @@ export async function providerConfiguration(settings: AuthorizationServerSetting
    * refresh token) holds; before anyone has signed in, every one registered.
    */
   async function grantableBusinessScopes(ctx: Ctx, clientId: string): Promise<string[]> {
-    const { session, entities } = ctx.oidc;
+    const { session, entities, account } = ctx.oidc;
     const accountId = session?.accountId ?? entities?.AuthorizationCode?.accountId ?? entities?.RefreshToken?.accountId;
-    const registered = (await deps.findApp(clientId))?.scopes ?? [];
-    const held = accountId ? ((await findAppPerson(deps.prisma, accountId))?.businessScopes ?? []) : BUSINESS_SCOPES;
+    // The person the provider loaded for this request already (findAccount), read once; else read now.
+    const person = async (id: string) => (account?.person?.id === id ? account.person : findAppPerson(deps.prisma, id));
+    const [app, held] = await Promise.all([
+      deps.findApp(clientId),
+      accountId ? person(accountId).then((p) => p?.businessScopes ?? []) : BUSINESS_SCOPES,
+    ]);
+    const registered = app?.scopes ?? [];
     return registered.filter((scope) => (held as readonly string[]).includes(scope));
   }
 

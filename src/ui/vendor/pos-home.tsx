@@ -19,6 +19,7 @@ import { OwnPinPanel } from './own-pin-panel';
 import { PairingPanel } from './pairing-panel';
 import { PinSessionNotice } from './pin-session-notice';
 import { PosPicker } from './pos-picker';
+import { StaffAppsPanel } from './staff-apps-panel';
 import { StaffPinsPanel } from './staff-pins-panel';
 import { InviteStaffPanel } from './invite-staff-panel';
 import { ApprovalPanel } from './approval-panel';
@@ -52,6 +53,7 @@ export function PosHome({
   // The server's own guard rule for pairing (stores / write), so no button appears that it would refuse.
   const pairs = !pinSession && subject !== null && passesModuleGuard(subject, 'stores', 'write');
   const managesStaff = !pinSession && subject !== null && passesModuleGuard(subject, 'staff', 'write');
+  const seesStaff = !pinSession && subject !== null && passesModuleGuard(subject, 'staff', 'read');
 
   return (
     <AppShell role="vendor" user={profile && { name: profile.name, type: profile.vendor_type }} nav={nav}>
@@ -94,6 +96,7 @@ export function PosHome({
           ) : null}
           {pairs ? <PairingPanel context={context.data} thisTill={till?.id} /> : null}
           {managesStaff ? <StaffPinsPanel selfId={context.data.user.id} /> : null}
+          {seesStaff ? <StaffAppsPanel ends={managesStaff} /> : null}
           {managesStaff ? <InviteStaffPanel stores={context.data.stores} /> : null}
         </div>
       ) : null}
