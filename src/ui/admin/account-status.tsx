@@ -2,7 +2,7 @@
 // An account in the administration lists: how it reads (name, type, status, what it may do), and
 // disabling or enabling it. Disabling ends every session at once and refuses its access tokens;
 // enabling lets it sign in again (old sessions stay ended). Nobody disables themselves.
-import { useTranslations } from 'next-intl';
+import { useFormatter, useTranslations } from 'next-intl';
 import { ACCOUNT_TYPE_LABEL } from '../auth/role-text';
 import { LiveAlert } from '../components/alert';
 import { Button } from '../components/button';
@@ -47,9 +47,17 @@ export function AccountStatus({ name, disabled, self, setDisabled }: AccountStat
   );
 }
 
-/** The modules' names as a list in words; `none` when there are none. */
-export function modulesInWords(modules: readonly string[], none: string, list: (items: string[]) => string): string {
-  return modules.length ? list(modules.map((m) => (isModuleKey(m) ? MODULE_LABEL[m] : m))) : none;
+/** The modules' names as a list in the reader's language ("Orders, Point of sale"), or "no modules". */
+export function useModulesInWords() {
+  const t = useTranslations('admin.accountStatus');
+  const format = useFormatter();
+  return (modules: readonly string[]) =>
+    modules.length
+      ? format.list(
+          modules.map((m) => (isModuleKey(m) ? MODULE_LABEL[m] : m)),
+          { type: 'unit' },
+        )
+      : t('noModules');
 }
 
 export function AccountSummary({

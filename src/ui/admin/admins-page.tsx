@@ -2,7 +2,7 @@
 // /admin/admins: the admin accounts (the `admins` module), a page at a time; each opens to its
 // editor, its status and its sessions (only a super admin changes a super admin, so others see
 // those read-only); and a new admin.
-import { useFormatter, useTranslations } from 'next-intl';
+import { useTranslations } from 'next-intl';
 import type { AdminAccount } from '@/contract/administration-schemas';
 import type { AdminProfile } from '@/contract/auth-schemas';
 import { Disclosure } from '../components/disclosure';
@@ -11,7 +11,7 @@ import { nextCursorOf, PagedList, PAGE_SIZE, SESSIONS_PAGE_SIZE } from '../compo
 import { Panel, panelStyles } from '../components/panel';
 import { SessionsList } from '../session/sessions-list';
 import { trpc } from '../trpc/client';
-import { AccountStatus, AccountSummary, modulesInWords } from './account-status';
+import { AccountStatus, AccountSummary, useModulesInWords } from './account-status';
 import { AdminEditor } from './admin-editor';
 import { AuditLink } from './audit-link';
 import { AdminPage, PageHeader } from './admin-page';
@@ -34,7 +34,7 @@ function AdminSessions({ adminId }: { adminId: string }) {
 
 function AdminRow({ actor, account }: { actor: AdminProfile; account: AdminAccount }) {
   const t = useTranslations('admin.admins');
-  const format = useFormatter();
+  const modulesInWords = useModulesInWords();
   const utils = trpc.useUtils();
   const mayChange = account.admin_type !== 'super_admin' || actor.admin_type === 'super_admin';
   async function setDisabled(disabled: boolean) {
@@ -50,7 +50,7 @@ function AdminRow({ actor, account }: { actor: AdminProfile; account: AdminAccou
       extra={
         account.admin_type === 'super_admin'
           ? t('everyModule')
-          : t('modulesLine', { modules: modulesInWords(account.modules, t('noModules'), (m) => format.list(m)) })
+          : t('modulesLine', { modules: modulesInWords(account.modules) })
       }
     />
   );

@@ -11,6 +11,7 @@ import listStyles from '../components/list.module.css';
 import { nextCursorOf, PAGE_SIZE, PagedList, type PagedQuery } from '../components/paged-list';
 import { panelStyles } from '../components/panel';
 import { shownErrorOf, trpc } from '../trpc/client';
+import { useModulesInWords } from './account-status';
 
 interface Invited {
   id: string;
@@ -33,6 +34,7 @@ function InvitationList<T extends Invited>({
 }) {
   const t = useTranslations('admin.invitations');
   const format = useFormatter();
+  const modulesInWords = useModulesInWords();
   const hidden = (chunks: ReactNode) => <span className="visually-hidden">{chunks}</span>;
   const again = useMutation({ mutationFn: (i: T) => resend(i.id), onSuccess: changed });
   const gone = useMutation({ mutationFn: (i: T) => revoke(i.id), onSuccess: changed });
@@ -59,7 +61,7 @@ function InvitationList<T extends Invited>({
               <span className={panelStyles.muted}>
                 {' '}
                 {t('rights', {
-                  modules: invitation.modules.length ? format.list(invitation.modules) : t('noModules'),
+                  modules: modulesInWords(invitation.modules),
                   until: format.dateTime(new Date(invitation.expires_at), { dateStyle: 'medium', timeStyle: 'short' }),
                 })}
               </span>

@@ -9,7 +9,7 @@ import { itemsOf, nextCursorOf, PagedList, PAGE_SIZE, SESSIONS_PAGE_SIZE } from 
 import { panelStyles } from '../components/panel';
 import { SessionsList } from '../session/sessions-list';
 import { trpc } from '../trpc/client';
-import { AccountStatus, AccountSummary, modulesInWords } from './account-status';
+import { AccountStatus, AccountSummary, useModulesInWords } from './account-status';
 import { AuditLink } from './audit-link';
 import { EmployeeEditor } from './employee-editor';
 import { useStores } from './stores-panel';
@@ -41,6 +41,7 @@ function AccountSessions({ vendorId, accountId }: { vendorId: string; accountId:
 function AccountRow({ vendorId, account }: { vendorId: string; account: VendorAccount }) {
   const t = useTranslations('admin.vendorAccounts');
   const format = useFormatter();
+  const modulesInWords = useModulesInWords();
   const utils = trpc.useUtils();
   const { stores } = useStores(vendorId);
   async function setDisabled(disabled: boolean) {
@@ -53,8 +54,8 @@ function AccountRow({ vendorId, account }: { vendorId: string; account: VendorAc
     account.vendor_type === 'owner'
       ? t('ownerRights')
       : t('employeeRights', {
-          modules: modulesInWords(account.modules, t('noModules'), (m) => format.list(m)),
-          stores: storeNames.length ? format.list(storeNames) : t('noStores'),
+          modules: modulesInWords(account.modules),
+          stores: storeNames.length ? format.list(storeNames, { type: 'unit' }) : t('noStores'),
         });
   const summary = (
     <AccountSummary
