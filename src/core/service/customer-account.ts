@@ -15,6 +15,7 @@ import type { createCustomerSignUp } from './customer-sign-up';
 import { createCustomerExport, type JsonPieces } from './customer-export';
 import { customerCodeMail, emailChangedMail, emailTakenMail } from './customer-mail';
 import { createOneTimeCodes } from './one-time-codes';
+import { createOwnSettings } from './own-settings';
 import { createPasswordConfirmation } from './password-confirmation';
 import type { Principal } from './principal';
 import { customerProfileOf } from './profiles';
@@ -28,16 +29,23 @@ export function createCustomerAccount(deps: ServiceDeps, signUp: SignUp) {
   const codes = createOneTimeCodes(deps);
   const exportOf = createCustomerExport({ sessionListing, audit });
   const confirmPassword = createPasswordConfirmation(deps);
+  const settings = createOwnSettings(deps);
   const reread = async (id: string) => {
     const account = await accounts.findById('customer', id);
     if (!account) throw new AuthError('invalid_token');
     return account;
   };
 
-  async function updateMe({ account, client }: Principal, body: unknown) {
+  async function updateMe(principal: Principal, body: unknown) {
+    const { account, client } = principal;
     const input = parseInput(updateCustomerRequest, body);
-    const event = auditEntry('account_changed', subjectOf(account), selfCause(account, client), { changed: ['name'] });
-    await customers.rename(account.id, input.name, clock.now(), event);
+    if (input.name !== undefined) {
+      const event = auditEntry('account_changed', subjectOf(account), selfCause(account, client), {
+        changed: ['name'],
+      });
+      await customers.rename(account.id, input.name, clock.now(), event);
+    }
+    if (input.locale !== undefined) await settings.saveLocale(principal, input.locale);
     return { customer: customerProfileOf(await reread(account.id)) };
   }
 
