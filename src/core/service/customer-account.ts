@@ -8,6 +8,7 @@ import {
 } from '../../contract/customer-schemas';
 import type { ClientInfo } from '../ports';
 import { AuthError } from '../auth-error';
+import { mailTextFor } from '../mail-texts';
 import { parseInput } from '../validation';
 import type { ServiceDeps } from './deps';
 import { auditEntry, selfCause, subjectOf } from './audit';
@@ -81,14 +82,19 @@ export function createCustomerAccount(deps: ServiceDeps, signUp: SignUp) {
       if (!(await limiter.allowCodeMail('customer', input.new_email))) return;
       const holder = await accounts.findByEmail('customer', input.new_email);
       if (holder?.emailVerified) {
-        await mailer.send(emailTakenMail(holder.email, holder.name));
+        await mailer.send(emailTakenMail(mailTextFor(deps, holder, client), holder.email, holder.name));
         return;
       }
       const ttl = config.customers.codeTtl;
       const code = await codes.issue(account, 'email_change', input.new_email, ttl);
       if (code !== null)
         await mailer.send(
-          customerCodeMail('email_change', { to: input.new_email, name: account.name, code, ttlSeconds: ttl }),
+          customerCodeMail(mailTextFor(deps, account, client), 'email_change', {
+            to: input.new_email,
+            name: account.name,
+            code,
+            ttlSeconds: ttl,
+          }),
         );
     });
     return { success: true as const, message: EMAIL_CHANGE_MESSAGE };
@@ -102,7 +108,8 @@ export function createCustomerAccount(deps: ServiceDeps, signUp: SignUp) {
     if (!(await customers.changeEmail(account.id, spent.sentTo, clock.now(), event))) {
       throw new AuthError('conflict', 'Another account holds that address now.');
     }
-    defer('customer-email-changed-notice', () => mailer.send(emailChangedMail(account.email, account.name)));
+    const text = mailTextFor(deps, account, client);
+    defer('customer-email-changed-notice', () => mailer.send(emailChangedMail(text, account.email, account.name)));
     return { customer: customerProfileOf(await reread(account.id)) };
   }
 
