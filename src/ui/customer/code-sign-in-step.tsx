@@ -1,7 +1,7 @@
 'use client';
 // The step after a customer's code was mailed (sign-up or sign-in by code): the 6-digit code signs
 // in; the refresh token goes into the httpOnly cookie, the access token into memory only.
-import { useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'next-intl';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import styles from '../auth/form.module.css';
@@ -25,6 +25,8 @@ export interface CodeSignInStepProps {
 
 export function CodeSignInStep({ email, kind, sentMessage, onResend, appReturn }: CodeSignInStepProps) {
   const t = useTranslations('auth.code');
+  // The service's generic answer is English; another language says the same in its own words.
+  const locale = useLocale();
   const common = useTranslations('common.code');
   const signedIn = useAfterSignIn('customer', appReturn);
   const utils = trpc.useUtils();
@@ -51,7 +53,7 @@ export function CodeSignInStep({ email, kind, sentMessage, onResend, appReturn }
 
   return (
     <form method="post" className={styles.form} onSubmit={submit} noValidate aria-label={t('form')}>
-      <LiveAlert tone="info" message={resend.data?.message ?? sentMessage} />
+      <LiveAlert tone="info" message={locale === 'en' ? (resend.data?.message ?? sentMessage) : t('sent')} />
       <LiveAlert tone="error" message={shown?.message} />
       <CodeField
         value={code}
