@@ -11,6 +11,9 @@ export const localeSchema = z.enum(LOCALES).meta({
   example: 'de',
 });
 
+/** The cookie a page's language switch sets: the browser's choice, above its Accept-Language. */
+export const LOCALE_COOKIE = 'locale';
+
 /** The languages written right to left. */
 const RIGHT_TO_LEFT: ReadonlySet<Locale> = new Set<Locale>(['ar']);
 

@@ -26,11 +26,7 @@ export function negotiateLocale(acceptLanguage: string | null | undefined): Loca
   return undefined;
 }
 
-/** The language of a person: their saved choice, else what their request asks for, else the default. */
-export function localeOf(
-  saved: string | null | undefined,
-  acceptLanguage: string | null | undefined,
-  fallback: Locale,
-): Locale {
-  return isLocale(saved) ? saved : (negotiateLocale(acceptLanguage) ?? fallback);
+/** The language a request asks for: a supported `chosen` one (a page's cookie), else its Accept-Language. */
+export function requestedLocale(chosen: string | null | undefined, acceptLanguage: string | null | undefined) {
+  return isLocale(chosen) ? chosen : negotiateLocale(acceptLanguage);
 }

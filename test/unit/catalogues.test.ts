@@ -4,6 +4,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { TYPE, parse, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { ERROR_CATALOGUE } from '../../src/contract/error-catalogue';
 import { LOCALES } from '../../src/contract/locales';
 import { MESSAGE_AREAS, type Messages } from '../../src/ui/messages/areas';
 import { CATALOGUES } from '../../src/ui/messages/catalogues';
@@ -79,10 +80,20 @@ describe('message catalogues', () => {
         it(`${locale}/${area}.json is translated, not copied from English`, () => {
           const copied = [...messages].filter(([key, text]) => english.get(key) === text).map(([key]) => key);
           assert.ok(
-            copied.length <= messages.size / 10,
+            copied.length <= Math.max(1, messages.size / 5),
             `${locale}/${area}.json repeats English: ${copied.join(', ')}`,
           );
         });
     }
   }
+});
+
+describe('error messages', () => {
+  it('every problem code of the contract has a message of its own in the errors area', () => {
+    const messages = flatten(CATALOGUES.en.errors);
+    const missing = Object.keys(ERROR_CATALOGUE).filter((code) => !messages.has(code));
+    assert.deepEqual(missing, [], 'codes without a message (add them to en/errors.json and every language)');
+    const stray = [...messages.keys()].filter((key) => !(key in ERROR_CATALOGUE));
+    assert.deepEqual(stray, [], 'messages for codes the contract does not have');
+  });
 });

@@ -2,10 +2,11 @@
 // The pages' messages on the client: the request's language and its catalogue, from the root layout.
 // A missing message shows as a marker the browser tests refuse and is reported as a console error,
 // which fails any browser test that meets it; the dates follow the browser's own time zone.
-import { IntlErrorCode, NextIntlClientProvider, type IntlError } from 'next-intl';
-import type { ReactNode } from 'react';
+import { createTranslator, IntlErrorCode, NextIntlClientProvider, type IntlError } from 'next-intl';
+import { useMemo, type ReactNode } from 'react';
 import type { Locale } from '@/contract/locales';
 import type { Messages } from '../messages/areas';
+import { errorTextsOf, setActiveErrorTexts } from './error-texts';
 import { missingMessage } from './missing';
 
 function reportError(error: IntlError) {
@@ -27,6 +28,20 @@ export function IntlProvider({
   messages: Record<string, Messages>;
   children: ReactNode;
 }) {
+  const errorTexts = useMemo(() => {
+    // The catalogue's keys are not typed (they are data), so neither are these translators.
+    const of = (namespace: 'common' | 'errors') =>
+      createTranslator({
+        locale,
+        messages,
+        namespace,
+        onError: reportError,
+        getMessageFallback: fallback,
+      }) as unknown as Parameters<typeof errorTextsOf>[1];
+    return errorTextsOf(locale, of('common'), of('errors'));
+  }, [locale, messages]);
+  // Read by shownErrorOf, which the pages call outside of React as well as in it.
+  setActiveErrorTexts(errorTexts);
   return (
     <NextIntlClientProvider
       locale={locale}

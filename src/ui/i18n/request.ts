@@ -3,19 +3,17 @@
 // DEFAULT_LOCALE. The page paths carry no language, so links and bookmarks stay as they are.
 import { cookies, headers } from 'next/headers';
 import { getRequestConfig } from 'next-intl/server';
+import { LOCALE_COOKIE } from '@/contract/locales';
 import { parseBrowserConfig, processEnvironment, type BrowserConfig } from '@/core/config';
-import { localeOf } from '@/core/locale';
+import { requestedLocale } from '@/core/locale';
 import { messagesOf } from '../messages/catalogues';
-import { LOCALE_COOKIE } from './locale-cookie';
 
 let browserConfig: BrowserConfig | undefined;
 
 export default getRequestConfig(async () => {
   browserConfig ??= parseBrowserConfig(processEnvironment());
-  const locale = localeOf(
-    (await cookies()).get(LOCALE_COOKIE)?.value,
-    (await headers()).get('accept-language'),
-    browserConfig.defaultLocale,
-  );
+  const locale =
+    requestedLocale((await cookies()).get(LOCALE_COOKIE)?.value, (await headers()).get('accept-language')) ??
+    browserConfig.defaultLocale;
   return { locale, messages: messagesOf(locale), timeZone: 'UTC' };
 });

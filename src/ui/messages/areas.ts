@@ -10,6 +10,7 @@ export const MESSAGE_AREAS = [
   'session',
   'errors',
   'mail',
+  'pin',
   'admin',
   'vendor',
 ] as const;

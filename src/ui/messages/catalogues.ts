@@ -9,6 +9,7 @@ import en_security from './en/security.json';
 import en_session from './en/session.json';
 import en_errors from './en/errors.json';
 import en_mail from './en/mail.json';
+import en_pin from './en/pin.json';
 import en_admin from './en/admin.json';
 import en_vendor from './en/vendor.json';
 import de_common from './de/common.json';
@@ -18,6 +19,7 @@ import de_security from './de/security.json';
 import de_session from './de/session.json';
 import de_errors from './de/errors.json';
 import de_mail from './de/mail.json';
+import de_pin from './de/pin.json';
 import de_admin from './de/admin.json';
 import de_vendor from './de/vendor.json';
 import fr_common from './fr/common.json';
@@ -27,6 +29,7 @@ import fr_security from './fr/security.json';
 import fr_session from './fr/session.json';
 import fr_errors from './fr/errors.json';
 import fr_mail from './fr/mail.json';
+import fr_pin from './fr/pin.json';
 import fr_admin from './fr/admin.json';
 import fr_vendor from './fr/vendor.json';
 import es_common from './es/common.json';
@@ -36,6 +39,7 @@ import es_security from './es/security.json';
 import es_session from './es/session.json';
 import es_errors from './es/errors.json';
 import es_mail from './es/mail.json';
+import es_pin from './es/pin.json';
 import es_admin from './es/admin.json';
 import es_vendor from './es/vendor.json';
 import ar_common from './ar/common.json';
@@ -45,6 +49,7 @@ import ar_security from './ar/security.json';
 import ar_session from './ar/session.json';
 import ar_errors from './ar/errors.json';
 import ar_mail from './ar/mail.json';
+import ar_pin from './ar/pin.json';
 import ar_admin from './ar/admin.json';
 import ar_vendor from './ar/vendor.json';
 
@@ -57,6 +62,7 @@ export const CATALOGUES: Record<Locale, Record<MessageArea, Messages>> = {
     session: en_session,
     errors: en_errors,
     mail: en_mail,
+    pin: en_pin,
     admin: en_admin,
     vendor: en_vendor,
   },
@@ -68,6 +74,7 @@ export const CATALOGUES: Record<Locale, Record<MessageArea, Messages>> = {
     session: de_session,
     errors: de_errors,
     mail: de_mail,
+    pin: de_pin,
     admin: de_admin,
     vendor: de_vendor,
   },
@@ -79,6 +86,7 @@ export const CATALOGUES: Record<Locale, Record<MessageArea, Messages>> = {
     session: fr_session,
     errors: fr_errors,
     mail: fr_mail,
+    pin: fr_pin,
     admin: fr_admin,
     vendor: fr_vendor,
   },
@@ -90,6 +98,7 @@ export const CATALOGUES: Record<Locale, Record<MessageArea, Messages>> = {
     session: es_session,
     errors: es_errors,
     mail: es_mail,
+    pin: es_pin,
     admin: es_admin,
     vendor: es_vendor,
   },
@@ -101,6 +110,7 @@ export const CATALOGUES: Record<Locale, Record<MessageArea, Messages>> = {
     session: ar_session,
     errors: ar_errors,
     mail: ar_mail,
+    pin: ar_pin,
     admin: ar_admin,
     vendor: ar_vendor,
   },
