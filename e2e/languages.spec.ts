@@ -119,7 +119,9 @@ for (const locale of LOCALES) {
     await page.waitForURL('**/account');
     await expect(page.getByRole('heading', { name: t('customer', 'title'), exact: true })).toBeVisible();
     await expect(page.getByRole('main')).toContainText(email);
-    await expect(page.getByRole('main').getByLabel(t('common', 'language.label'))).toHaveValue(locale);
+    await expect(page.getByRole('main').getByRole('combobox', { name: t('common', 'language.label') })).toHaveValue(
+      locale,
+    );
     await checkIn(page, testInfo, locale, 'account');
 
     // The till's PIN keypad, on a browser paired as a terminal.
