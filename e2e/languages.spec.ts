@@ -134,7 +134,10 @@ for (const locale of LOCALES) {
       accounts.tillA.id,
     );
     await expectLanguage(page, locale);
-    await page.getByRole('list', { name: 'Staff' }).getByRole('button', { name: 'Casey Cashier' }).click();
+    await page
+      .getByRole('list', { name: t('pin', 'staff') })
+      .getByRole('button', { name: 'Casey Cashier' })
+      .click();
     const keypad = page.getByRole('form', { name: filled(t('pin', 'form.sign_in'), { who: 'Casey Cashier' }) });
     await expect(keypad).toBeVisible();
     await expect(keypad.getByLabel(filled(t('pin', 'label'), { who: 'Casey Cashier' }))).toBeVisible();
