@@ -119,7 +119,9 @@ for (const locale of LOCALES) {
     await page.waitForURL('**/account');
     await expect(page.getByRole('heading', { name: t('customer', 'title'), exact: true })).toBeVisible();
     await expect(page.getByRole('main')).toContainText(email);
-    await expect(page.getByRole('main').getByLabel(t('common', 'language.label'))).toHaveValue(locale);
+    await expect(page.getByRole('main').getByRole('combobox', { name: t('common', 'language.label') })).toHaveValue(
+      locale,
+    );
     await checkIn(page, testInfo, locale, 'account');
 
     // The till's PIN keypad, on a browser paired as a terminal.
@@ -132,7 +134,10 @@ for (const locale of LOCALES) {
       accounts.tillA.id,
     );
     await expectLanguage(page, locale);
-    await page.getByRole('list', { name: 'Staff' }).getByRole('button', { name: 'Casey Cashier' }).click();
+    await page
+      .getByRole('list', { name: t('pin', 'staff') })
+      .getByRole('button', { name: 'Casey Cashier' })
+      .click();
     const keypad = page.getByRole('form', { name: filled(t('pin', 'form.sign_in'), { who: 'Casey Cashier' }) });
     await expect(keypad).toBeVisible();
     await expect(keypad.getByLabel(filled(t('pin', 'label'), { who: 'Casey Cashier' }))).toBeVisible();

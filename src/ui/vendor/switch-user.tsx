@@ -1,8 +1,8 @@
 'use client';
 // "Switch user" on a paired till: the staff of the terminal's store, then a PIN keypad. A PIN
 // sign-in's access token stays in memory and its refresh token in the vendor cookie, as any sign-in.
-import { useMutation } from '@tanstack/react-query';
 import { useTranslations } from 'next-intl';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { z } from 'zod';
 import type { terminalStaffResponse } from '@/contract/terminal-schemas';
@@ -17,8 +17,8 @@ import { PinKeypad } from './pin-keypad';
 type Staff = z.infer<typeof terminalStaffResponse>;
 
 export function SwitchUser({ staff, onSignedIn }: { staff: Staff; onSignedIn: () => void }) {
-  const t = useTranslations('vendor.switchUser');
   const client = trpc.useUtils().client;
+  const t = useTranslations('pin');
   const [chosen, setChosen] = useState<Staff['staff'][number] | null>(null);
   const login = useMutation({
     mutationFn: (input: { account_id: string; pin: string }) => client.terminal.pinLogin.mutate(input),
@@ -30,8 +30,8 @@ export function SwitchUser({ staff, onSignedIn }: { staff: Staff; onSignedIn: ()
   const error = login.error ? shownErrorOf(login.error) : null;
 
   return (
-    <Panel title={t('title', { terminal: staff.terminal.name })}>
-      <LiveAlert tone="error" message={error?.code === 'invalid_credentials' ? t('wrongPin') : error?.message} />
+    <Panel title={t('switchAt', { terminal: staff.terminal.name })}>
+      <LiveAlert tone="error" message={error?.code === 'invalid_credentials' ? t('wrong') : error?.message} />
       {staff.staff.length === 0 ? <p>{t('nobody')}</p> : null}
       {chosen ? (
         <>
