@@ -1,4 +1,9 @@
-// Next.js settings: server-only packages stay external, and the app never phones home.
+// Next.js settings: server-only packages stay external, the app never phones home, and next-intl
+// reads each request's language from src/ui/i18n/request.ts (docs/languages.md).
+import createNextIntlPlugin from 'next-intl/plugin';
+
+const withNextIntl = createNextIntlPlugin('./src/ui/i18n/request.ts');
+
 /** @type {import('next').NextConfig} */
 const nextConfig = {
   poweredByHeader: false,
@@ -15,4 +20,4 @@ const nextConfig = {
   },
 };
 
-export default nextConfig;
+export default withNextIntl(nextConfig);

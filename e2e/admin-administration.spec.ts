@@ -167,7 +167,7 @@ test('an admin invites an admin, changes its modules, disables and enables it', 
   const editor = row.getByRole('form', { name: `Change ${name}` });
   await editor.getByRole('group', { name: 'Modules' }).getByLabel('Vendors').check();
   await editor.getByRole('button', { name: 'Save changes' }).click();
-  await expect(editor.getByRole('status')).toContainText(`Saved: ${name} now has 2 module(s).`);
+  await expect(editor.getByRole('status')).toContainText(`Saved: ${name} now has 2 modules.`);
   await expect(row).toContainText('Modules: Admins, Vendors');
 
   await row.getByRole('button', { name: `Disable account of ${name}` }).click();

@@ -29,7 +29,7 @@ test('a sign-in from a second browser is mailed; "This wasn\'t me" ends it and m
   expect(mail.subject).toBe('New sign-in to your account');
   const body = unfolded(mail.raw);
   expect(body).toContain('Firefox on Windows');
-  expect(body).toMatch(/Time: \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
+  expect(body).toMatch(/Time: \w+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M UTC/);
   const link = /https?:\/\/[^\s"]+\/account\/not-me\?token=[A-Za-z0-9_-]+/.exec(body)?.[0];
   expect(link, 'the mail carries the link').toBeTruthy();
 

@@ -1,5 +1,6 @@
 // Per-page checks of the browser tests: an axe-core scan that fails on serious or critical
-// violations, and screenshots at desktop, POS-tablet and phone width kept as test artifacts.
+// violations, no message key shown in place of its text, and screenshots at desktop, POS-tablet
+// and phone width kept as test artifacts.
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
@@ -62,6 +63,9 @@ export async function checkPage(
   // Next.js streams a page's metadata after its content, so right after a client-side navigation
   // the title may still be on its way: wait for it (a page without one still fails here).
   await expect(page).toHaveTitle(/\S/);
+  // A message missing from the page's catalogue shows as its marked key (src/ui/i18n/missing.ts).
+  const keys = (await page.locator('body').innerText()).match(/⟦[^⟧]*⟧/g) ?? [];
+  expect(keys, `${name} shows message keys instead of their text`).toEqual([]);
   for (const viewport of viewports) {
     await page.setViewportSize(VIEWPORTS[viewport]);
     await page.evaluate(() => document.fonts.ready);

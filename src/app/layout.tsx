@@ -1,24 +1,33 @@
-// The root layout: the design system's base styles and the tRPC/React Query provider.
+// The root layout: the design system's base styles, the request's language (lang, dir and its
+// messages, docs/languages.md) and the tRPC/React Query provider.
 import type { Metadata, Viewport } from 'next';
 import { connection } from 'next/server';
+import { getLocale, getMessages, getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
+import { directionOf, isLocale } from '@/contract/locales';
+import { IntlProvider } from '@/ui/i18n/intl-provider';
 import { TrpcProvider } from '@/ui/trpc/provider';
 import '@/ui/styles/globals.css';
 
-export const metadata: Metadata = {
-  title: { default: 'Commerce Auth', template: '%s · Commerce Auth' },
-  description: 'Sign-in for admins and vendor staff of the commerce platform',
-};
+export async function generateMetadata(): Promise<Metadata> {
+  const t = await getTranslations('common');
+  return { title: { default: 'Commerce Auth', template: '%s · Commerce Auth' }, description: t('description') };
+}
 
 export const viewport: Viewport = { width: 'device-width', initialScale: 1, themeColor: '#1d4ed8' };
 
 export default async function RootLayout({ children }: { children: ReactNode }) {
   // Rendered per request, so Next.js can put the request's CSP nonce on its scripts.
   await connection();
+  const found = await getLocale();
+  const locale = isLocale(found) ? found : 'en';
+  const messages = (await getMessages()) as Parameters<typeof IntlProvider>[0]['messages'];
   return (
-    <html lang="en">
+    <html lang={locale} dir={directionOf(locale)}>
       <body>
-        <TrpcProvider>{children}</TrpcProvider>
+        <IntlProvider locale={locale} messages={messages}>
+          <TrpcProvider>{children}</TrpcProvider>
+        </IntlProvider>
       </body>
     </html>
   );

@@ -20,6 +20,7 @@ import {
   resetRequestResponse,
   resetVerifyResponse,
   tokenPair,
+  updateMeRequest,
   vendorContext,
   vendorLoginResponse,
   vendorMeResponse,
@@ -208,6 +209,19 @@ function staffAuthRoutes<
 ) {
   return {
     ...roleAuthRoutes(role, { ...schemas, loginResult: schemas.loginAnswer }),
+    updateMe: route({
+      role,
+      methods: ['PATCH'],
+      path: `/auth/${role}/me`,
+      auth: 'bearer',
+      body: updateMeRequest,
+      result: schemas.meResult,
+      resultStatuses: [200],
+      errors: [...BODY_ERRORS, 'invalid_token'],
+      summary: `Change your own settings (${role})`,
+      description:
+        'The language (`locale`) of your pages and mails, one of en, de, fr, es, ar; the answer is the profile with it. Until one is saved, pages and mails follow the Accept-Language of the request.',
+    }),
     ...roleFactorRoutes(role, schemas),
     ...rolePasskeyRoutes(role, { ...schemas, ...ENROLLING_REGISTRATION }),
   };

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { challengeField } from './challenge-schemas';
 import { ADMIN_TYPES, MODULES, PERMISSION_ACTIONS, VENDOR_TYPES } from './module-keys';
+import { localeSchema } from './locales';
 
 export const ROLES = ['admin', 'vendor', 'customer'] as const;
 export const roleSchema = z.enum(ROLES);
@@ -87,10 +88,15 @@ export const profileMfa = z
     passkeys: z.number().int().min(0).max(1000),
   })
   .meta({ description: "The account's second factors (login and /me answers)." });
+/** The account's saved language, in login and /me answers; null: none saved (the browser's is used). */
+export const profileLocale = localeSchema.nullable();
+/** The caller's own settings: the language of its pages and mails. */
+export const updateMeRequest = z.object({ locale: localeSchema });
 export const adminProfile = z.object({
   id: z.string(),
   email: z.string(),
   name: z.string(),
+  locale: profileLocale,
   admin_type: z.enum(ADMIN_TYPES),
   modules: z.array(z.string()),
   mfa: profileMfa.optional(),
@@ -99,6 +105,7 @@ export const vendorProfile = z.object({
   id: z.string(),
   email: z.string(),
   name: z.string(),
+  locale: profileLocale,
   vendor_type: z.enum(VENDOR_TYPES),
   vendor_id: z.string(),
   vendor_name: z.string(),

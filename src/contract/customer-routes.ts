@@ -138,8 +138,9 @@ export const customerRoutes = {
     result: customerMeResponse,
     resultStatuses: [200],
     errors: [...BODY_ERRORS, 'invalid_token'],
-    summary: 'Change your name',
-    description: 'The profile with the new name.',
+    summary: 'Change your name or language',
+    description:
+      'The name, the language of your pages and mails (`locale`: en, de, fr, es or ar), or both; the answer is the profile with them. Until a language is saved, pages and mails follow the Accept-Language of the request.',
   }),
   deleteMe: route({
     ...BEARER,

@@ -2,7 +2,8 @@
 // and export bodies, and the customer profile. Field names are snake_case.
 import { z } from 'zod';
 import { challengeField } from './challenge-schemas';
-import { code, currentPasswordSchema, emailSchema, newPasswordSchema, tokenPair } from './auth-schemas';
+import { code, currentPasswordSchema, emailSchema, newPasswordSchema, profileLocale, tokenPair } from './auth-schemas';
+import { localeSchema } from './locales';
 import { pageQuery, session } from './administration-schemas';
 import { auditEvent } from './audit-events';
 
@@ -12,6 +13,7 @@ export const customerProfile = z.object({
   id: z.string(),
   email: z.string(),
   name: z.string(),
+  locale: profileLocale,
   email_verified: z.boolean(),
   created_at: z.string().meta({ description: 'When the account was created (ISO 8601, UTC).' }),
 });
@@ -22,7 +24,10 @@ export const emailRequest = z.object({ email: emailSchema });
 /** An e-mail that a code is mailed to (resend, sign-in code): under attack, with a solved challenge. */
 export const codeMailRequest = z.object({ email: emailSchema, ...challengeField });
 export const emailCodeRequest = z.object({ email: emailSchema, code });
-export const updateCustomerRequest = z.object({ name });
+/** The name, the language, or both. */
+export const updateCustomerRequest = z
+  .object({ name: name.optional(), locale: localeSchema.optional() })
+  .refine((body) => body.name !== undefined || body.locale !== undefined, { message: 'name or locale is required' });
 export const changeEmailRequest = z.object({ new_email: emailSchema, password: currentPasswordSchema });
 export const codeRequest = z.object({ code });
 /** Deleting the account: the password, or a sign-in code from `/login/code`. */

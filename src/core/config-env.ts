@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { parseDurationSeconds } from './duration';
 import { APP_SCOPES, IDENTITY_SCOPES } from '../contract/app-schemas';
 import { ADMIN_TYPES, VENDOR_TYPES } from '../contract/module-keys';
+import { LOCALES } from '../contract/locales';
 
 const duration = (fallback: string, options: { allowZero?: boolean } = {}) =>
   z
@@ -125,6 +126,8 @@ export const envSchema = z.object({
     .optional()
     .transform((v) => v || undefined),
   MAIL_FROM: z.string().min(3).default('Commerce Auth <no-reply@localhost>'),
+  /** The language of pages and mails for a person with no saved choice whose browser asks for none supported. */
+  DEFAULT_LOCALE: z.enum(LOCALES).default('en'),
   /** The new-device mail: `0` off, `1` on; unset, on when SMTP_URL is set. */
   NEW_DEVICE_MAIL: z.enum(['0', '1']).optional(),
   /** How many proxies in front of the app append to X-Forwarded-For: 0 (use the socket), 1, 2... */

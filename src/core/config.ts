@@ -44,7 +44,13 @@ function secretBytes(value: string): number {
   return Buffer.byteLength(value, 'utf8');
 }
 
-const browserEnvSchema = envSchema.pick({ NODE_ENV: true, CORS_ORIGINS: true, APP_URL: true, TRUST_PROXY: true });
+const browserEnvSchema = envSchema.pick({
+  NODE_ENV: true,
+  CORS_ORIGINS: true,
+  APP_URL: true,
+  TRUST_PROXY: true,
+  DEFAULT_LOCALE: true,
+});
 
 function invalid(error: z.ZodError): ConfigError {
   const lines = error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`);
@@ -73,6 +79,7 @@ export function parseBrowserConfig(env: Record<string, string | undefined>) {
     corsOrigins: e.CORS_ORIGINS,
     appUrl: e.APP_URL,
     trustProxyHops: e.TRUST_PROXY,
+    defaultLocale: e.DEFAULT_LOCALE,
   };
 }
 

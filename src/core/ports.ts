@@ -1,5 +1,6 @@
 // The ports the auth core needs from the outside world; the composition root plugs in the real ones.
 import type { Role } from '../contract/auth-schemas';
+import type { Locale } from '../contract/locales';
 import type { AuditEntry } from './audit-ports';
 import type { ClientInfo } from './client-info';
 
@@ -29,6 +30,8 @@ export interface AccountRecord {
   id: string;
   email: string;
   name: string;
+  /** The language of the account's pages and mails; null or absent: none saved. */
+  locale?: Locale | null;
   /** admin_type or vendor_type. */
   type: string;
   modules: string[];
@@ -93,6 +96,8 @@ export interface AccountRepository {
   replacePassword(role: Role, id: string, passwordHash: string, now: Date, audit?: AuditEntry): Promise<void>;
   /** Replaces a hash of an earlier format by one of the same password; no-op when it changed meanwhile. */
   upgradePasswordHash(role: Role, id: string, from: string, to: string): Promise<void>;
+  /** Saves the language of the account's pages and mails (with `audit`). */
+  setLocale(role: Role, id: string, locale: Locale, now: Date, audit?: AuditEntry): Promise<void>;
   /** Disabling also bumps the token version and revokes every refresh family, atomically (with `audit`). */
   setDisabled(role: Role, id: string, disabled: boolean, now: Date, audit?: AuditEntry): Promise<void>;
   /** Stores the account may work in (all of the business for owners) with their terminals. */

@@ -33,6 +33,7 @@ import { devAccessKeyIn, devSecretsIn } from './dev-secrets';
 import { createBcryptHasher } from './hasher';
 import { prehashedPasswords } from './prehashed-passwords';
 import { createLogger, type AppLogger } from './logger';
+import { createMailTexts } from './mail-texts';
 import { createOutboxMailer, createSmtpMailer } from './mailer';
 import { meteredLogger } from './event-metrics';
 import { getMetrics } from './metrics';
@@ -162,6 +163,7 @@ export function createContainer(options: ContainerOptions = {}) {
     newDevices: createNewDeviceRepository(db.prisma),
     codeFailures: createCodeFailureCap(config.codeFailures, counters, clock),
     mailer,
+    mailTexts: createMailTexts(),
     hasher,
     clock,
     logger: meteredLogger(logger, metrics),

@@ -83,7 +83,7 @@ async function story(
   const body = unfolded(mail.raw);
   assert.match(body, /Firefox on Windows/);
   assert.match(body, new RegExp(ELSEWHERE.replace(/\./g, '\\.')));
-  assert.match(body, /\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC/);
+  assert.match(body, /Time: \w+ \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M UTC/);
   assert.match(body, /This wasn't me/);
 
   await signIn(s.url, role, email, password, from(FIREFOX_WINDOWS, ELSEWHERE));

@@ -118,6 +118,8 @@ test('auth routes: every status the app answers is documented, with a matching b
     const pair = (await probe('POST', `/auth/${role}/login`, { json: logins[role] })).body;
     await probe('POST', `/auth/${role}/login`, { json: { ...logins[role], password: 'wrong-password-1' } });
     await probe('GET', `/auth/${role}/me`, { token: pair.access_token });
+    await probe('PATCH', `/auth/${role}/me`, { token: pair.access_token, json: { locale: 'xx' } });
+    await probe('PATCH', `/auth/${role}/me`, { token: pair.access_token, json: { locale: 'en' } });
     const next = (await probe('POST', `/auth/${role}/refresh`, { json: { refresh_token: pair.refresh_token } })).body;
     await probe('POST', `/auth/${role}/refresh`, { json: { refresh_token: 'not-a-token' } });
     await probe('POST', `/auth/${role}/logout`, { json: { refresh_token: 'not-a-token' } });

@@ -7,7 +7,9 @@ export interface ReceivedMail {
   to: string[];
   raw: string;
   subject: string;
-  /** The 6-digit code of a password-reset message, if it carries one. */
+  /** The text and HTML bodies, decoded (quoted-printable or base64, UTF-8). */
+  text: string;
+  /** The 6-digit code of a message that carries one (shown alone in its own paragraph), if any. */
   code: string | null;
 }
 
@@ -21,13 +23,41 @@ export interface SmtpSink {
   close(): Promise<void>;
 }
 
+/** Quoted-printable bytes (soft breaks undone) read as UTF-8. */
+const fromQuotedPrintable = (text: string) =>
+  Buffer.from(
+    text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+    'latin1',
+  ).toString('utf8');
+
+/** A header's encoded words (RFC 2047, Q or B, UTF-8) decoded; adjacent words join without their space. */
 function decodeSubject(raw: string): string {
   const line = /^Subject: (.*(?:\r?\n[ \t].*)*)/im.exec(raw)?.[1] ?? '';
   return line
     .replace(/\r?\n[ \t]/g, ' ')
-    .replace(/=\?utf-8\?Q\?(.*?)\?=/gi, (_, q: string) =>
-      q.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?utf-8\?([QB])\?(.*?)\?=/gi, (_, kind: string, word: string) =>
+      kind.toUpperCase() === 'B'
+        ? Buffer.from(word, 'base64').toString('utf8')
+        : fromQuotedPrintable(word.replace(/_/g, ' ')),
     );
+}
+
+/** The message's text parts (plain and HTML), each decoded from its transfer encoding as UTF-8. */
+function decodedParts(raw: string): string {
+  return raw
+    .split(/\r?\n--[^\r\n]*\r?\n/)
+    .map((part) => {
+      const split = /\r?\n\r?\n/.exec(part);
+      if (!split) return '';
+      const head = part.slice(0, split.index);
+      const body = part.slice(split.index + split[0].length);
+      const encoding = /^Content-Transfer-Encoding:\s*(\S+)/im.exec(head)?.[1]?.toLowerCase();
+      if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+      if (encoding === 'quoted-printable') return fromQuotedPrintable(body);
+      return body;
+    })
+    .join('\n');
 }
 
 export async function startSmtpSink(): Promise<SmtpSink> {
@@ -42,13 +72,15 @@ export async function startSmtpSink(): Promise<SmtpSink> {
       stream.on('end', () => {
         const raw = Buffer.concat(chunks).toString('utf8');
         const subject = decodeSubject(raw);
+        const text = decodedParts(raw);
         messages.push({
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
           raw,
           subject,
-          // From the body: the subject never carries the code (lock screens, relay logs).
-          code: /code is[\s=]*(\d{6})\b/.exec(raw)?.[1] ?? null,
+          text,
+          // From the body, in any language: the subject never carries the code (lock screens, relay logs).
+          code: /code is[\s=]*(\d{6})\b/.exec(raw)?.[1] ?? /monospace">(\d{6})<\/p>/.exec(text)?.[1] ?? null,
         });
         callback();
       });

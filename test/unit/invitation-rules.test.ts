@@ -1,5 +1,6 @@
 // The rules of invitations that need no storage: the token and its hash, the link on APP_URL, what
 // is pending, the mail (no token in its subject) and the answer's shape; and who may grant what.
+import { createMailTexts } from '@/server/mail-texts';
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { AuthError } from '@/core/auth-error';
@@ -64,11 +65,11 @@ test('an invitation is pending until accepted, revoked or past its expiry', () =
 
 test('the mail carries the link in its body, never in its subject, with its lifetime; HTML is escaped', () => {
   const link = invitationLink('https://auth.example.com', 'vendor', 'secret-token');
-  const mail = invitationMail({
+  const mail = invitationMail(createMailTexts()('en'), {
     to: 'ivy@example.com',
     name: '<Ivy>',
     inviter: 'Olive',
-    joining: 'Corner Shop',
+    business: 'Corner Shop',
     link,
     ttlSeconds: 7 * 86400,
   });

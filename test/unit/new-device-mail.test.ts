@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import { parseConfig } from '@/core/config';
 import { deviceKeyOf } from '@/core/service/new-device-notice';
 import { newDeviceMail, notMeLink } from '@/core/service/new-device-mail';
+import { createMailTexts } from '@/server/mail-texts';
 
 const secrets = {
   JWT_ACCESS_SECRET: 'a'.repeat(32),
@@ -39,7 +40,7 @@ test('one device is a browser family on one address: an update keeps it, another
 test('the mail names the device, the address and the time, and links the role page; no token in the subject', () => {
   const link = notMeLink('https://auth.example.com', 'vendor', 'tok_en-1');
   assert.equal(link, 'https://auth.example.com/vendor/not-me?token=tok_en-1');
-  const mail = newDeviceMail({
+  const mail = newDeviceMail(createMailTexts()('en'), {
     to: 'a@example.com',
     name: 'Ada <admin>',
     device: 'Firefox on Windows',
@@ -48,7 +49,7 @@ test('the mail names the device, the address and the time, and links the role pa
     link,
   });
   assert.equal(mail.subject, 'New sign-in to your account');
-  for (const part of ['Firefox on Windows', '198.51.100.7', '2026-12-04 10:15 UTC', link])
+  for (const part of ['Firefox on Windows', '198.51.100.7', 'December 4, 2026 at 10:15 AM UTC', link])
     assert.match(mail.text, new RegExp(part.replace(/[.?]/g, '\\$&')));
   assert.match(mail.html, /<a href="https:\/\/auth\.example\.com\/vendor\/not-me\?token=tok_en-1">This wasn't me<\/a>/);
   assert.match(mail.html, /Ada &lt;admin&gt;/);

@@ -8,6 +8,7 @@ import {
 } from '../../contract/customer-schemas';
 import type { ClientInfo } from '../ports';
 import { AuthError } from '../auth-error';
+import { mailTextFor } from '../mail-texts';
 import { parseInput } from '../validation';
 import type { ServiceDeps } from './deps';
 import { auditEntry, selfCause, subjectOf } from './audit';
@@ -15,6 +16,7 @@ import type { createCustomerSignUp } from './customer-sign-up';
 import { createCustomerExport, type JsonPieces } from './customer-export';
 import { customerCodeMail, emailChangedMail, emailTakenMail } from './customer-mail';
 import { createOneTimeCodes } from './one-time-codes';
+import { createOwnSettings } from './own-settings';
 import { createPasswordConfirmation } from './password-confirmation';
 import type { Principal } from './principal';
 import { customerProfileOf } from './profiles';
@@ -28,16 +30,23 @@ export function createCustomerAccount(deps: ServiceDeps, signUp: SignUp) {
   const codes = createOneTimeCodes(deps);
   const exportOf = createCustomerExport({ sessionListing, audit });
   const confirmPassword = createPasswordConfirmation(deps);
+  const settings = createOwnSettings(deps);
   const reread = async (id: string) => {
     const account = await accounts.findById('customer', id);
     if (!account) throw new AuthError('invalid_token');
     return account;
   };
 
-  async function updateMe({ account, client }: Principal, body: unknown) {
+  async function updateMe(principal: Principal, body: unknown) {
+    const { account, client } = principal;
     const input = parseInput(updateCustomerRequest, body);
-    const event = auditEntry('account_changed', subjectOf(account), selfCause(account, client), { changed: ['name'] });
-    await customers.rename(account.id, input.name, clock.now(), event);
+    if (input.name !== undefined) {
+      const event = auditEntry('account_changed', subjectOf(account), selfCause(account, client), {
+        changed: ['name'],
+      });
+      await customers.rename(account.id, input.name, clock.now(), event);
+    }
+    if (input.locale !== undefined) await settings.saveLocale(principal, input.locale);
     return { customer: customerProfileOf(await reread(account.id)) };
   }
 
@@ -73,14 +82,19 @@ export function createCustomerAccount(deps: ServiceDeps, signUp: SignUp) {
       if (!(await limiter.allowCodeMail('customer', input.new_email))) return;
       const holder = await accounts.findByEmail('customer', input.new_email);
       if (holder?.emailVerified) {
-        await mailer.send(emailTakenMail(holder.email, holder.name));
+        await mailer.send(emailTakenMail(mailTextFor(deps, holder, client), holder.email, holder.name));
         return;
       }
       const ttl = config.customers.codeTtl;
       const code = await codes.issue(account, 'email_change', input.new_email, ttl);
       if (code !== null)
         await mailer.send(
-          customerCodeMail('email_change', { to: input.new_email, name: account.name, code, ttlSeconds: ttl }),
+          customerCodeMail(mailTextFor(deps, account, client), 'email_change', {
+            to: input.new_email,
+            name: account.name,
+            code,
+            ttlSeconds: ttl,
+          }),
         );
     });
     return { success: true as const, message: EMAIL_CHANGE_MESSAGE };
@@ -94,7 +108,8 @@ export function createCustomerAccount(deps: ServiceDeps, signUp: SignUp) {
     if (!(await customers.changeEmail(account.id, spent.sentTo, clock.now(), event))) {
       throw new AuthError('conflict', 'Another account holds that address now.');
     }
-    defer('customer-email-changed-notice', () => mailer.send(emailChangedMail(account.email, account.name)));
+    const text = mailTextFor(deps, account, client);
+    defer('customer-email-changed-notice', () => mailer.send(emailChangedMail(text, account.email, account.name)));
     return { customer: customerProfileOf(await reread(account.id)) };
   }
 

@@ -5,6 +5,7 @@
 import type { z } from 'zod';
 import type { emailCodeRequest, registerRequest } from '../../contract/customer-schemas';
 import { AuthError } from '../auth-error';
+import { mailTextFor } from '../mail-texts';
 import type { AccountRecord, ClientInfo } from '../ports';
 import type { ServiceDeps } from './deps';
 import { anonymousCause, auditEntry, createAuditRecorder, selfCause, subjectOf } from './audit';
@@ -44,11 +45,14 @@ export function createCustomerSignUp(deps: ServiceDeps, startSession: StartSessi
   }
 
   /** Mails a fresh code of `purpose` to the account's address (none past the cap of wrong codes). */
-  async function mailCode(account: AccountRecord, purpose: 'verification' | 'sign_in') {
+  async function mailCode(account: AccountRecord, purpose: 'verification' | 'sign_in', client: ClientInfo) {
     const ttl = config.customers.codeTtl;
     const code = await codes.issue(account, purpose, account.email, ttl);
     if (code === null) return;
-    await mailer.send(customerCodeMail(purpose, { to: account.email, name: account.name, code, ttlSeconds: ttl }));
+    const text = mailTextFor(deps, account, client);
+    await mailer.send(
+      customerCodeMail(text, purpose, { to: account.email, name: account.name, code, ttlSeconds: ttl }),
+    );
     logger.info(
       { event: 'customer_code_mail_sent', purpose, role: 'customer', accountId: account.id },
       'customer code sent',
@@ -62,7 +66,7 @@ export function createCustomerSignUp(deps: ServiceDeps, startSession: StartSessi
       const existing = await accounts.findByEmail('customer', input.email);
       if (!(await mayMail(input.email, client, true, existing))) return;
       if (existing?.emailVerified) {
-        await mailer.send(accountExistsMail(existing.email, existing.name));
+        await mailer.send(accountExistsMail(mailTextFor(deps, existing, client), existing.email, existing.name));
         return;
       }
       const pending = await customers.saveUnverified({
@@ -70,7 +74,7 @@ export function createCustomerSignUp(deps: ServiceDeps, startSession: StartSessi
         name: input.name,
         passwordHash: await hasher.hash(input.password),
       });
-      if (pending) await mailCode(pending, 'verification');
+      if (pending) await mailCode(pending, 'verification', client);
     });
   }
 
@@ -78,7 +82,7 @@ export function createCustomerSignUp(deps: ServiceDeps, startSession: StartSessi
     return generic(REGISTER_MESSAGE, 'customer-register-resend', async () => {
       const account = await accounts.findByEmail('customer', email);
       if (!(await mayMail(email, client, true, account))) return;
-      if (account && !account.emailVerified) await mailCode(account, 'verification');
+      if (account && !account.emailVerified) await mailCode(account, 'verification', client);
     });
   }
 
@@ -86,7 +90,7 @@ export function createCustomerSignUp(deps: ServiceDeps, startSession: StartSessi
     return generic(CODE_MESSAGE, 'customer-login-code', async () => {
       const account = await accounts.findByEmail('customer', email);
       if (!(await mayMail(email, client, false, account))) return;
-      if (account && !account.disabled) await mailCode(account, 'sign_in');
+      if (account && !account.disabled) await mailCode(account, 'sign_in', client);
     });
   }
 
@@ -126,7 +130,7 @@ export function createCustomerSignUp(deps: ServiceDeps, startSession: StartSessi
   async function loginGate(account: AccountRecord, client: ClientInfo) {
     if (account.emailVerified !== false) return;
     defer('customer-unverified-login', async () => {
-      if (await mayMail(account.email, client, false, account)) await mailCode(account, 'verification');
+      if (await mayMail(account.email, client, false, account)) await mailCode(account, 'verification', client);
     });
     throw new AuthError('email_not_verified', 'Confirm your e-mail address first: a new code has been sent to it.');
   }

@@ -1,6 +1,7 @@
 // What every part of the auth service is built from: configuration, ports and the token service.
 import type { CodeFailureCap } from '../code-failure-cap';
 import type { CustomerRepository } from '../customer-ports';
+import type { MailTexts } from '../mail-texts';
 import type { Config } from '../config';
 import type { DeviceRepository } from '../device-ports';
 import type { GuestRepository } from '../guest-ports';
@@ -74,6 +75,8 @@ export interface ServiceDeps {
   /** Wakes the feed's long polls when the change counter moves on. */
   changes: ChangeSignal;
   mailer: Mailer;
+  /** The mails' texts in each language (src/server/mail-texts.ts). */
+  mailTexts: MailTexts;
   hasher: PasswordHasher;
   clock: Clock;
   logger: Logger;

@@ -13,6 +13,7 @@ import { createAdministration } from './administration';
 import type { ServiceDeps } from './deps';
 import { createOwnPasswordChange } from './own-password';
 import { createNotMe } from './not-me';
+import { createOwnSettings } from './own-settings';
 import { createPasswordReset } from './password-reset';
 import { createAuthenticate, type Principal } from './principal';
 import { profileOf, type LoginResponseOf, type ProfileOf } from './profiles';
@@ -63,6 +64,7 @@ export function createAuthService(deps: ServiceDeps) {
   }
 
   const passwordReset = createPasswordReset(deps);
+  const ownSettings = createOwnSettings(deps);
   const platform = createPlatformCalls(deps, authenticate);
 
   /**
@@ -135,6 +137,11 @@ export function createAuthService(deps: ServiceDeps) {
     async me<R extends Role>(role: R, { account }: Principal): Promise<ProfileOf<R> | { customer: GuestProfile }> {
       if (account.guest) return { customer: { id: account.id, guest: true } };
       return fullProfileOf(role, account);
+    },
+
+    /** Staff's `PATCH /auth/<role>/me`: their language saved, the profile as /me shows it. */
+    async updateMe<R extends 'admin' | 'vendor'>(role: R, principal: Principal, body: unknown): Promise<ProfileOf<R>> {
+      return fullProfileOf(role, await ownSettings.updateStaffMe(principal, body));
     },
 
     /** Guest sessions: a shopper's pair before any account. */

@@ -3,8 +3,9 @@
 import type { AdminInvitation, VendorInvitation } from '../../contract/invitation-schemas';
 import { newClientSecret, secretHashOf } from '../client-secrets';
 import type { InvitationRecord } from '../invitation-ports';
+import type { MailText, MailValues } from '../mail-texts';
 import type { MailMessage } from '../reset-ports';
-import { escapeHtml } from './reset-mail';
+import { escapeHtml, lifetime } from './reset-mail';
 import { DEFAULT_RELYING_PARTY_ORIGIN } from './passkeys';
 
 /** A new token (256 random bits, base64url) and the SHA-256 that alone is stored. */
@@ -26,38 +27,37 @@ export function invitationLink(appUrl: string | undefined, role: 'admin' | 'vend
 export const isPending = (invitation: InvitationRecord, now: Date) =>
   invitation.acceptedAt === null && invitation.revokedAt === null && invitation.expiresAt > now;
 
-function days(seconds: number): string {
-  if (seconds % 86400 === 0) return `${seconds / 86400} day${seconds === 86400 ? '' : 's'}`;
-  if (seconds % 3600 === 0) return `${seconds / 3600} hour${seconds === 3600 ? '' : 's'}`;
-  return `${Math.max(1, Math.round(seconds / 60))} minutes`;
-}
-
-/** The mail of an invitation: who invites, where to, the link and how long it is valid. */
-export function invitationMail(input: {
-  to: string;
-  name: string;
-  inviter: string;
-  /** The business for vendor staff; the platform's administration for admins. */
-  joining: string;
-  link: string;
-  ttlSeconds: number;
-}): MailMessage {
-  const valid = days(input.ttlSeconds);
-  const lines = [
-    `${input.inviter} invites you to ${input.joining}.`,
-    'Open this link to choose your password and sign in:',
-  ];
-  const after = [
-    `The link is valid for ${valid} and can be used once.`,
-    'If you did not expect this invitation, ignore this message: no account is made without you.',
-  ];
+/**
+ * The mail of an invitation: who invites, where to (the business, else the platform's administration), the link and
+ * how long it is valid.
+ */
+export function invitationMail(
+  text: MailText,
+  input: {
+    to: string;
+    name: string;
+    inviter: string;
+    /** The business for vendor staff; undefined for admins, who join the platform's administration. */
+    business: string | undefined;
+    link: string;
+    ttlSeconds: number;
+  },
+): MailMessage {
+  const t = (key: string, values?: MailValues) => text.t(`invitation.${key}`, values);
+  // Whole minutes at least: an odd lifetime in seconds reads as noise in a letter.
+  const seconds =
+    input.ttlSeconds % 3600 === 0 ? input.ttlSeconds : Math.max(1, Math.round(input.ttlSeconds / 60)) * 60;
+  const joining = input.business === undefined ? t('administration') : input.business || t('aBusiness');
+  const greeting = text.t('greeting', { name: input.name });
+  const lines = [t('invites', { inviter: input.inviter, joining }), t('open')];
+  const after = [t('validFor', { lifetime: lifetime(text, seconds) }), t('ignore')];
   return {
     to: input.to,
     // Never the link: subjects show on lock screens and in relay logs.
-    subject: `You are invited to ${input.joining}`,
-    text: [`Hello ${input.name},`, '', ...lines, input.link, '', ...after].join('\n'),
+    subject: t('subject', { joining }),
+    text: [greeting, '', ...lines, input.link, '', ...after].join('\n'),
     html: [
-      `<p>Hello ${escapeHtml(input.name)},</p>`,
+      `<p>${escapeHtml(greeting)}</p>`,
       ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
       `<p><a href="${escapeHtml(input.link)}">${escapeHtml(input.link)}</a></p>`,
       ...after.map((line) => `<p>${escapeHtml(line)}</p>`),

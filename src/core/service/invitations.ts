@@ -1,6 +1,7 @@
 // Invitations of staff: admins (module `admins`) invite admins; a business's owner, its employees
 // with `staff:write` and admins with `vendors` invite its employees. Nobody invites with a right
 // they do not hold; the invited person accepts with the mailed token and a password of their own.
+import { mailTextFor } from '../mail-texts';
 import { parseInput } from '../validation';
 import { pageFrom, pageRequestOf } from '../paging';
 import { AuthError } from '../auth-error';
@@ -31,7 +32,7 @@ import { assertMayGrantStores } from './store-grants';
 
 type Deps = Pick<
   ServiceDeps,
-  'config' | 'accounts' | 'invitations' | 'limiter' | 'mailer' | 'defer' | 'hasher' | 'clock' | 'newId'
+  'config' | 'accounts' | 'invitations' | 'limiter' | 'mailer' | 'mailTexts' | 'defer' | 'hasher' | 'clock' | 'newId'
 >;
 type InvitedRole = 'admin' | 'vendor';
 
@@ -52,7 +53,6 @@ const notPending = () => new AuthError('not_found', 'No such pending invitation.
 
 export function createInvitations(deps: Deps, scope: VendorScope) {
   const { config, accounts, invitations, limiter, mailer, clock } = deps;
-  const PLATFORM = 'the administration of the commerce platform';
 
   /** The one rule of who may grant what by invitation, at making and at resending alike. */
   async function assertMayInvite(principal: Principal, role: InvitedRole, rights: InvitedRights) {
@@ -65,13 +65,14 @@ export function createInvitations(deps: Deps, scope: VendorScope) {
 
   /** Mails a fresh link; counts toward the inviter's and the address's limits first (429). */
   async function mailLink(principal: Principal, invitation: InvitationRecord, token: string) {
-    const joining = invitation.vendorId ? ((await accounts.findVendor(invitation.vendorId))?.name ?? '') : PLATFORM;
+    const business = invitation.vendorId ? ((await accounts.findVendor(invitation.vendorId))?.name ?? '') : undefined;
     const link = invitationLink(config.browser.appUrl, invitation.role, token);
-    const mail = invitationMail({
+    // The invitee has no account yet: the mail is in the language of the inviter's request.
+    const mail = invitationMail(mailTextFor(deps, undefined, principal.client), {
       to: invitation.email,
       name: invitation.name,
       inviter: principal.account.name,
-      joining: joining || 'a business of the commerce platform',
+      business,
       link,
       ttlSeconds: config.invitationTtl,
     });

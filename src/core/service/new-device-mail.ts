@@ -1,9 +1,10 @@
 // The new-device mail: the device as people name it, the address, the time, and the link of
 // "This wasn't me", on the page of the account's role.
 import type { Role } from '../../contract/auth-schemas';
+import type { MailText, MailValues } from '../mail-texts';
 import type { MailMessage } from '../reset-ports';
 import { DEFAULT_RELYING_PARTY_ORIGIN } from './passkeys';
-import { escapeHtml } from './reset-mail';
+import { escapeHtml, escapeText } from './reset-mail';
 
 /** How long the link of a new-device mail can be used. */
 export const NOT_ME_TTL_SECONDS = 7 * 24 * 60 * 60;
@@ -22,41 +23,36 @@ export function notMeLink(appUrl: string | undefined, role: Role, token: string)
   return url.toString();
 }
 
-export function newDeviceMail(input: {
-  to: string;
-  name: string;
-  device: string;
-  address: string;
-  at: Date;
-  link: string;
-}): MailMessage {
-  const when = `${input.at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-  const facts = [`Device: ${input.device}`, `Address: ${input.address}`, `Time: ${when}`];
-  const ifYou = 'If this was you, there is nothing to do.';
-  const ifNot =
-    'If it was not you, open the link below and choose "This wasn\'t me": that sign-in ends at once and a code to reset your password is mailed to you. The link is valid for 7 days and can be used once.';
+export function newDeviceMail(
+  text: MailText,
+  input: { to: string; name: string; device: string; address: string; at: Date; link: string },
+): MailMessage {
+  const t = (key: string, values?: MailValues) => text.t(`newDevice.${key}`, values);
+  const greeting = text.t('greeting', { name: input.name });
+  const when = text.dateTime(input.at);
+  const facts = [t('device', { device: input.device }), t('address', { address: input.address }), t('time', { when })];
   return {
     to: input.to,
-    subject: 'New sign-in to your account',
+    subject: t('subject'),
     text: [
-      `Hello ${input.name},`,
+      greeting,
       '',
-      'Your account was just signed in to from a device it has not used before.',
+      t('happened'),
       '',
       ...facts,
       '',
-      ifYou,
-      ifNot,
+      t('ifYou'),
+      t('ifNot'),
       '',
-      `This wasn't me: ${input.link}`,
+      `${t('notMe')}: ${input.link}`,
     ].join('\n'),
     html: [
-      `<p>Hello ${escapeHtml(input.name)},</p>`,
-      '<p>Your account was just signed in to from a device it has not used before.</p>',
+      `<p>${escapeHtml(greeting)}</p>`,
+      `<p>${escapeHtml(t('happened'))}</p>`,
       `<ul>${facts.map((f) => `<li>${escapeHtml(f)}</li>`).join('')}</ul>`,
-      `<p>${escapeHtml(ifYou)}</p>`,
-      `<p>${escapeHtml(ifNot)}</p>`,
-      `<p><a href="${escapeHtml(input.link)}">This wasn't me</a></p>`,
+      `<p>${escapeHtml(t('ifYou'))}</p>`,
+      `<p>${escapeHtml(t('ifNot'))}</p>`,
+      `<p><a href="${escapeHtml(input.link)}">${escapeText(t('notMe'))}</a></p>`,
     ].join('\n'),
   };
 }

@@ -1,6 +1,7 @@
 // The new-device mail's rule: a sign-in from a device the account has not used before (its device
 // marker, else the browser family and the address) is mailed to the account after the answer, with
 // a single-use "This wasn't me" link; never for its first sign-in, at most once a day per device.
+import { mailTextFor } from '../mail-texts';
 import { createHash } from 'node:crypto';
 import { addressKey, UNKNOWN_ADDRESS } from '../address-key';
 import { newClientSecret, secretHashOf } from '../client-secrets';
@@ -51,7 +52,8 @@ export function createNewDeviceNotice(deps: ServiceDeps) {
     const device = deviceName(client.userAgent);
     const address = client.ip ?? UNKNOWN_ADDRESS;
     const link = notMeLink(config.browser.appUrl, role, token);
-    await mailer.send(newDeviceMail({ to: account.email, name: account.name, device, address, at, link }));
+    const text = mailTextFor(deps, account, client);
+    await mailer.send(newDeviceMail(text, { to: account.email, name: account.name, device, address, at, link }));
     logger.info({ event: 'new_device_notice_sent', role, accountId, familyId }, 'new-device mail sent');
     await record(
       auditEntry('new_device_notice_sent', subjectOf(account), selfCause(account, client), {

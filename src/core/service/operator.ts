@@ -27,7 +27,10 @@ export const operatorEmployeeRequest = createEmployeeRequest.extend({ vendor_id:
 export const operatorCustomerRequest = registerRequest.extend({ password: z.string().max(PASSWORD_MAX_LENGTH) });
 
 export function createOperator(
-  deps: Pick<ServiceDeps, 'accounts' | 'customers' | 'factors' | 'hasher' | 'clock' | 'mailer' | 'defer'>,
+  deps: Pick<
+    ServiceDeps,
+    'accounts' | 'customers' | 'factors' | 'hasher' | 'clock' | 'mailer' | 'defer' | 'mailTexts' | 'config'
+  >,
 ) {
   const { accounts, customers, factors, hasher, clock } = deps;
   const noticeOfChange = createPasswordChangedNotice(deps);

@@ -13,7 +13,10 @@ import { assertAcceptablePassword } from './password-policy';
 import type { Principal } from './principal';
 import type { createSessions } from './sessions';
 
-type Deps = Pick<ServiceDeps, 'accounts' | 'hasher' | 'limiter' | 'clock' | 'logger' | 'mailer' | 'defer'>;
+type Deps = Pick<
+  ServiceDeps,
+  'accounts' | 'hasher' | 'limiter' | 'clock' | 'logger' | 'mailer' | 'defer' | 'mailTexts' | 'config'
+>;
 
 export function createOwnPasswordChange(deps: Deps, startSession: ReturnType<typeof createSessions>['startSession']) {
   const { accounts, hasher, clock, logger } = deps;
@@ -32,7 +35,7 @@ export function createOwnPasswordChange(deps: Deps, startSession: ReturnType<typ
     const audit = auditEntry('password_changed', subjectOf(account), selfCause(account, client));
     await accounts.replacePassword(role, account.id, await hasher.hash(input.new_password), clock.now(), audit);
     const changed = (await accounts.findById(role, account.id)) ?? account;
-    noticeOfChange(changed);
+    noticeOfChange(changed, client);
     logger.info({ event: 'password_changed', role, accountId: account.id }, 'own password changed');
     return startSession(changed, client, 'password_changed_session');
   };

@@ -1,6 +1,7 @@
 // The three-step password reset (docs/interface.md, "Password reset"): request a code, verify
 // it, set a password.
 import { AuthError } from '../auth-error';
+import { mailTextFor } from '../mail-texts';
 import type { ClientInfo } from '../ports';
 import type { Role } from '../../contract/auth-schemas';
 import type { ServiceDeps } from './deps';
@@ -45,7 +46,14 @@ export function createPasswordReset(deps: ServiceDeps) {
     const ttl = config.passwordReset.otpTtl;
     const code = await codes.issue(account, 'password_reset', account.email, ttl);
     if (code === null) return;
-    await mailer.send(resetCodeMail({ to: account.email, name: account.name, code, ttlSeconds: ttl }));
+    await mailer.send(
+      resetCodeMail(mailTextFor(deps, account, client), {
+        to: account.email,
+        name: account.name,
+        code,
+        ttlSeconds: ttl,
+      }),
+    );
     logger.info({ event: 'password_reset_mail_sent', role, accountId: account.id }, 'password reset code sent');
     await record(auditEntry('password_reset_requested', subjectOf(account), anonymousCause(client)));
   }
@@ -92,7 +100,7 @@ export function createPasswordReset(deps: ServiceDeps) {
     });
     if (!done) throw new AuthError('invalid_reset_token');
     logger.info({ event: 'password_reset_completed', role, accountId: claims.sub }, 'password replaced');
-    if (account) noticeOfChange(account);
+    if (account) noticeOfChange(account, client);
     return { success: true as const };
   }
 

@@ -10,6 +10,7 @@ const identityOf = (account: Omit<AccountRecord, 'passwordHash'>) => ({
   id: account.id,
   email: account.email,
   name: account.name,
+  locale: account.locale ?? null,
 });
 
 export function adminProfileOf(account: Omit<AccountRecord, 'passwordHash'>): AdminProfile {

@@ -1,64 +1,80 @@
-// The password-reset e-mail: a plain-text and an HTML body with the code and its lifetime.
+// The mails' shared parts (greeting, a code and its lifetime, notices) and the password-reset
+// e-mail, in plain text and HTML, from the recipient's language's texts (src/core/mail-texts.ts).
+import type { MailText } from '../mail-texts';
 import type { MailMessage } from '../reset-ports';
 
-function lifetime(seconds: number): string {
-  if (seconds % 3600 === 0) return `${seconds / 3600} hour${seconds === 3600 ? '' : 's'}`;
-  if (seconds % 60 === 0) return `${seconds / 60} minute${seconds === 60 ? '' : 's'}`;
-  return `${seconds} seconds`;
+/** A lifetime in the largest whole unit: "15 minutes", "1 hour", "7 days". */
+export function lifetime(text: MailText, seconds: number): string {
+  if (seconds % 86400 === 0) return text.t('lifetime.days', { count: seconds / 86400 });
+  if (seconds % 3600 === 0) return text.t('lifetime.hours', { count: seconds / 3600 });
+  if (seconds % 60 === 0) return text.t('lifetime.minutes', { count: seconds / 60 });
+  return text.t('lifetime.seconds', { count: seconds });
 }
 
 /** Text for an HTML mail body. */
 export const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 
-/** A mail carrying a code: `what` names it ("password reset code"), `ignore` tells a stranger what to do. */
-export function codeMail(input: {
-  to: string;
-  name: string;
-  code: string;
-  ttlSeconds: number;
-  subject: string;
-  what: string;
-  ignore: string;
-}): MailMessage {
-  const valid = lifetime(input.ttlSeconds);
+/** Text for an HTML element's content, where quotes need no escape. */
+export const escapeText = (s: string) =>
+  s.replace(/[&<>]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c] as string);
+
+/** The mails that carry a code, each a group of the mail catalogue: subject, codeIs, lead, ignore. */
+export type CodeMailKind = 'reset' | 'verification' | 'signIn' | 'emailChange';
+
+/** A mail carrying a code: what it is for, how long it lasts, and what a stranger should do. */
+export function codeMail(
+  text: MailText,
+  kind: CodeMailKind,
+  input: { to: string; name: string; code: string; ttlSeconds: number },
+): MailMessage {
+  const valid = text.t('code.validFor', { lifetime: lifetime(text, input.ttlSeconds) });
+  const ignore = text.t(`${kind}.ignore`);
+  const greeting = text.t('greeting', { name: input.name });
   return {
     to: input.to,
     // Never the code: subjects show on lock screens and in relay logs.
-    subject: input.subject,
-    text: [
-      `Hello ${input.name},`,
-      '',
-      `Your ${input.what} is ${input.code}.`,
-      `It is valid for ${valid} and can be used once.`,
-      '',
-      input.ignore,
-    ].join('\n'),
+    subject: text.t(`${kind}.subject`),
+    text: [greeting, '', text.t(`${kind}.codeIs`, { code: input.code }), valid, '', ignore].join('\n'),
     html: [
-      `<p>Hello ${escapeHtml(input.name)},</p>`,
-      `<p>Your ${input.what} is</p>`,
+      `<p>${escapeHtml(greeting)}</p>`,
+      `<p>${escapeHtml(text.t(`${kind}.lead`))}</p>`,
       `<p style="font-size:28px;font-weight:bold;letter-spacing:6px;font-family:monospace">${input.code}</p>`,
-      `<p>It is valid for ${valid} and can be used once.</p>`,
-      `<p style="color:#555">${escapeHtml(input.ignore)}</p>`,
+      `<p>${escapeHtml(valid)}</p>`,
+      `<p style="color:#555">${escapeHtml(ignore)}</p>`,
     ].join('\n'),
   };
 }
 
 /** A mail without a code: a greeting and a few lines. */
-export function noticeMail(input: { to: string; name: string; subject: string; lines: string[] }): MailMessage {
+export function noticeMail(
+  text: MailText,
+  input: { to: string; name: string; subject: string; lines: string[] },
+): MailMessage {
+  const greeting = text.t('greeting', { name: input.name });
   return {
     to: input.to,
     subject: input.subject,
-    text: [`Hello ${input.name},`, '', ...input.lines].join('\n'),
-    html: [`<p>Hello ${escapeHtml(input.name)},</p>`, ...input.lines.map((l) => `<p>${escapeHtml(l)}</p>`)].join('\n'),
+    text: [greeting, '', ...input.lines].join('\n'),
+    html: [`<p>${escapeHtml(greeting)}</p>`, ...input.lines.map((l) => `<p>${escapeHtml(l)}</p>`)].join('\n'),
   };
 }
 
-export function resetCodeMail(input: { to: string; name: string; code: string; ttlSeconds: number }): MailMessage {
-  return codeMail({
-    ...input,
-    subject: 'Your password reset code',
-    what: 'password reset code',
-    ignore: 'If you did not ask to reset your password, ignore this message: your password stays as it is.',
+/** A notice of one group of the mail catalogue: its subject, what happened and what to do. */
+export const plainNotice = (
+  text: MailText,
+  group: 'accountExists' | 'emailTaken' | 'emailChanged',
+  to: string,
+  name: string,
+): MailMessage =>
+  noticeMail(text, {
+    to,
+    name,
+    subject: text.t(`${group}.subject`),
+    lines: [text.t(`${group}.happened`), text.t(`${group}.advice`)],
   });
-}
+
+export const resetCodeMail = (
+  text: MailText,
+  input: { to: string; name: string; code: string; ttlSeconds: number },
+): MailMessage => codeMail(text, 'reset', input);

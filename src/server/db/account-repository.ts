@@ -28,6 +28,7 @@ interface VendorAccountRow {
   id: string;
   email: string;
   name: string;
+  locale: string | null;
   vendorType: string;
   modules: unknown;
   modulePermissions: unknown;
@@ -38,7 +39,7 @@ interface VendorAccountRow {
   vendorName: string;
 }
 
-const VENDOR_ACCOUNT = Prisma.sql`SELECT a."id", a."email", a."name", a."vendorType", a."modules", a."modulePermissions",
+const VENDOR_ACCOUNT = Prisma.sql`SELECT a."id", a."email", a."name", a."locale", a."vendorType", a."modules", a."modulePermissions",
   a."passwordHash", a."tokenVersion", a."disabledAt", v."id" AS "vendorId", v."name" AS "vendorName"
   FROM "VendorAccount" a JOIN "Vendor" v ON v."id" = a."vendorId"`;
 
@@ -109,7 +110,7 @@ export async function uniqueEmail<T>(work: () => Promise<T>): Promise<T> {
 }
 
 export function createAccountRepository(prisma: PrismaClient): AccountRepository {
-  type Change = { passwordHash?: string; disabledAt?: Date | null };
+  type Change = { passwordHash?: string; disabledAt?: Date | null; locale?: string };
   async function updateAccount(role: Role, id: string, data: Change, now: Date, endAll: boolean, audit?: AuditEntry) {
     await prisma.$transaction(async (tx) => {
       if (endAll) await endEverySession(tx, role, id, now, data);
@@ -156,6 +157,8 @@ export function createAccountRepository(prisma: PrismaClient): AccountRepository
       else if (role === 'customer') await prisma.customerAccount.updateMany({ where, data: { passwordHash: to } });
       else await prisma.vendorAccount.updateMany({ where, data: { passwordHash: to } });
     },
+
+    setLocale: (role, id, locale, now, audit) => updateAccount(role, id, { locale }, now, false, audit),
 
     setDisabled: (role, id, disabled, now, audit) =>
       updateAccount(role, id, { disabledAt: disabled ? now : null }, now, disabled, audit),

@@ -1,5 +1,6 @@
 // Turns database rows into the core's records; JSON columns are checked, never trusted blindly.
 import { z } from 'zod';
+import { isLocale } from '@/contract/locales';
 import type { AccountRecord } from '@/core/ports';
 
 const stringList = z.array(z.string()).catch([]);
@@ -9,6 +10,7 @@ interface AccountRow {
   id: string;
   email: string;
   name: string;
+  locale: string | null;
   modules: unknown;
   passwordHash: string;
   tokenVersion: number;
@@ -21,6 +23,7 @@ export function adminRecord(row: AccountRow & { adminType: string }): AccountRec
     id: row.id,
     email: row.email,
     name: row.name,
+    locale: isLocale(row.locale) ? row.locale : null,
     type: row.adminType,
     modules: stringList.parse(row.modules),
     modulePermissions: {},
@@ -38,6 +41,7 @@ export function vendorRecord(
     id: row.id,
     email: row.email,
     name: row.name,
+    locale: isLocale(row.locale) ? row.locale : null,
     type: row.vendorType,
     modules: stringList.parse(row.modules),
     modulePermissions: permissions.parse(row.modulePermissions),
@@ -57,6 +61,7 @@ export function customerRecord(
     id: row.id,
     email: row.email,
     name: row.name,
+    locale: isLocale(row.locale) ? row.locale : null,
     type: '',
     modules: [],
     modulePermissions: {},

@@ -198,6 +198,7 @@ async function readiness(c: RouteCall) {
 export const BINDINGS: { [S in RouteSide]: SideBindings<S> } = {
   admin: {
     ...accountBindings('admin'),
+    updateMe: async (c) => c.auth.updateMe('admin', c.principal, await c.body()),
     ...factorBindings('admin'),
     ...passkeyBindings('admin'),
     listAdmins: async (c) => c.auth.administration.listAdmins(c.principal, c.query),
@@ -255,6 +256,7 @@ export const BINDINGS: { [S in RouteSide]: SideBindings<S> } = {
   },
   vendor: {
     ...accountBindings('vendor'),
+    updateMe: async (c) => c.auth.updateMe('vendor', c.principal, await c.body()),
     ...factorBindings('vendor'),
     ...passkeyBindings('vendor'),
     context: async (c) => c.auth.vendorContext(c.principal),

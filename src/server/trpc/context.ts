@@ -4,6 +4,7 @@ import type { Config } from '@/core/config';
 import type { AuthError } from '@/core/auth-error';
 import type { ClientInfo } from '@/core/ports';
 import type { Role } from '@/contract/auth-schemas';
+import { LOCALE_COOKIE } from '@/contract/locales';
 import type { AuthService } from '@/core/service';
 import { bearerTokenOf, clientInfoOf } from '../client-info';
 import { getContainer } from '../container';
@@ -48,13 +49,14 @@ export function createContext(opts: { req: Request; resHeaders: Headers; session
   const { auth, config, logger } = container;
   // The same test as HSTS and the cross-site check: the socket's TLS, or a trusted proxy's word.
   const overHttps = cameOverHttps(opts.req.headers, config.trustProxyHops);
+  const cookies = parseCookieHeader(opts.req.headers.get('cookie'));
   return createInnerContext({
     auth,
     config,
     logger,
-    client: clientInfoOf(opts.req.headers, config.trustProxyHops),
+    client: clientInfoOf(opts.req.headers, config.trustProxyHops, cookies[LOCALE_COOKIE]),
     accessToken: bearerTokenOf(opts.req.headers),
-    cookies: parseCookieHeader(opts.req.headers.get('cookie')),
+    cookies,
     resHeaders: opts.resHeaders,
     secureCookies: config.production || overHttps,
     overHttps,

@@ -1,6 +1,7 @@
 'use client';
 // What the account forms share: the name field; for an invitation its e-mail, checked before
 // sending; and for a change, sending only the fields that changed.
+import { useFormatter, useTranslations } from 'next-intl';
 import { useState, type ReactNode } from 'react';
 import { ActionForm } from '../components/action-form';
 import { TextField } from '../components/text-field';
@@ -17,9 +18,10 @@ export function NameField({
   onChange(value: string): void;
   error?: string;
 }) {
+  const t = useTranslations('admin.accountForms');
   return (
     <TextField
-      label="Name"
+      label={t('name')}
       name="name"
       autoComplete="off"
       required
@@ -39,6 +41,7 @@ export function useInvitationForm<Fields extends { name: string }, Invited exten
   invite: (input: Fields & { email: string }) => Promise<Invited>,
   done: (invited: Invited) => string,
 ) {
+  const t = useTranslations('admin.accountForms');
   const [fields, setFields] = useState(empty);
   const [email, setEmail] = useState('');
   const [problems, setProblems] = useState<Record<string, string | undefined>>({});
@@ -50,29 +53,26 @@ export function useInvitationForm<Fields extends { name: string }, Invited exten
   const errorOf: FieldError = (field) => problems[field] ?? action.fieldError(field);
 
   function submit() {
-    const found = blankFields({ name: [fields.name, 'Enter a name.'], email: [email, 'Enter an e-mail address.'] });
+    const found = blankFields({ name: [fields.name, t('nameMissing')], email: [email, t('emailMissing')] });
     setProblems(found);
     if (Object.values(found).every((problem) => !problem)) action.run({ ...fields, email });
   }
 
-  const credentials = (emailHint: string) => (
+  const credentials = () => (
     <TextField
-      label="E-mail"
+      label={t('email')}
       name="email"
       type="email"
       autoComplete="off"
       required
       value={email}
       onChange={(e) => setEmail(e.target.value)}
-      hint={emailHint}
+      hint={t('emailHint')}
       error={errorOf('email')}
     />
   );
   return { fields, setFields, action, submit, errorOf, credentials };
 }
-
-/** The e-mail field's hint of every invitation form. */
-export const INVITED_EMAIL_HINT = 'The invitation goes here; the link lets them choose their own password.';
 
 /** An invitation's form around its fields: sent with one button, its outcome announced. */
 export function InvitationForm({
@@ -84,12 +84,13 @@ export function InvitationForm({
   form: { action: { pending: boolean; error: string | null; success: string | null }; submit(): void };
   children: ReactNode;
 }) {
+  const t = useTranslations('admin.accountForms');
   const { action } = form;
   return (
     <ActionForm
       label={label}
-      submitLabel="Send invitation"
-      pendingLabel="Sending…"
+      submitLabel={t('sendInvitation')}
+      pendingLabel={t('sending')}
       pending={action.pending}
       error={action.error}
       success={action.success}
@@ -101,10 +102,16 @@ export function InvitationForm({
 }
 
 /** What an invitation form says once the mail is on its way. */
-export const invitedNotice = (invited: { name: string; email: string; expires_at: string }) =>
-  `An invitation is on its way to ${invited.name} (${invited.email}). Its link is valid until ${new Date(
-    invited.expires_at,
-  ).toLocaleString()} and signs them in once they choose their password.`;
+export function useInvitedNotice() {
+  const t = useTranslations('admin.accountForms');
+  const format = useFormatter();
+  return (invited: { name: string; email: string; expires_at: string }) =>
+    t('invited', {
+      name: invited.name,
+      email: invited.email,
+      until: format.dateTime(new Date(invited.expires_at), { dateStyle: 'medium', timeStyle: 'short' }),
+    });
+}
 
 export interface ChangeFormProps<Changes extends object, Result> {
   /** The account's name, for the form's accessible name. */
@@ -123,6 +130,7 @@ export function ChangeForm<Changes extends object, Result>({
   done,
   children,
 }: ChangeFormProps<Changes, Result>) {
+  const t = useTranslations('admin.accountForms');
   const [nothing, setNothing] = useState(false);
   const action = useAction(save, done);
   function submit() {
@@ -133,11 +141,11 @@ export function ChangeForm<Changes extends object, Result>({
   }
   return (
     <ActionForm
-      label={`Change ${name}`}
-      submitLabel="Save changes"
-      pendingLabel="Saving…"
+      label={t('changeLabel', { name })}
+      submitLabel={t('saveChanges')}
+      pendingLabel={t('saving')}
       pending={action.pending}
-      error={nothing ? 'Nothing to save: change a field first.' : action.error}
+      error={nothing ? t('nothingToSave') : action.error}
       success={action.success}
       onSubmit={submit}
     >

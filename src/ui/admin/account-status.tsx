@@ -2,6 +2,7 @@
 // An account in the administration lists: how it reads (name, type, status, what it may do), and
 // disabling or enabling it. Disabling ends every session at once and refuses its access tokens;
 // enabling lets it sign in again (old sessions stay ended). Nobody disables themselves.
+import { useFormatter, useTranslations } from 'next-intl';
 import { ACCOUNT_TYPE_LABEL } from '../auth/role-text';
 import { LiveAlert } from '../components/alert';
 import { Button } from '../components/button';
@@ -19,35 +20,44 @@ export interface AccountStatusProps {
 }
 
 export function AccountStatus({ name, disabled, self, setDisabled }: AccountStatusProps) {
+  const t = useTranslations('admin.accountStatus');
   const action = useAction(setDisabled, (_, nowDisabled) =>
-    nowDisabled ? `${name} is disabled and signed out everywhere.` : `${name} is enabled and can sign in again.`,
+    nowDisabled ? t('disabledDone', { name }) : t('enabledDone', { name }),
   );
-  if (self)
-    return <p className={panelStyles.muted}>This is your own account: another admin can disable it, you cannot.</p>;
+  if (self) return <p className={panelStyles.muted}>{t('self')}</p>;
   return (
     <div className={styles.stack}>
       <LiveAlert tone="error" message={action.error} />
       <LiveAlert tone="success" message={action.success} />
       <div className={styles.footer}>
-        <p className={styles.meta}>
-          {disabled ? 'Disabled: cannot sign in.' : 'Enabled. Disabling signs the account out everywhere at once.'}
-        </p>
+        <p className={styles.meta}>{disabled ? t('disabledLine') : t('enabledLine')}</p>
         <Button
           variant="secondary"
           onClick={() => action.run(!disabled)}
           pending={action.pending}
-          pendingLabel={disabled ? 'Enabling…' : 'Disabling…'}
+          pendingLabel={disabled ? t('enabling') : t('disabling')}
         >
-          {disabled ? 'Enable account' : 'Disable account'}
-          <span className="visually-hidden"> of {name}</span>
+          {t.rich(disabled ? 'enable' : 'disable', {
+            name,
+            hidden: (chunks) => <span className="visually-hidden">{chunks}</span>,
+          })}
         </Button>
       </div>
     </div>
   );
 }
 
-export function modulesInWords(modules: readonly string[]): string {
-  return modules.length ? modules.map((m) => (isModuleKey(m) ? MODULE_LABEL[m] : m)).join(', ') : 'no modules';
+/** The modules' names as a list in the reader's language ("Orders, Point of sale"), or "no modules". */
+export function useModulesInWords() {
+  const t = useTranslations('admin.accountStatus');
+  const format = useFormatter();
+  return (modules: readonly string[]) =>
+    modules.length
+      ? format.list(
+          modules.map((m) => (isModuleKey(m) ? MODULE_LABEL[m] : m)),
+          { type: 'unit' },
+        )
+      : t('noModules');
 }
 
 export function AccountSummary({
@@ -63,11 +73,12 @@ export function AccountSummary({
   disabled: boolean;
   extra: string;
 }) {
+  const t = useTranslations('admin.accountStatus');
   return (
     <div>
       <h3 className={styles.title}>
         {name} <span className={styles.badge}>{ACCOUNT_TYPE_LABEL[type] ?? type}</span>{' '}
-        {disabled ? <span className={`${styles.badge} ${styles.disabled}`}>Disabled</span> : null}
+        {disabled ? <span className={`${styles.badge} ${styles.disabled}`}>{t('disabledBadge')}</span> : null}
       </h3>
       <p className={styles.meta}>{email}</p>
       <p className={styles.meta}>{extra}</p>

@@ -1,6 +1,7 @@
 'use client';
 // Changing an admin account's name, type or modules: only the fields that changed are sent, so an
 // admin may save a name without being asked about modules it cannot grant.
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { AdminAccount } from '@/contract/administration-schemas';
 import { ADMIN_MODULES } from '@/contract/module-keys';
@@ -19,6 +20,7 @@ function changesOf(account: AdminAccount, fields: AdminFieldValues) {
 }
 
 export function AdminEditor({ actor, account }: { actor: AdminProfile; account: AdminAccount }) {
+  const t = useTranslations('admin.adminEditor');
   const utils = trpc.useUtils();
   const [fields, setFields] = useState<AdminFieldValues>(() => ({
     name: account.name,
@@ -31,7 +33,9 @@ export function AdminEditor({ actor, account }: { actor: AdminProfile; account: 
     return updated;
   }
   const done = (updated: AdminAccount) =>
-    `Saved: ${updated.name} now has ${updated.admin_type === 'super_admin' ? 'every module' : `${updated.modules.length} module(s)`}.`;
+    updated.admin_type === 'super_admin'
+      ? t('savedSuper', { name: updated.name })
+      : t('saved', { name: updated.name, count: updated.modules.length });
 
   return (
     <ChangeForm name={account.name} changes={() => changesOf(account, fields)} save={save} done={done}>

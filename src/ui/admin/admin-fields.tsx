@@ -2,6 +2,7 @@
 // The fields an admin account has: name, type and modules, shared by the create form and the
 // editor. Only what the signed-in admin may grant is offered: the super_admin type to super admins
 // only, and to an admin only the modules it holds itself (the service refuses anything else).
+import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { ADMIN_MODULES, ADMIN_TYPES, type AdminType } from '@/contract/module-keys';
 import type { AdminProfile } from '@/contract/auth-schemas';
@@ -31,6 +32,7 @@ export interface AdminFieldsProps {
 }
 
 export function AdminFields({ actor, value, onChange, fieldError, held = [], credentials }: AdminFieldsProps) {
+  const t = useTranslations('admin.adminFields');
   const superActor = actor.admin_type === 'super_admin';
   const types = ADMIN_TYPES.filter((type) => superActor || type !== 'super_admin' || value.admin_type === type);
   const modules = ADMIN_MODULES.filter((m) => superActor || actor.modules.includes(m) || held.includes(m));
@@ -39,25 +41,21 @@ export function AdminFields({ actor, value, onChange, fieldError, held = [], cre
       <NameField value={value.name} onChange={(name) => onChange({ ...value, name })} error={fieldError('name')} />
       {credentials}
       <ChoiceGroup
-        legend="Account type"
+        legend={t('type')}
         name="admin_type"
         choices={types.map((type) => ({ value: type, label: ACCOUNT_TYPE_LABEL[type] ?? type }))}
         value={value.admin_type}
         onChange={(type) => onChange({ ...value, admin_type: type as AdminType })}
-        hint={superActor ? 'A super admin passes every module check and manages other super admins.' : undefined}
+        hint={superActor ? t('typeHint') : undefined}
         error={fieldError('admin_type')}
       />
       <CheckboxGroup
-        legend="Modules"
+        legend={t('modules')}
         name="modules"
         choices={modules.map((m) => ({ value: m, label: MODULE_LABEL[m] }))}
         values={value.modules}
         onChange={(next) => onChange({ ...value, modules: ADMIN_MODULES.filter((m) => next.includes(m)) })}
-        hint={
-          value.admin_type === 'super_admin'
-            ? 'A super admin has every module whatever is ticked here.'
-            : 'What this admin may open.'
-        }
+        hint={value.admin_type === 'super_admin' ? t('modulesHintSuper') : t('modulesHint')}
         error={fieldError('modules')}
       />
     </>

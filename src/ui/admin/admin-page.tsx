@@ -4,6 +4,7 @@
 // panel on /admin), the profile load, and for a module's page the module guard: without the
 // module the page says so and loads nothing (the server would refuse it with 403 anyway).
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import { passesModuleGuard, type GuardSubject } from '@/core/module-access';
 import { type ModuleKey } from '@/contract/module-keys';
@@ -25,11 +26,11 @@ const ADMIN_MODULE_PAGES: Partial<Record<ModuleKey, string>> = {
 };
 
 /** `current` is `overview`, `security` or a module key. */
-function adminNav(subject: GuardSubject, current: string): NavEntry[] {
+function adminNav(subject: GuardSubject, current: string, labels: { overview: string; security: string }): NavEntry[] {
   return [
-    { key: 'overview', label: 'Overview', href: '/admin', current: current === 'overview' },
+    { key: 'overview', label: labels.overview, href: '/admin', current: current === 'overview' },
     ...navEntries(subject, (module) => ADMIN_MODULE_PAGES[module] ?? `/admin?module=${module}`, current),
-    { key: 'security', label: 'Security', href: '/admin/security', current: current === 'security' },
+    { key: 'security', label: labels.security, href: '/admin/security', current: current === 'security' },
   ];
 }
 
@@ -44,6 +45,7 @@ export interface AdminPageProps {
 }
 
 export function AdminPage({ current, module, title, children }: AdminPageProps) {
+  const t = useTranslations('admin.page');
   const me = trpc.admin.me.useQuery();
   const profile = me.data?.admin;
   const subject = profile ? adminSubject(profile) : null;
@@ -53,19 +55,16 @@ export function AdminPage({ current, module, title, children }: AdminPageProps) 
     <AppShell
       role="admin"
       user={profile && { name: profile.name, type: profile.admin_type }}
-      nav={subject ? adminNav(subject, current) : []}
+      nav={subject ? adminNav(subject, current, { overview: t('overview'), security: t('security') }) : []}
     >
       {!allowed ? <h1>{title}</h1> : null}
-      {me.isPending ? <Loading what="your profile" /> : null}
+      {me.isPending ? <Loading what={t('yourProfile')} /> : null}
       {me.isError ? <LoadFailed message={shownErrorOf(me.error).message} onRetry={() => void me.refetch()} /> : null}
       {profile && !allowed && module ? (
-        <Panel title="No access">
-          <p>
-            Your account does not have the {MODULE_LABEL[module]} module, so this page cannot show anything. Ask a super
-            admin to give it to you if you need it.
-          </p>
+        <Panel title={t('noAccess')}>
+          <p>{t('noAccessText', { module: MODULE_LABEL[module] })}</p>
           <p className={panelStyles.muted}>
-            <Link href="/admin">Back to the admin console</Link>
+            <Link href="/admin">{t('back')}</Link>
           </p>
         </Panel>
       ) : null}

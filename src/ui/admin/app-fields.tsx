@@ -1,6 +1,7 @@
 'use client';
 // The fields an app is registered and changed with: its name, redirect URIs (one a line), the
 // scopes it may ask for (every scope the wire contract allows) and the first-party mark.
+import { useTranslations } from 'next-intl';
 import { useId } from 'react';
 import { APP_SCOPES } from '@/contract/app-schemas';
 import { CheckboxGroup } from '../components/choice-group';
@@ -16,9 +17,6 @@ export interface AppDraft {
 
 const SCOPE_CHOICES = APP_SCOPES.map((scope) => ({ value: scope, label: scope }));
 const FIRST_PARTY = 'first_party';
-const TRUST_CHOICES = [
-  { value: FIRST_PARTY, label: 'First-party app', description: "The platform's own: it skips the consent page" },
-];
 
 /** The redirect URIs of the text area: one a line, blank lines dropped. */
 export const redirectUrisOf = (text: string) =>
@@ -36,11 +34,12 @@ export const appFieldsOf = (draft: AppDraft) => ({
 });
 
 function RedirectUrisField({ value, onChange, error }: { value: string; onChange(v: string): void; error?: string }) {
+  const t = useTranslations('admin.appFields');
   const id = useId();
   return (
     <div className={fieldStyles.field}>
       <label className={fieldStyles.label} htmlFor={id}>
-        Redirect URIs
+        {t('redirectUris')}
       </label>
       <textarea
         id={id}
@@ -54,7 +53,7 @@ function RedirectUrisField({ value, onChange, error }: { value: string; onChange
         required
       />
       <div id={`${id}-hint`} className={fieldStyles.hint}>
-        One a line, matched exactly: https, or http on a loopback address for a native app.
+        {t('redirectUrisHint')}
       </div>
       {error ? (
         <p id={`${id}-error`} className={fieldStyles.error}>
@@ -74,15 +73,17 @@ export function AppFields({
   onChange(draft: AppDraft): void;
   fieldError(field: string): string | undefined;
 }) {
+  const t = useTranslations('admin.appFields');
+  const trustChoices = [{ value: FIRST_PARTY, label: t('firstParty'), description: t('firstPartyText') }];
   return (
     <>
       <TextField
-        label="App name"
+        label={t('name')}
         name="name"
         value={draft.name}
         onChange={(e) => onChange({ ...draft, name: e.target.value })}
         error={fieldError('name')}
-        hint="Shown on the consent page."
+        hint={t('nameHint')}
         required
       />
       <RedirectUrisField
@@ -91,7 +92,7 @@ export function AppFields({
         error={fieldError('redirect_uris')}
       />
       <CheckboxGroup
-        legend="Scopes"
+        legend={t('scopes')}
         name="scopes"
         choices={SCOPE_CHOICES}
         values={draft.scopes}
@@ -100,9 +101,9 @@ export function AppFields({
         machineNames
       />
       <CheckboxGroup
-        legend="Trust"
+        legend={t('trust')}
         name="first_party"
-        choices={TRUST_CHOICES}
+        choices={trustChoices}
         values={draft.firstParty ? [FIRST_PARTY] : []}
         onChange={(values) => onChange({ ...draft, firstParty: values.includes(FIRST_PARTY) })}
         error={fieldError('first_party')}

@@ -2,7 +2,8 @@
 // /admin/apps: the platform's OAuth 2.1 / OpenID Connect apps (the `integrations` module). A
 // confidential app's secret is shown once, when it is registered or its secret rotated; removing an
 // app ends its credentials and every grant and token of it.
-import { useState } from 'react';
+import { useTranslations } from 'next-intl';
+import { useState, type ReactNode } from 'react';
 import type { AppView } from '@/contract/app-schemas';
 import { ActionForm } from '../components/action-form';
 import { LiveAlert } from '../components/alert';
@@ -20,7 +21,10 @@ import { useAction } from './use-action';
 
 type OnSecret = (shown: ShownSecret) => void;
 
+const hidden = (chunks: ReactNode) => <span className="visually-hidden">{chunks}</span>;
+
 function EditAppForm({ app }: { app: AppView }) {
+  const t = useTranslations('admin.apps');
   const utils = trpc.useUtils();
   const [draft, setDraft] = useState<AppDraft>({
     name: app.name,
@@ -34,13 +38,13 @@ function EditAppForm({ app }: { app: AppView }) {
       await utils.admin.listApps.invalidate();
       return changed;
     },
-    (changed) => `${changed.name} is saved.`,
+    (changed) => t('saved', { name: changed.name }),
   );
   return (
     <ActionForm
-      label={`Change ${app.name}`}
-      submitLabel="Save"
-      pendingLabel="Saving…"
+      label={t('change', { name: app.name })}
+      submitLabel={t('save')}
+      pendingLabel={t('saving')}
       pending={action.pending}
       error={action.error}
       success={action.success}
@@ -52,13 +56,14 @@ function EditAppForm({ app }: { app: AppView }) {
 }
 
 function AppActions({ app, onSecret }: { app: AppView; onSecret: OnSecret }) {
+  const t = useTranslations('admin.apps');
   const utils = trpc.useUtils();
   const [confirming, setConfirming] = useState(false);
   const rotate = useAction(
     () => utils.client.admin.rotateAppSecret.mutate({ appId: app.id }),
     (rotated) => {
       onSecret({ name: app.name, ...rotated });
-      return `${app.name} has a new secret.`;
+      return t('rotated', { name: app.name });
     },
   );
   const remove = useAction(
@@ -76,24 +81,22 @@ function AppActions({ app, onSecret }: { app: AppView; onSecret: OnSecret }) {
             variant="secondary"
             onClick={() => rotate.run(undefined)}
             pending={rotate.pending}
-            pendingLabel="Rotating…"
+            pendingLabel={t('rotating')}
           >
-            Rotate secret<span className="visually-hidden"> of {app.name}</span>
+            {t.rich('rotate', { name: app.name, hidden })}
           </Button>
         ) : null}
         {confirming ? (
-          <Button onClick={() => remove.run(undefined)} pending={remove.pending} pendingLabel="Removing…">
-            Confirm removal<span className="visually-hidden"> of {app.name}</span>
+          <Button onClick={() => remove.run(undefined)} pending={remove.pending} pendingLabel={t('removing')}>
+            {t.rich('confirmRemoval', { name: app.name, hidden })}
           </Button>
         ) : (
           <Button variant="secondary" onClick={() => setConfirming(true)}>
-            Remove<span className="visually-hidden"> {app.name}</span>
+            {t.rich('remove', { name: app.name, hidden })}
           </Button>
         )}
       </div>
-      {confirming ? (
-        <p className={styles.meta}>Its credentials stop working at once, and every grant and token of it ends.</p>
-      ) : null}
+      {confirming ? <p className={styles.meta}>{t('removalText')}</p> : null}
       <LiveAlert tone="error" message={rotate.error ?? remove.error} />
       <LiveAlert tone="success" message={rotate.success} />
     </>
@@ -101,22 +104,23 @@ function AppActions({ app, onSecret }: { app: AppView; onSecret: OnSecret }) {
 }
 
 function AppRow({ app, onSecret }: { app: AppView; onSecret: OnSecret }) {
+  const t = useTranslations('admin.apps');
   const summary = (
     <div>
       <h3 className={styles.title}>
-        {app.name} {app.first_party ? <span className={styles.badge}>First party</span> : null}
-        {app.registered ? <span className={styles.badge}>Registered itself</span> : null}
+        {app.name} {app.first_party ? <span className={styles.badge}>{t('firstParty')}</span> : null}
+        {app.registered ? <span className={styles.badge}>{t('registeredItself')}</span> : null}
       </h3>
       <p className={styles.meta}>
-        Client id <code>{app.client_id}</code>, {app.type}
+        {t.rich('clientId', { id: app.client_id, type: app.type, code: (chunks) => <code>{chunks}</code> })}
       </p>
-      <p className={styles.meta}>Redirect URIs: {app.redirect_uris.join(', ')}</p>
-      <p className={styles.meta}>Scopes: {app.scopes.join(' ')}</p>
+      <p className={styles.meta}>{t('redirectUris', { uris: app.redirect_uris.join(', ') })}</p>
+      <p className={styles.meta}>{t('scopes', { scopes: app.scopes.join(' ') })}</p>
     </div>
   );
   return (
     <li className={styles.item}>
-      <Disclosure label="Edit" subject={app.name} summary={summary}>
+      <Disclosure label={t('edit')} subject={app.name} summary={summary}>
         <EditAppForm app={app} />
       </Disclosure>
       <AppActions app={app} onSecret={onSecret} />
@@ -125,29 +129,28 @@ function AppRow({ app, onSecret }: { app: AppView; onSecret: OnSecret }) {
 }
 
 function AppList({ onSecret }: { onSecret: OnSecret }) {
+  const t = useTranslations('admin.apps');
   const query = trpc.admin.listApps.useInfiniteQuery({ limit: PAGE_SIZE }, { getNextPageParam: nextCursorOf });
   return (
-    <PagedList query={query} label="Apps" noun="apps" one="app" empty="No app is registered yet.">
+    <PagedList query={query} label={t('title')} noun={t('noun')} one={t('one')} empty={t('empty')}>
       {(app) => <AppRow app={app} onSecret={onSecret} />}
     </PagedList>
   );
 }
 
 export function AppsPage() {
+  const t = useTranslations('admin.apps');
   const [shown, setShown] = useState<ShownSecret | null>(null);
   return (
-    <AdminPage current="integrations" module="integrations" title="Apps">
+    <AdminPage current="integrations" module="integrations" title={t('title')}>
       {() => (
         <>
-          <PageHeader
-            title="Apps"
-            lead="Apps sign people in with the platform and act for them by OAuth 2.1 and OpenID Connect: merchants' apps, partner storefronts, agents."
-          />
+          <PageHeader title={t('title')} lead={t('lead')} />
           {shown ? <ClientSecretOnce shown={shown} /> : null}
-          <Panel title="Register an app">
+          <Panel title={t('registerPanel')}>
             <NewAppForm onSecret={setShown} />
           </Panel>
-          <Panel title="Registered apps">
+          <Panel title={t('registered')}>
             <AppList onSecret={setShown} />
           </Panel>
         </>

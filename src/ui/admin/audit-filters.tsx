@@ -2,6 +2,7 @@
 // The audit page's filters: an account (by e-mail, or the id an account's page links with), one
 // kind of event and a time range; applied together when the form is sent, so typing does not
 // reload the list on every key.
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { AUDIT_EVENTS, type AuditEventName } from '@/contract/audit-events';
 import { ActionForm } from '../components/action-form';
@@ -18,7 +19,11 @@ export interface AuditFilterValues {
 
 /** A `datetime-local` value (the browser's local time) as an ISO instant; empty stays unset. */
 const instantOf = (local: string) => (local ? new Date(local).toISOString() : undefined);
-export const eventLabel = (event: string) => event.replace(/_/g, ' ');
+/** An event's name in the admin's language, or its own name spaced out for one the catalogue lacks. */
+export function useEventLabel() {
+  const t = useTranslations('admin.auditEvents');
+  return (event: string) => (t.has(event) ? t(event) : event.replace(/_/g, ' '));
+}
 
 /** An e-mail is searched as one; anything else is taken for an account id. */
 const accountFilter = (value: string): AuditFilterValues =>
@@ -31,6 +36,8 @@ export function AuditFilters({
   initialAccountId: string;
   onApply(filters: AuditFilterValues): void;
 }) {
+  const t = useTranslations('admin.auditFilters');
+  const eventLabel = useEventLabel();
   const [account, setAccount] = useState(initialAccountId);
   const [event, setEvent] = useState('');
   const [from, setFrom] = useState('');
@@ -45,25 +52,25 @@ export function AuditFilters({
   }
   return (
     <ActionForm
-      label="Filter events"
-      submitLabel="Show events"
-      pendingLabel="Loading…"
+      label={t('label')}
+      submitLabel={t('submit')}
+      pendingLabel={t('loading')}
       pending={false}
       onSubmit={apply}
     >
       <TextField
-        label="Account"
+        label={t('account')}
         name="account"
         value={account}
         onChange={(e) => setAccount(e.target.value)}
-        hint="The e-mail (or id) of the account the events are about."
+        hint={t('accountHint')}
       />
       <div className={fieldStyles.field}>
         <label className={fieldStyles.label} htmlFor="audit-event">
-          Event
+          {t('event')}
         </label>
         <select id="audit-event" className={fieldStyles.input} value={event} onChange={(e) => setEvent(e.target.value)}>
-          <option value="">Every event</option>
+          <option value="">{t('everyEvent')}</option>
           {AUDIT_EVENTS.map((name) => (
             <option key={name} value={name}>
               {eventLabel(name)}
@@ -72,19 +79,13 @@ export function AuditFilters({
         </select>
       </div>
       <TextField
-        label="From (your local time)"
+        label={t('from')}
         name="from"
         type="datetime-local"
         value={from}
         onChange={(e) => setFrom(e.target.value)}
       />
-      <TextField
-        label="Until (your local time)"
-        name="to"
-        type="datetime-local"
-        value={to}
-        onChange={(e) => setTo(e.target.value)}
-      />
+      <TextField label={t('to')} name="to" type="datetime-local" value={to} onChange={(e) => setTo(e.target.value)} />
     </ActionForm>
   );
 }

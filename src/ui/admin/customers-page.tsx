@@ -1,6 +1,7 @@
 'use client';
 // /admin/customers: the customer accounts (the `customers` module), searched by e-mail or name a
 // page at a time; each opens to its status (disable, enable) and its sessions.
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { z } from 'zod';
 import type { customerAccount } from '@/contract/customer-schemas';
@@ -19,6 +20,7 @@ import { AuditLink } from './audit-link';
 type CustomerAccount = z.infer<typeof customerAccount>;
 
 function CustomerSessions({ customerId }: { customerId: string }) {
+  const t = useTranslations('admin.customers');
   const utils = trpc.useUtils();
   const query = trpc.admin.listCustomerSessions.useInfiniteQuery(
     { customerId, limit: SESSIONS_PAGE_SIZE },
@@ -28,10 +30,11 @@ function CustomerSessions({ customerId }: { customerId: string }) {
     await utils.client.admin.endCustomerSession.mutate({ customerId, sessionId });
     await utils.admin.listCustomerSessions.invalidate({ customerId });
   }
-  return <SessionsList query={query} onEnd={end} empty="Not signed in anywhere." />;
+  return <SessionsList query={query} onEnd={end} empty={t('noSessions')} />;
 }
 
 function CustomerRow({ account }: { account: CustomerAccount }) {
+  const t = useTranslations('admin.customers');
   const utils = trpc.useUtils();
   async function setDisabled(disabled: boolean) {
     await (disabled ? utils.client.admin.disableCustomer : utils.client.admin.enableCustomer).mutate({
@@ -45,15 +48,15 @@ function CustomerRow({ account }: { account: CustomerAccount }) {
       email={account.email}
       type="customer"
       disabled={account.disabled}
-      extra={account.email_verified ? 'E-mail confirmed' : 'E-mail not confirmed'}
+      extra={account.email_verified ? t('emailConfirmed') : t('emailNotConfirmed')}
     />
   );
   return (
     <li className={styles.item}>
-      <Disclosure label="Manage" subject={account.name} summary={summary}>
-        <h4>Status</h4>
+      <Disclosure label={t('manage')} subject={account.name} summary={summary}>
+        <h4>{t('status')}</h4>
         <AccountStatus name={account.name} disabled={account.disabled} setDisabled={setDisabled} />
-        <h4>Sessions</h4>
+        <h4>{t('sessions')}</h4>
         <CustomerSessions customerId={account.id} />
         <AuditLink accountId={account.id} name={account.name} />
       </Disclosure>
@@ -62,39 +65,38 @@ function CustomerRow({ account }: { account: CustomerAccount }) {
 }
 
 function CustomersList({ search }: { search: string }) {
+  const t = useTranslations('admin.customers');
   const query = trpc.admin.listCustomers.useInfiniteQuery(
     { limit: PAGE_SIZE, ...(search ? { query: search } : {}) },
     { getNextPageParam: nextCursorOf },
   );
   return (
-    <PagedList query={query} label="Customer accounts" noun="customers" one="customer" empty="No customers found.">
+    <PagedList query={query} label={t('accounts')} noun={t('noun')} one={t('one')} empty={t('empty')}>
       {(account) => <CustomerRow account={account} />}
     </PagedList>
   );
 }
 
 export function CustomersPage() {
+  const t = useTranslations('admin.customers');
   const [text, setText] = useState('');
   const [search, setSearch] = useState('');
   return (
-    <AdminPage current="customers" module="customers" title="Customers">
+    <AdminPage current="customers" module="customers" title={t('title')}>
       {() => (
         <>
-          <PageHeader
-            title="Customers"
-            lead="Shoppers' accounts: find one by e-mail or name, disable or enable it, end its sessions."
-          />
-          <Panel title="Customer accounts">
+          <PageHeader title={t('title')} lead={t('lead')} />
+          <Panel title={t('accounts')}>
             <ActionForm
-              label="Search customers"
-              submitLabel="Search"
-              pendingLabel="Searching…"
+              label={t('searchLabel')}
+              submitLabel={t('search')}
+              pendingLabel={t('searching')}
               pending={false}
               onSubmit={() => setSearch(text.trim())}
               inline
             >
               <TextField
-                label="E-mail or name"
+                label={t('searchField')}
                 name="search"
                 type="search"
                 value={text}

@@ -1,6 +1,7 @@
 'use client';
 // Changing an employee's name, modules, permissions or stores; only changed fields are sent. The
 // change applies on the employee's next request: its profile and context are read afresh.
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { VendorAccount } from '@/contract/administration-schemas';
 import { actionsOf, VENDOR_MODULES } from '@/contract/module-keys';
@@ -41,6 +42,7 @@ function changesOf(account: VendorAccount, fields: EmployeeFieldValues) {
 }
 
 export function EmployeeEditor({ vendorId, account }: { vendorId: string; account: VendorAccount }) {
+  const t = useTranslations('admin.employeeEditor');
   const utils = trpc.useUtils();
   const { stores } = useStores(vendorId);
   const [fields, setFields] = useState(() => fieldsOf(account));
@@ -49,7 +51,7 @@ export function EmployeeEditor({ vendorId, account }: { vendorId: string; accoun
     await utils.admin.listVendorAccounts.invalidate({ vendorId });
     return updated;
   }
-  const done = (updated: VendorAccount) => `Saved: ${updated.name}'s changes apply from its next request.`;
+  const done = (updated: VendorAccount) => t('saved', { name: updated.name });
 
   return (
     <ChangeForm name={account.name} changes={() => changesOf(account, fields)} save={save} done={done}>

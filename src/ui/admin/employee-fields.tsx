@@ -1,6 +1,7 @@
 'use client';
 // The fields an employee has: name, modules with their permissions, and the stores it works in;
 // shared by the create form and the editor.
+import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import type { Store } from '@/contract/administration-schemas';
 import { CheckboxGroup } from '../components/choice-group';
@@ -23,6 +24,7 @@ export interface EmployeeFieldsProps {
 }
 
 export function EmployeeFields({ value, onChange, stores, fieldError, credentials }: EmployeeFieldsProps) {
+  const t = useTranslations('admin.employeeFields');
   return (
     <>
       <NameField value={value.name} onChange={(name) => onChange({ ...value, name })} error={fieldError('name')} />
@@ -34,16 +36,16 @@ export function EmployeeFields({ value, onChange, stores, fieldError, credential
       />
       {stores.length ? (
         <CheckboxGroup
-          legend="Stores"
+          legend={t('stores')}
           name="store_ids"
-          hint="The stores this employee works in: the point of sale offers only these."
+          hint={t('storesHint')}
           choices={stores.map((store) => ({ value: store.id, label: store.name }))}
           values={value.store_ids}
           onChange={(storeIds) => onChange({ ...value, store_ids: storeIds })}
           error={fieldError('store_ids')}
         />
       ) : (
-        <p>This business has no stores yet: add one above to assign the employee to it.</p>
+        <p>{t('noStores')}</p>
       )}
     </>
   );

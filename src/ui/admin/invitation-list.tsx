@@ -3,12 +3,15 @@
 // summary, when its link runs out, and buttons to send it again (a new link, the old one void) or
 // revoke it.
 import { useMutation } from '@tanstack/react-query';
+import { useFormatter, useTranslations } from 'next-intl';
+import type { ReactNode } from 'react';
 import { LiveAlert } from '../components/alert';
 import { Button } from '../components/button';
 import listStyles from '../components/list.module.css';
 import { nextCursorOf, PAGE_SIZE, PagedList, type PagedQuery } from '../components/paged-list';
 import { panelStyles } from '../components/panel';
 import { shownErrorOf, trpc } from '../trpc/client';
+import { useModulesInWords } from './account-status';
 
 interface Invited {
   id: string;
@@ -29,6 +32,10 @@ function InvitationList<T extends Invited>({
   revoke(id: string): Promise<unknown>;
   changed(): Promise<void>;
 }) {
+  const t = useTranslations('admin.invitations');
+  const format = useFormatter();
+  const modulesInWords = useModulesInWords();
+  const hidden = (chunks: ReactNode) => <span className="visually-hidden">{chunks}</span>;
   const again = useMutation({ mutationFn: (i: T) => resend(i.id), onSuccess: changed });
   const gone = useMutation({ mutationFn: (i: T) => revoke(i.id), onSuccess: changed });
   const failed = again.error ?? gone.error;
@@ -40,27 +47,23 @@ function InvitationList<T extends Invited>({
         tone="success"
         message={
           again.isSuccess
-            ? `A new link is on its way to ${again.variables.email}; the earlier one no longer works.`
+            ? t('resent', { email: again.variables.email })
             : gone.isSuccess
-              ? `The invitation of ${gone.variables.email} is revoked.`
+              ? t('revoked', { email: gone.variables.email })
               : null
         }
       />
-      <PagedList
-        query={query}
-        label="Pending invitations"
-        noun="invitations"
-        one="invitation"
-        empty="No pending invitations."
-      >
+      <PagedList query={query} label={t('label')} noun={t('noun')} one={t('one')} empty={t('empty')}>
         {(invitation) => (
           <li className={`${listStyles.item} ${listStyles.row}`}>
             <span>
               {invitation.name} ({invitation.email})
               <span className={panelStyles.muted}>
                 {' '}
-                {invitation.modules.join(', ') || 'no modules'}; valid until{' '}
-                {new Date(invitation.expires_at).toLocaleString()}
+                {t('rights', {
+                  modules: modulesInWords(invitation.modules),
+                  until: format.dateTime(new Date(invitation.expires_at), { dateStyle: 'medium', timeStyle: 'short' }),
+                })}
               </span>
             </span>
             <span>
@@ -69,18 +72,18 @@ function InvitationList<T extends Invited>({
                 onClick={() => again.mutate(invitation)}
                 pending={again.isPending && again.variables.id === invitation.id}
                 disabled={busy}
-                pendingLabel="Sending…"
+                pendingLabel={t('sending')}
               >
-                Send again<span className="visually-hidden"> to {invitation.email}</span>
+                {t.rich('sendAgain', { email: invitation.email, hidden })}
               </Button>{' '}
               <Button
                 variant="secondary"
                 onClick={() => gone.mutate(invitation)}
                 pending={gone.isPending && gone.variables.id === invitation.id}
                 disabled={busy}
-                pendingLabel="Revoking…"
+                pendingLabel={t('revoking')}
               >
-                Revoke<span className="visually-hidden"> the invitation of {invitation.email}</span>
+                {t.rich('revoke', { email: invitation.email, hidden })}
               </Button>
             </span>
           </li>

@@ -2,8 +2,9 @@
 // Inviting an employee to a business: name, e-mail, modules with permissions, stores. The mail's
 // link lets the employee choose their own password. An admin names the business; a vendor account
 // (the till's staff panel) invites to its own.
+import { useTranslations } from 'next-intl';
 import { trpc } from '../trpc/client';
-import { INVITED_EMAIL_HINT, InvitationForm, invitedNotice, useInvitationForm } from './account-forms';
+import { InvitationForm, useInvitationForm, useInvitedNotice } from './account-forms';
 import { EmployeeFields, type EmployeeFieldValues } from './employee-fields';
 
 const EMPTY: EmployeeFieldValues = { name: '', modules: [], module_permissions: {}, store_ids: [] };
@@ -15,7 +16,9 @@ export function InviteEmployeeForm({
   vendorId?: string;
   stores: readonly { id: string; name: string }[];
 }) {
+  const t = useTranslations('admin.vendor');
   const utils = trpc.useUtils();
+  const invitedNotice = useInvitedNotice();
   const form = useInvitationForm(
     EMPTY,
     async (employee) => {
@@ -31,13 +34,13 @@ export function InviteEmployeeForm({
     invitedNotice,
   );
   return (
-    <InvitationForm label="Invite an employee" form={form}>
+    <InvitationForm label={t('invite')} form={form}>
       <EmployeeFields
         value={form.fields}
         onChange={form.setFields}
         stores={stores}
         fieldError={form.errorOf}
-        credentials={form.credentials(INVITED_EMAIL_HINT)}
+        credentials={form.credentials()}
       />
     </InvitationForm>
   );

@@ -1,6 +1,7 @@
 'use client';
 // An employee's modules and, per module, the actions it may take (module_permissions): one row a
 // module. Ticking an action grants the module too; taking the module away clears its actions.
+import { useTranslations } from 'next-intl';
 import { useId } from 'react';
 import { actionsOf, VENDOR_MODULES, type PermissionAction } from '@/contract/module-keys';
 import groupStyles from '../components/choice-group.module.css';
@@ -15,13 +16,6 @@ export interface ModuleAccess {
   module_permissions: Partial<Record<VendorModule, ModuleAction[]>>;
 }
 
-const ACTION_LABEL: Record<ModuleAction, string> = {
-  read: 'Read',
-  write: 'Write',
-  delete: 'Delete',
-  approve: 'Approve',
-};
-
 function toggled<T extends string>(all: readonly T[], current: readonly T[], value: T, on: boolean): T[] {
   return all.filter((v) => (v === value ? on : current.includes(v)));
 }
@@ -35,6 +29,7 @@ export function ModuleAccessField({
   onChange(value: ModuleAccess): void;
   error?: string;
 }) {
+  const t = useTranslations('admin.moduleAccess');
   const id = useId();
   function setModule(module: VendorModule, on: boolean) {
     const { [module]: _dropped, ...others } = value.module_permissions;
@@ -53,9 +48,9 @@ export function ModuleAccessField({
 
   return (
     <fieldset className={groupStyles.group} aria-describedby={error ? `${id}-hint ${id}-error` : `${id}-hint`}>
-      <legend className={groupStyles.legend}>Modules and permissions</legend>
+      <legend className={groupStyles.legend}>{t('legend')}</legend>
       <p id={`${id}-hint`} className={groupStyles.hint}>
-        An employee uses a module only with access to it, and an action in it only when that action is ticked.
+        {t('hint')}
       </p>
       {VENDOR_MODULES.map((module) => (
         <fieldset key={module} className={styles.module}>
@@ -67,7 +62,7 @@ export function ModuleAccessField({
                 checked={value.modules.includes(module)}
                 onChange={(e) => setModule(module, e.target.checked)}
               />
-              Access
+              {t('access')}
             </label>
             {actionsOf(module).map((action) => (
               <label key={action} className={styles.box}>
@@ -76,7 +71,7 @@ export function ModuleAccessField({
                   checked={value.module_permissions[module]?.includes(action) ?? false}
                   onChange={(e) => setAction(module, action, e.target.checked)}
                 />
-                {ACTION_LABEL[action]}
+                {t(`action.${action}`)}
               </label>
             ))}
           </div>

@@ -1,6 +1,7 @@
 'use client';
 // Registering an app: its fields, its type (confidential with a secret, public with PKCE alone) and
 // an optional homepage. A confidential app's secret comes back in this answer only (`onSecret`).
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { APP_TYPES, type AppType } from '@/contract/app-schemas';
 import { ActionForm } from '../components/action-form';
@@ -11,14 +12,11 @@ import { AppFields, appFieldsOf, type AppDraft } from './app-fields';
 import type { ShownSecret } from './service-clients-page';
 import { useAction } from './use-action';
 
-const TYPE_WORDS: Record<AppType, string> = {
-  confidential: 'Runs on a server and holds a secret',
-  public: 'A browser, native or command-line app, or an agent: no secret, PKCE alone',
-};
-const TYPE_CHOICES = APP_TYPES.map((type) => ({ value: type, label: type, description: TYPE_WORDS[type] }));
 const EMPTY: AppDraft = { name: '', redirectUris: '', scopes: ['openid'], firstParty: false };
 
 export function NewAppForm({ onSecret }: { onSecret(shown: ShownSecret | null): void }) {
+  const t = useTranslations('admin.newApp');
+  const typeChoices = APP_TYPES.map((type) => ({ value: type, label: type, description: t(`type.${type}`) }));
   const utils = trpc.useUtils();
   const [draft, setDraft] = useState(EMPTY);
   const [type, setType] = useState<AppType>('confidential');
@@ -38,14 +36,14 @@ export function NewAppForm({ onSecret }: { onSecret(shown: ShownSecret | null): 
       if (created.client_secret) onSecret({ ...created, client_secret: created.client_secret });
       setDraft(EMPTY);
       setHomepage('');
-      return `${created.name} is registered.`;
+      return t('registered', { name: created.name });
     },
   );
   return (
     <ActionForm
-      label="New app"
-      submitLabel="Register"
-      pendingLabel="Registering…"
+      label={t('label')}
+      submitLabel={t('register')}
+      pendingLabel={t('registering')}
       pending={action.pending}
       error={action.error}
       success={action.success}
@@ -53,22 +51,22 @@ export function NewAppForm({ onSecret }: { onSecret(shown: ShownSecret | null): 
     >
       <AppFields draft={draft} onChange={setDraft} fieldError={action.fieldError} />
       <ChoiceGroup
-        legend="Type"
+        legend={t('typeLegend')}
         name="type"
-        choices={TYPE_CHOICES}
+        choices={typeChoices}
         value={type}
         onChange={(value) => setType(value as AppType)}
         error={action.fieldError('type')}
         required
       />
       <TextField
-        label="Homepage"
+        label={t('homepage')}
         name="homepage_url"
         type="url"
         value={homepage}
         onChange={(e) => setHomepage(e.target.value)}
         error={action.fieldError('homepage_url')}
-        hint="Optional: shown on the consent page."
+        hint={t('homepageHint')}
       />
     </ActionForm>
   );

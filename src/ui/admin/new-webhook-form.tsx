@@ -1,6 +1,7 @@
 'use client';
 // Registering a webhook endpoint: its URL, what it is for and the event types it wants. The signing
 // secret comes back in the answer only: the page shows it once, at its top (`onCreated`).
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { WEBHOOK_EVENT_TYPES } from '@/contract/webhook-schemas';
 import { ActionForm } from '../components/action-form';
@@ -9,17 +10,17 @@ import { TextField } from '../components/text-field';
 import { trpc } from '../trpc/client';
 import { useAction } from './use-action';
 
-const EVENT_CHOICES = [
-  { value: '*', label: 'Every event type', description: 'Types added later included' },
-  ...WEBHOOK_EVENT_TYPES.map((type) => ({ value: type, label: type })),
-];
-
 export interface CreatedEndpoint {
   url: string;
   secret: string;
 }
 
 export function NewWebhookForm({ onCreated }: { onCreated(created: CreatedEndpoint | null): void }) {
+  const t = useTranslations('admin.newWebhook');
+  const eventChoices = [
+    { value: '*', label: t('everyType'), description: t('everyTypeText') },
+    ...WEBHOOK_EVENT_TYPES.map((type) => ({ value: type, label: type })),
+  ];
   const utils = trpc.useUtils();
   const [url, setUrl] = useState('');
   const [description, setDescription] = useState('');
@@ -38,40 +39,40 @@ export function NewWebhookForm({ onCreated }: { onCreated(created: CreatedEndpoi
       setDescription('');
       return endpoint;
     },
-    (endpoint) => `Messages will be sent to ${endpoint.url}.`,
+    (endpoint) => t('added', { url: endpoint.url }),
   );
   return (
     <ActionForm
-      label="New endpoint"
-      submitLabel="Add endpoint"
-      pendingLabel="Adding…"
+      label={t('label')}
+      submitLabel={t('add')}
+      pendingLabel={t('adding')}
       pending={action.pending}
       error={action.error}
       success={action.success}
       onSubmit={() => action.run(undefined)}
     >
       <TextField
-        label="URL"
+        label={t('url')}
         name="url"
         type="url"
         value={url}
         onChange={(e) => setUrl(e.target.value)}
         error={action.fieldError('url')}
-        hint="Where messages are POSTed; https in production."
+        hint={t('urlHint')}
         required
       />
       <TextField
-        label="Description"
+        label={t('description')}
         name="description"
         value={description}
         onChange={(e) => setDescription(e.target.value)}
         error={action.fieldError('description')}
-        hint="Optional: which service this is."
+        hint={t('descriptionHint')}
       />
       <CheckboxGroup
-        legend="Event types"
+        legend={t('events')}
         name="events"
-        choices={EVENT_CHOICES}
+        choices={eventChoices}
         values={events}
         onChange={setEvents}
         error={action.fieldError('events')}

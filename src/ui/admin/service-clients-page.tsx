@@ -2,7 +2,8 @@
 // /admin/service-clients: the credentials with which the platform's other services introspect
 // access tokens and read the revocation feed (the `integrations` module). A secret is shown once,
 // when the client is registered or its secret rotated; removing a client stops its credentials.
-import { useState } from 'react';
+import { useTranslations } from 'next-intl';
+import { useState, type ReactNode } from 'react';
 import type { z } from 'zod';
 import type { serviceClient } from '@/contract/service-client-schemas';
 import { ActionForm } from '../components/action-form';
@@ -19,6 +20,7 @@ import { AdminPage, PageHeader } from './admin-page';
 import { useAction } from './use-action';
 
 type ServiceClient = z.infer<typeof serviceClient>;
+const hidden = (chunks: ReactNode) => <span className="visually-hidden">{chunks}</span>;
 export interface ShownSecret {
   name: string;
   client_id: string;
@@ -28,33 +30,33 @@ export interface ShownSecret {
 
 /** The one showing of a secret: after this page is left it cannot be read again. */
 export function ClientSecretOnce({ shown }: { shown: ShownSecret }) {
+  const t = useTranslations('admin.serviceClients');
   const intro = (
     <p>
-      <strong>Copy the secret of {shown.name} now:</strong> it is not shown again.
-      {shown.previous_valid_until
-        ? ` The previous secret keeps working until ${when(shown.previous_valid_until)}.`
-        : ''}
+      {t.rich('copySecret', { name: shown.name, strong: (chunks) => <strong>{chunks}</strong> })}
+      {shown.previous_valid_until ? ` ${t('previousUntil', { until: when(shown.previous_valid_until) })}` : ''}
     </p>
   );
   return (
     <SecretOnce
-      label="New client secret"
-      valueLabel="Client secret"
+      label={t('newSecret')}
+      valueLabel={t('secret')}
       secret={shown.client_secret}
-      before={[['Client id', shown.client_id]]}
+      before={[[t('clientIdLabel'), shown.client_id]]}
       intro={intro}
     />
   );
 }
 
 function ClientRow({ client, onSecret }: { client: ServiceClient; onSecret(shown: ShownSecret): void }) {
+  const t = useTranslations('admin.serviceClients');
   const utils = trpc.useUtils();
   const [confirming, setConfirming] = useState(false);
   const rotate = useAction(
     () => utils.client.admin.rotateServiceClientSecret.mutate({ serviceClientId: client.id }),
     (rotated) => {
       onSecret({ name: client.name, ...rotated });
-      return `${client.name} has a new secret.`;
+      return t('rotated', { name: client.name });
     },
   );
   const remove = useAction(
@@ -70,7 +72,11 @@ function ClientRow({ client, onSecret }: { client: ServiceClient; onSecret(shown
         <div>
           <h3 className={styles.title}>{client.name}</h3>
           <p className={styles.meta}>
-            Client id <code>{client.client_id}</code>, registered {when(client.created_at)}
+            {t.rich('clientId', {
+              id: client.client_id,
+              at: when(client.created_at),
+              code: (chunks) => <code>{chunks}</code>,
+            })}
           </p>
         </div>
         <div className={styles.actions}>
@@ -78,24 +84,22 @@ function ClientRow({ client, onSecret }: { client: ServiceClient; onSecret(shown
             variant="secondary"
             onClick={() => rotate.run(undefined)}
             pending={rotate.pending}
-            pendingLabel="Rotating…"
+            pendingLabel={t('rotating')}
           >
-            Rotate secret<span className="visually-hidden"> of {client.name}</span>
+            {t.rich('rotate', { name: client.name, hidden })}
           </Button>
           {confirming ? (
-            <Button onClick={() => remove.run(undefined)} pending={remove.pending} pendingLabel="Removing…">
-              Confirm removal<span className="visually-hidden"> of {client.name}</span>
+            <Button onClick={() => remove.run(undefined)} pending={remove.pending} pendingLabel={t('removing')}>
+              {t.rich('confirmRemoval', { name: client.name, hidden })}
             </Button>
           ) : (
             <Button variant="secondary" onClick={() => setConfirming(true)}>
-              Remove<span className="visually-hidden"> {client.name}</span>
+              {t.rich('remove', { name: client.name, hidden })}
             </Button>
           )}
         </div>
       </div>
-      {confirming ? (
-        <p className={styles.meta}>Its credentials stop working at once, the previous secret too.</p>
-      ) : null}
+      {confirming ? <p className={styles.meta}>{t('removalText')}</p> : null}
       <LiveAlert tone="error" message={rotate.error ?? remove.error} />
       <LiveAlert tone="success" message={rotate.success} />
     </li>
@@ -103,6 +107,7 @@ function ClientRow({ client, onSecret }: { client: ServiceClient; onSecret(shown
 }
 
 function NewClientForm({ onSecret }: { onSecret(shown: ShownSecret): void }) {
+  const t = useTranslations('admin.serviceClients');
   const utils = trpc.useUtils();
   const [name, setName] = useState('');
   const action = useAction(
@@ -114,14 +119,14 @@ function NewClientForm({ onSecret }: { onSecret(shown: ShownSecret): void }) {
     (created) => {
       onSecret(created);
       setName('');
-      return `${created.name} is registered.`;
+      return t('registered', { name: created.name });
     },
   );
   return (
     <ActionForm
-      label="New service client"
-      submitLabel="Register"
-      pendingLabel="Registering…"
+      label={t('newLabel')}
+      submitLabel={t('register')}
+      pendingLabel={t('registering')}
       pending={action.pending}
       error={action.error}
       success={action.success}
@@ -129,7 +134,7 @@ function NewClientForm({ onSecret }: { onSecret(shown: ShownSecret): void }) {
       inline
     >
       <TextField
-        label="Service name"
+        label={t('name')}
         name="name"
         value={name}
         onChange={(e) => setName(e.target.value)}
@@ -140,20 +145,18 @@ function NewClientForm({ onSecret }: { onSecret(shown: ShownSecret): void }) {
 }
 
 export function ServiceClientsPage() {
+  const t = useTranslations('admin.serviceClients');
   const [shown, setShown] = useState<ShownSecret | null>(null);
   return (
-    <AdminPage current="integrations" module="integrations" title="Service clients">
+    <AdminPage current="integrations" module="integrations" title={t('title')}>
       {() => (
         <>
-          <PageHeader
-            title="Service clients"
-            lead="The platform's other services sign in here with a client id and secret to check access tokens (introspection) and to learn of ended sessions at once (the revocation feed)."
-          />
+          <PageHeader title={t('title')} lead={t('lead')} />
           {shown ? <ClientSecretOnce shown={shown} /> : null}
-          <Panel title="Register a service">
+          <Panel title={t('registerPanel')}>
             <NewClientForm onSecret={setShown} />
           </Panel>
-          <Panel title="Registered services">
+          <Panel title={t('registeredList')}>
             <ClientList onSecret={setShown} />
           </Panel>
         </>
@@ -163,18 +166,13 @@ export function ServiceClientsPage() {
 }
 
 function ClientList({ onSecret }: { onSecret(shown: ShownSecret): void }) {
+  const t = useTranslations('admin.serviceClients');
   const query = trpc.admin.listServiceClients.useInfiniteQuery(
     { limit: PAGE_SIZE },
     { getNextPageParam: nextCursorOf },
   );
   return (
-    <PagedList
-      query={query}
-      label="Service clients"
-      noun="service clients"
-      one="service client"
-      empty="No service is registered yet."
-    >
+    <PagedList query={query} label={t('title')} noun={t('noun')} one={t('one')} empty={t('empty')}>
       {(client) => <ClientRow client={client} onSecret={onSecret} />}
     </PagedList>
   );

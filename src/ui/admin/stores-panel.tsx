@@ -1,6 +1,7 @@
 'use client';
 // A business's stores with their POS terminals, a page at a time: adding a store, and a terminal
 // to any store.
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { Store } from '@/contract/administration-schemas';
 import { ActionForm } from '../components/action-form';
@@ -24,22 +25,26 @@ export function useStores(vendorId: string) {
 function NameForm({
   label,
   fieldLabel,
+  missing,
   submitLabel,
   create,
 }: {
   label: string;
   fieldLabel: string;
+  /** The message when the name is left blank. */
+  missing: string;
   submitLabel: string;
   create(name: string): Promise<{ name: string }>;
 }) {
+  const t = useTranslations('admin.stores');
   const [name, setName] = useState('');
   const [problem, setProblem] = useState<string | undefined>();
   const action = useAction(create, (created) => {
     setName('');
-    return `${created.name} is added.`;
+    return t('added', { name: created.name });
   });
   function submit() {
-    const found = blankFields({ name: [name, `Enter the ${fieldLabel.toLowerCase()}.`] }).name;
+    const found = blankFields({ name: [name, missing] }).name;
     setProblem(found);
     if (!found) action.run(name);
   }
@@ -47,7 +52,7 @@ function NameForm({
     <ActionForm
       label={label}
       submitLabel={submitLabel}
-      pendingLabel="Adding…"
+      pendingLabel={t('adding')}
       pending={action.pending}
       error={action.error}
       success={action.success}
@@ -68,6 +73,7 @@ function NameForm({
 }
 
 function StoreItem({ vendorId, store }: { vendorId: string; store: Store }) {
+  const t = useTranslations('admin.stores');
   const utils = trpc.useUtils();
   async function addTerminal(name: string) {
     const created = await utils.client.admin.createTerminal.mutate({ vendorId, storeId: store.id, name });
@@ -78,18 +84,19 @@ function StoreItem({ vendorId, store }: { vendorId: string; store: Store }) {
     <li className={styles.item}>
       <h3 className={styles.title}>{store.name}</h3>
       {store.pos_terminals.length ? (
-        <ul className={panelStyles.chips} aria-label={`Terminals of ${store.name}`}>
-          {store.pos_terminals.map((t) => (
-            <li key={t.id}>{t.name}</li>
+        <ul className={panelStyles.chips} aria-label={t('terminalsOf', { name: store.name })}>
+          {store.pos_terminals.map((terminal) => (
+            <li key={terminal.id}>{terminal.name}</li>
           ))}
         </ul>
       ) : (
-        <p className={styles.meta}>No POS terminals yet.</p>
+        <p className={styles.meta}>{t('noTerminals')}</p>
       )}
       <NameForm
-        label={`New terminal for ${store.name}`}
-        fieldLabel="Terminal name"
-        submitLabel="Add terminal"
+        label={t('newTerminal', { name: store.name })}
+        fieldLabel={t('terminalName')}
+        missing={t('terminalNameMissing')}
+        submitLabel={t('addTerminal')}
         create={addTerminal}
       />
     </li>
@@ -97,6 +104,7 @@ function StoreItem({ vendorId, store }: { vendorId: string; store: Store }) {
 }
 
 export function StoresPanel({ vendorId }: { vendorId: string }) {
+  const t = useTranslations('admin.stores');
   const utils = trpc.useUtils();
   const { query } = useStores(vendorId);
   async function addStore(name: string) {
@@ -106,10 +114,16 @@ export function StoresPanel({ vendorId }: { vendorId: string }) {
   }
   return (
     <>
-      <PagedList query={query} label="Stores" noun="stores" one="store" empty="No stores yet.">
+      <PagedList query={query} label={t('label')} noun={t('noun')} one={t('one')} empty={t('empty')}>
         {(store) => <StoreItem vendorId={vendorId} store={store} />}
       </PagedList>
-      <NameForm label="New store" fieldLabel="Store name" submitLabel="Add store" create={addStore} />
+      <NameForm
+        label={t('newStore')}
+        fieldLabel={t('storeName')}
+        missing={t('storeNameMissing')}
+        submitLabel={t('addStore')}
+        create={addStore}
+      />
     </>
   );
 }

@@ -2,6 +2,7 @@
 // /admin/vendors/<id>: one business (the `vendors` module): its stores and terminals, its accounts
 // with their modules, stores, status and sessions, and invitations of new employees.
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
 import { Panel } from '../components/panel';
 import { AdminPage, PageHeader } from './admin-page';
 import { StaffInvitations } from './invitation-list';
@@ -10,27 +11,24 @@ import { StoresPanel, useStores } from './stores-panel';
 import { useVendorAccounts, VendorAccounts } from './vendor-accounts';
 
 function VendorDetails({ vendorId }: { vendorId: string }) {
+  const t = useTranslations('admin.vendor');
   // Every account carries its business's name, and a business always has its owner.
   const { accounts } = useVendorAccounts(vendorId);
   const name = accounts[0]?.vendor_name;
   const { stores } = useStores(vendorId);
   return (
     <>
-      <PageHeader
-        title={name ?? 'Vendor business'}
-        lead="Stores, POS terminals and staff of this business."
-        back={<Link href="/admin/vendors">All vendors</Link>}
-      />
-      <Panel title="Stores and terminals">
+      <PageHeader title={name ?? t('title')} lead={t('lead')} back={<Link href="/admin/vendors">{t('back')}</Link>} />
+      <Panel title={t('stores')}>
         <StoresPanel vendorId={vendorId} />
       </Panel>
-      <Panel title="Accounts">
+      <Panel title={t('accounts')}>
         <VendorAccounts vendorId={vendorId} />
       </Panel>
-      <Panel title="Invite an employee">
+      <Panel title={t('invite')}>
         <InviteEmployeeForm vendorId={vendorId} stores={stores} />
       </Panel>
-      <Panel title="Pending invitations">
+      <Panel title={t('pending')}>
         <StaffInvitations vendorId={vendorId} />
       </Panel>
     </>
@@ -38,8 +36,9 @@ function VendorDetails({ vendorId }: { vendorId: string }) {
 }
 
 export function VendorPage({ vendorId }: { vendorId: string }) {
+  const t = useTranslations('admin.vendor');
   return (
-    <AdminPage current="vendors" module="vendors" title="Vendor business">
+    <AdminPage current="vendors" module="vendors" title={t('title')}>
       {() => <VendorDetails vendorId={vendorId} />}
     </AdminPage>
   );

@@ -4,6 +4,7 @@
 // admin goes on to its page to add stores, terminals and employees.
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
+import { useTranslations } from 'next-intl';
 import { useState, type ChangeEvent } from 'react';
 import { passwordProblem } from '../auth/password-rules';
 import { ActionForm } from '../components/action-form';
@@ -18,15 +19,10 @@ import { blankFields, useAction } from './use-action';
 const vendorPath = (vendorId: string) => `/admin/vendors/${encodeURIComponent(vendorId)}`;
 
 function VendorsList() {
+  const t = useTranslations('admin.vendors');
   const query = trpc.admin.listVendors.useInfiniteQuery({ limit: PAGE_SIZE }, { getNextPageParam: nextCursorOf });
   return (
-    <PagedList
-      query={query}
-      label="Vendor businesses"
-      noun="businesses"
-      one="business"
-      empty="No vendor businesses yet."
-    >
+    <PagedList query={query} label={t('businesses')} noun={t('noun')} one={t('one')} empty={t('empty')}>
       {(vendor) => (
         <li className={`${styles.item} ${styles.row}`}>
           <Link className={styles.title} href={vendorPath(vendor.id)}>
@@ -39,6 +35,7 @@ function VendorsList() {
 }
 
 function NewVendorForm() {
+  const t = useTranslations('admin.vendors');
   const router = useRouter();
   const utils = trpc.useUtils();
   const [form, setForm] = useState({ name: '', owner_name: '', owner_email: '', owner_password: '' });
@@ -51,16 +48,16 @@ function NewVendorForm() {
     },
     ({ vendor }) => {
       router.push(vendorPath(vendor.id));
-      return `${vendor.name} is created. Opening its page…`;
+      return t('created', { name: vendor.name });
     },
   );
 
   function submit() {
     const found = {
       ...blankFields({
-        name: [form.name, 'Enter the business name.'],
-        owner_name: [form.owner_name, "Enter the owner's name."],
-        owner_email: [form.owner_email, "Enter the owner's e-mail address."],
+        name: [form.name, t('nameMissing')],
+        owner_name: [form.owner_name, t('ownerNameMissing')],
+        owner_email: [form.owner_email, t('ownerEmailMissing')],
       }),
       owner_password: passwordProblem(form.owner_password) ?? undefined,
     };
@@ -80,22 +77,22 @@ function NewVendorForm() {
   });
   return (
     <ActionForm
-      label="New vendor business"
-      submitLabel="Create business"
-      pendingLabel="Creating…"
+      label={t('new')}
+      submitLabel={t('create')}
+      pendingLabel={t('creating')}
       pending={action.pending}
       error={action.error}
       success={action.success}
       onSubmit={submit}
     >
-      <TextField label="Business name" {...text('name')} />
-      <TextField label="Owner's name" {...text('owner_name')} />
-      <TextField label="Owner's e-mail" type="email" {...text('owner_email')} />
+      <TextField label={t('name')} {...text('name')} />
+      <TextField label={t('ownerName')} {...text('owner_name')} />
+      <TextField label={t('ownerEmail')} type="email" {...text('owner_email')} />
       <PasswordField
-        label="Owner's first password"
+        label={t('ownerPassword')}
         name="owner_password"
         autoComplete="new-password"
-        hint="At least 8 characters."
+        hint={t('ownerPasswordHint')}
         value={form.owner_password}
         onChange={set('owner_password')}
         error={errorOf('owner_password')}
@@ -105,18 +102,16 @@ function NewVendorForm() {
 }
 
 export function VendorsPage() {
+  const t = useTranslations('admin.vendors');
   return (
-    <AdminPage current="vendors" module="vendors" title="Vendors">
+    <AdminPage current="vendors" module="vendors" title={t('title')}>
       {() => (
         <>
-          <PageHeader
-            title="Vendors"
-            lead="The businesses selling on the platform, with their stores, terminals and staff."
-          />
-          <Panel title="Vendor businesses">
+          <PageHeader title={t('title')} lead={t('lead')} />
+          <Panel title={t('businesses')}>
             <VendorsList />
           </Panel>
-          <Panel title="New vendor business">
+          <Panel title={t('new')}>
             <NewVendorForm />
           </Panel>
         </>

@@ -1,6 +1,8 @@
 'use client';
 // An endpoint's delivery log: its messages newest first, each with every attempt (when, the
 // answer's status, how long, what went wrong), and sending one again now, to this endpoint alone.
+import { useTranslations } from 'next-intl';
+import type { ReactNode } from 'react';
 import type { z } from 'zod';
 import type { webhookMessage } from '@/contract/webhook-schemas';
 import { LiveAlert } from '../components/alert';
@@ -13,21 +15,21 @@ import { useAction } from './use-action';
 
 type WebhookMessage = z.infer<typeof webhookMessage>;
 
-const STATUS_TEXT: Record<WebhookMessage['status'], string> = {
-  pending: 'Pending',
-  delivered: 'Delivered',
-  failed: 'Failed',
-};
+const hidden = (chunks: ReactNode) => <span className="visually-hidden">{chunks}</span>;
 
 /** One line per attempt (a table would not fit a phone): when, the answer, how long, what went wrong. */
 function Attempts({ message }: { message: WebhookMessage }) {
-  if (!message.attempts.length) return <p className={styles.meta}>No attempt yet.</p>;
+  const t = useTranslations('admin.deliveries');
+  if (!message.attempts.length) return <p className={styles.meta}>{t('noAttempt')}</p>;
   return (
-    <ol className={styles.meta} aria-label={`Attempts to deliver ${message.id}`}>
+    <ol className={styles.meta} aria-label={t('attemptsOf', { id: message.id })}>
       {message.attempts.map((attempt, i) => (
         <li key={i}>
-          <time dateTime={attempt.at}>{when(attempt.at)}</time>:{' '}
-          {attempt.status_code === null ? 'no answer' : `answered ${attempt.status_code}`} in {attempt.duration_ms} ms
+          {t.rich('attempt', {
+            at: () => <time dateTime={attempt.at}>{when(attempt.at)}</time>,
+            answer: attempt.status_code === null ? t('noAnswer') : t('answered', { status: attempt.status_code }),
+            ms: attempt.duration_ms,
+          })}
           {attempt.error ? ` (${attempt.error})` : ''}
         </li>
       ))}
@@ -36,13 +38,14 @@ function Attempts({ message }: { message: WebhookMessage }) {
 }
 
 function MessageRow({ endpointId, message }: { endpointId: string; message: WebhookMessage }) {
+  const t = useTranslations('admin.deliveries');
   const utils = trpc.useUtils();
   const retry = useAction(
     async () => {
       await utils.client.admin.retryWebhookDelivery.mutate({ endpointId, messageId: message.id });
       await utils.admin.listWebhookMessages.invalidate({ endpointId });
     },
-    () => `${message.id} is being sent again.`,
+    () => t('retried', { id: message.id }),
   );
   return (
     <li className={styles.item}>
@@ -51,11 +54,14 @@ function MessageRow({ endpointId, message }: { endpointId: string; message: Webh
           <h4 className={styles.title}>
             {message.type}{' '}
             <span className={`${styles.badge} ${message.status === 'failed' ? styles.disabled : ''}`}>
-              {STATUS_TEXT[message.status]}
+              {t(`status.${message.status}`)}
             </span>
           </h4>
           <p className={styles.meta}>
-            {message.id}, queued <time dateTime={message.created_at}>{when(message.created_at)}</time>
+            {t.rich('queued', {
+              id: message.id,
+              at: () => <time dateTime={message.created_at}>{when(message.created_at)}</time>,
+            })}
           </p>
         </div>
         {message.status === 'pending' ? null : (
@@ -63,9 +69,9 @@ function MessageRow({ endpointId, message }: { endpointId: string; message: Webh
             variant="secondary"
             onClick={() => retry.run(undefined)}
             pending={retry.pending}
-            pendingLabel="Sending…"
+            pendingLabel={t('sending')}
           >
-            Send again<span className="visually-hidden"> {message.id}</span>
+            {t.rich('sendAgain', { id: message.id, hidden })}
           </Button>
         )}
       </div>
@@ -77,6 +83,7 @@ function MessageRow({ endpointId, message }: { endpointId: string; message: Webh
 }
 
 export function WebhookDeliveries({ endpointId }: { endpointId: string }) {
+  const t = useTranslations('admin.deliveries');
   const query = trpc.admin.listWebhookMessages.useInfiniteQuery(
     { endpointId, limit: SESSIONS_PAGE_SIZE },
     { getNextPageParam: nextCursorOf },
@@ -88,12 +95,12 @@ export function WebhookDeliveries({ endpointId }: { endpointId: string }) {
           variant="secondary"
           onClick={() => void query.refetch()}
           pending={query.isRefetching}
-          pendingLabel="Refreshing…"
+          pendingLabel={t('refreshing')}
         >
-          Refresh delivery log
+          {t('refresh')}
         </Button>
       </div>
-      <PagedList query={query} label="Delivery log" noun="messages" one="message" empty="No message yet.">
+      <PagedList query={query} label={t('label')} noun={t('noun')} one={t('one')} empty={t('empty')}>
         {(message) => <MessageRow endpointId={endpointId} message={message} />}
       </PagedList>
     </div>

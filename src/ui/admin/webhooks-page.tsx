@@ -3,6 +3,7 @@
 // each opens to enabling or disabling it, a test message, sending again everything since a time,
 // and its delivery log; and a new endpoint, whose signing secret is shown once at the page's top.
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { WebhookEndpointView } from '@/contract/webhook-schemas';
 import { ActionForm } from '../components/action-form';
@@ -21,14 +22,14 @@ import { useAction } from './use-action';
 import { WebhookDeliveries } from './webhook-deliveries';
 
 function EndpointActions({ endpoint }: { endpoint: WebhookEndpointView }) {
+  const t = useTranslations('admin.webhooks');
   const utils = trpc.useUtils();
   const toggle = useAction(
     async (enabled: boolean) => {
       await utils.client.admin.updateWebhookEndpoint.mutate({ endpointId: endpoint.id, enabled });
       await utils.admin.listWebhookEndpoints.invalidate();
     },
-    (_, enabled) =>
-      enabled ? 'Enabled: waiting messages are sent.' : 'Disabled: nothing is sent until it is enabled again.',
+    (_, enabled) => (enabled ? t('enabledDone') : t('disabledDone')),
   );
   const test = useAction(
     async () => {
@@ -36,23 +37,28 @@ function EndpointActions({ endpoint }: { endpoint: WebhookEndpointView }) {
       await utils.admin.listWebhookMessages.invalidate({ endpointId: endpoint.id });
       return queued;
     },
-    (queued) => `Test message ${queued.id} queued.`,
+    (queued) => t('testQueued', { id: queued.id }),
   );
   return (
     <div className={styles.stack}>
       <LiveAlert tone="error" message={toggle.error ?? test.error} />
       <LiveAlert tone="success" message={toggle.success ?? test.success} />
       <div className={styles.actions}>
-        <Button variant="secondary" onClick={() => test.run(undefined)} pending={test.pending} pendingLabel="Queueing…">
-          Send test message
+        <Button
+          variant="secondary"
+          onClick={() => test.run(undefined)}
+          pending={test.pending}
+          pendingLabel={t('queueing')}
+        >
+          {t('sendTest')}
         </Button>
         <Button
           variant="secondary"
           onClick={() => toggle.run(!endpoint.enabled)}
           pending={toggle.pending}
-          pendingLabel="Saving…"
+          pendingLabel={t('saving')}
         >
-          {endpoint.enabled ? 'Disable endpoint' : 'Enable endpoint'}
+          {endpoint.enabled ? t('disable') : t('enable')}
         </Button>
       </div>
     </div>
@@ -60,6 +66,7 @@ function EndpointActions({ endpoint }: { endpoint: WebhookEndpointView }) {
 }
 
 function ReplayForm({ endpointId }: { endpointId: string }) {
+  const t = useTranslations('admin.webhooks');
   const utils = trpc.useUtils();
   const [since, setSince] = useState('');
   const replay = useAction(
@@ -70,13 +77,13 @@ function ReplayForm({ endpointId }: { endpointId: string }) {
       await utils.admin.listWebhookMessages.invalidate({ endpointId });
       return result;
     },
-    (result) => `${result.queued} ${result.queued === 1 ? 'message' : 'messages'} queued again.`,
+    (result) => t('replayed', { count: result.queued }),
   );
   return (
     <ActionForm
-      label="Send again since"
-      submitLabel="Send again"
-      pendingLabel="Queueing…"
+      label={t('replayLabel')}
+      submitLabel={t('replay')}
+      pendingLabel={t('queueing')}
       pending={replay.pending}
       error={replay.error}
       success={replay.success}
@@ -84,7 +91,7 @@ function ReplayForm({ endpointId }: { endpointId: string }) {
       inline
     >
       <TextField
-        label="Every message since"
+        label={t('since')}
         name="since"
         type="datetime-local"
         step={1}
@@ -97,23 +104,26 @@ function ReplayForm({ endpointId }: { endpointId: string }) {
 }
 
 function EndpointRow({ endpoint }: { endpoint: WebhookEndpointView }) {
+  const t = useTranslations('admin.webhooks');
   const summary = (
     <div>
       <h3 className={styles.title}>
         {endpoint.url}{' '}
-        {endpoint.enabled ? null : <span className={`${styles.badge} ${styles.disabled}`}>Disabled</span>}
+        {endpoint.enabled ? null : <span className={`${styles.badge} ${styles.disabled}`}>{t('disabledBadge')}</span>}
       </h3>
       {endpoint.description ? <p className={styles.meta}>{endpoint.description}</p> : null}
-      <p className={styles.meta}>Events: {endpoint.events.includes('*') ? 'every type' : endpoint.events.join(', ')}</p>
+      <p className={styles.meta}>
+        {t('events', { events: endpoint.events.includes('*') ? t('everyType') : endpoint.events.join(', ') })}
+      </p>
     </div>
   );
   return (
     <li className={styles.item}>
-      <Disclosure label="Manage" subject={endpoint.url} summary={summary}>
+      <Disclosure label={t('manage')} subject={endpoint.url} summary={summary}>
         <EndpointActions endpoint={endpoint} />
-        <h4>Send again</h4>
+        <h4>{t('replay')}</h4>
         <ReplayForm endpointId={endpoint.id} />
-        <h4>Delivery log</h4>
+        <h4>{t('log')}</h4>
         <WebhookDeliveries endpointId={endpoint.id} />
       </Disclosure>
     </li>
@@ -121,45 +131,42 @@ function EndpointRow({ endpoint }: { endpoint: WebhookEndpointView }) {
 }
 
 function EndpointsList() {
+  const t = useTranslations('admin.webhooks');
   const query = trpc.admin.listWebhookEndpoints.useInfiniteQuery(
     { limit: PAGE_SIZE },
     { getNextPageParam: nextCursorOf },
   );
   return (
-    <PagedList query={query} label="Webhook endpoints" noun="endpoints" one="endpoint" empty="No endpoint yet.">
+    <PagedList query={query} label={t('endpointsLabel')} noun={t('noun')} one={t('one')} empty={t('empty')}>
       {(endpoint) => <EndpointRow endpoint={endpoint} />}
     </PagedList>
   );
 }
 
 export function WebhooksPage() {
+  const t = useTranslations('admin.webhooks');
   const [created, setCreated] = useState<CreatedEndpoint | null>(null);
   return (
-    <AdminPage current="integrations" module="integrations" title="Webhooks">
+    <AdminPage current="integrations" module="integrations" title={t('title')}>
       {() => (
         <>
           <PageHeader
-            title="Webhooks"
-            back={<Link href="/admin/integrations">Integrations</Link>}
-            lead="Your services learn of account changes from signed messages (Standard Webhooks). Each message is tried again on a schedule until it is delivered."
+            title={t('title')}
+            back={<Link href="/admin/integrations">{t('integrations')}</Link>}
+            lead={t('lead')}
           />
           {created ? (
             <SecretOnce
-              label="New signing secret"
-              valueLabel="Signing secret"
+              label={t('newSecret')}
+              valueLabel={t('secret')}
               secret={created.secret}
-              intro={
-                <p>
-                  <strong>Copy the signing secret of {created.url} into the receiving service now:</strong> it is not
-                  shown again.
-                </p>
-              }
+              intro={<p>{t.rich('copySecret', { url: created.url, strong: (chunks) => <strong>{chunks}</strong> })}</p>}
             />
           ) : null}
-          <Panel title="Endpoints">
+          <Panel title={t('endpoints')}>
             <EndpointsList />
           </Panel>
-          <Panel title="New endpoint">
+          <Panel title={t('newEndpoint')}>
             <NewWebhookForm onCreated={setCreated} />
           </Panel>
         </>

@@ -5,6 +5,7 @@
 // way back to the password when that step has run out. Every role may sign in with a passkey instead:
 // the browser offers the passkeys it holds for this site, the signed answer goes to a cookie procedure,
 // and the page goes on as after a password (for staff a passkey satisfies a required second factor).
+import { useTranslations } from 'next-intl';
 import { useMutation } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
@@ -21,6 +22,8 @@ import { forgotPasswordPath, LOGIN_NOTICES, type LoginReason } from './role-text
 
 /** `appReturn`: the authorization server's interaction that sent the person here, to go on to once signed in. */
 export function LoginForm({ role, notice, appReturn }: { role: Role; notice?: LoginReason; appReturn?: string }) {
+  const t = useTranslations('auth');
+  const common = useTranslations('common');
   const signedIn = useAfterSignIn(role, appReturn);
   const calls = useAuthCalls(role);
   const [email, setEmail] = useState('');
@@ -49,23 +52,24 @@ export function LoginForm({ role, notice, appReturn }: { role: Role; notice?: Lo
   function submit(event: FormEvent) {
     event.preventDefault();
     const empty = {
-      email: email.trim() ? undefined : 'Enter your e-mail address.',
-      password: password ? undefined : 'Enter your password.',
+      email: email.trim() ? undefined : common('field.enterEmail'),
+      password: password ? undefined : common('field.enterPassword'),
     };
     setMissing(empty);
     passkey.reset();
     if (!empty.email && !empty.password) login.mutate({ email, password });
   }
 
-  const notification = notice && !login.error ? LOGIN_NOTICES[notice] : null;
+  const notification =
+    notice && !login.error ? { tone: LOGIN_NOTICES[notice].tone, text: t(`notice.${notice}`) } : null;
   return (
     <>
-      <form method="post" className={styles.form} onSubmit={submit} noValidate aria-label="Sign in">
+      <form method="post" className={styles.form} onSubmit={submit} noValidate aria-label={t('signIn.form')}>
         <LiveAlert tone={notification?.tone ?? 'info'} message={notification?.text} />
         <LiveAlert tone="error" message={error?.message ?? passkeyProblem} />
         <EmailField value={email} onChange={setEmail} error={missing.email ?? error?.fieldErrors.email} />
         <PasswordField
-          label="Password"
+          label={common('field.password')}
           name="password"
           autoComplete="current-password"
           value={password}
@@ -73,24 +77,24 @@ export function LoginForm({ role, notice, appReturn }: { role: Role; notice?: Lo
           error={missing.password ?? error?.fieldErrors.password}
           labelAside={
             <Link className={styles.small} href={forgotPasswordPath(role)}>
-              Forgot password?
+              {t('signIn.forgot')}
             </Link>
           }
         />
-        <Button type="submit" block pending={login.isPending || login.isSuccess} pendingLabel="Signing in…">
-          Sign in
+        <Button type="submit" block pending={login.isPending || login.isSuccess} pendingLabel={t('signIn.pending')}>
+          {t('signIn.submit')}
         </Button>
       </form>
       <div className={styles.form}>
-        <p className={styles.divider}>or</p>
+        <p className={styles.divider}>{common('or')}</p>
         <Button
           variant="secondary"
           block
           onClick={() => passkey.mutate()}
           pending={passkey.isPending || passkey.isSuccess}
-          pendingLabel="Waiting for your passkey…"
+          pendingLabel={t('signIn.passkeyPending')}
         >
-          Sign in with a passkey
+          {t('signIn.passkey')}
         </Button>
       </div>
     </>

@@ -1,19 +1,14 @@
 // The sign-in page of a role (server component): the frame, the notice the URL asks for, the form.
 import Link from 'next/link';
+import { getTranslations } from 'next-intl/server';
 import type { Role } from '@/contract/auth-schemas';
 import { AuthLayout } from '../components/auth-layout';
 import { CustomerLogin } from '../customer/customer-login';
 import type { Provider } from '../customer/provider-buttons';
 import { LoginForm } from './login-form';
-import { appReturnOf, LOGIN_NOTICES, loginPath, ROLE_LABEL, SIGN_UP_PATH, type LoginReason } from './role-text';
+import { appReturnOf, LOGIN_NOTICES, loginPath, SIGN_UP_PATH, type LoginReason } from './role-text';
 
 export type SearchParams = Promise<Record<string, string | string[] | undefined>>;
-
-const LEAD: Record<Role, string> = {
-  admin: 'Platform administration: sign in with your admin account.',
-  vendor: 'Owners and store staff: sign in to open the point of sale.',
-  customer: 'Sign in to your shopping account.',
-};
 
 function reasonOf(value: string | string[] | undefined): LoginReason | undefined {
   return typeof value === 'string' && value in LOGIN_NOTICES ? (value as LoginReason) : undefined;
@@ -33,19 +28,21 @@ export async function LoginPage({
   // Staff and customers sign in for an app; admins grant none.
   const appReturn = role === 'admin' ? undefined : appReturnOf(returnTo);
   const other: Role = role === 'admin' ? 'vendor' : 'admin';
+  const [t, common] = await Promise.all([getTranslations('auth.signIn'), getTranslations('common')]);
   return (
     <AuthLayout
       role={role}
-      title="Sign in"
-      lead={LEAD[role]}
+      title={t('title')}
+      lead={t(`lead.${role}`)}
       footer={
         role === 'customer' ? (
-          <p>
-            New here? <Link href={SIGN_UP_PATH}>Create an account</Link>
-          </p>
+          <p>{t.rich('newHere', { link: (text) => <Link href={SIGN_UP_PATH}>{text}</Link> })}</p>
         ) : (
           <p>
-            {ROLE_LABEL[other]}? <Link href={loginPath(other)}>Sign in here</Link>
+            {t.rich('otherRole', {
+              role: common(`role.${other}`),
+              link: (text) => <Link href={loginPath(other)}>{text}</Link>,
+            })}
           </p>
         )
       }

@@ -1,4 +1,5 @@
 // The new-password rules, checked as the user types with the core's own limits, and the field that shows them.
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordLength } from '@/contract/auth-schemas';
 import fieldStyles from '../components/field.module.css';
@@ -12,19 +13,14 @@ export function passwordProblem(password: string): string | null {
 
 /** The length rule with what is still missing; shown in a polite live region by the field. */
 export function PasswordRules({ password }: { password: string }) {
+  const t = useTranslations('auth.password');
   const missing = PASSWORD_MIN_LENGTH - password.length;
-  if (passwordLength(password) > PASSWORD_MAX_LENGTH)
-    return <span>Too long: at most {PASSWORD_MAX_LENGTH} characters.</span>;
-  if (missing > 0) {
-    return (
-      <span>
-        At least {PASSWORD_MIN_LENGTH} characters: {missing} more to go.
-      </span>
-    );
-  }
+  if (passwordLength(password) > PASSWORD_MAX_LENGTH) return <span>{t('tooLong', { max: PASSWORD_MAX_LENGTH })}</span>;
+  if (missing > 0) return <span>{t('missing', { min: PASSWORD_MIN_LENGTH, missing })}</span>;
   return (
     <span className={fieldStyles.met}>
-      <span aria-hidden="true">✓ </span>At least {PASSWORD_MIN_LENGTH} characters. Very common passwords are refused.
+      <span aria-hidden="true">✓ </span>
+      {t('met', { min: PASSWORD_MIN_LENGTH })}
     </span>
   );
 }

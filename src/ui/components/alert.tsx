@@ -1,21 +1,21 @@
 // Messages announced to screen readers. The live region is always in the page, so a message that
 // appears in it later is announced (a region inserted together with its text often is not).
+import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import styles from './alert.module.css';
 
 export type AlertTone = 'error' | 'success' | 'info';
 
 const ICON: Record<AlertTone, string> = { error: '!', success: '✓', info: 'i' };
-const PREFIX: Record<AlertTone, string> = { error: 'Error: ', success: 'Success: ', info: '' };
-
 export function Alert({ tone, children }: { tone: AlertTone; children: ReactNode }) {
+  const t = useTranslations('common.alert');
   return (
     <div className={`${styles.alert} ${styles[tone]}`}>
       <span className={styles.icon} aria-hidden="true">
         {ICON[tone]}
       </span>
       <div>
-        <span className="visually-hidden">{PREFIX[tone]}</span>
+        {tone === 'info' ? null : <span className="visually-hidden">{t(tone)}</span>}
         {children}
       </div>
     </div>

@@ -1,9 +1,10 @@
 'use client';
 // The frame of every signed-in page: brand, who is signed in, the logout control, the module
 // navigation and the page's content.
+import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import type { Role } from '@/contract/auth-schemas';
-import { ACCOUNT_TYPE_LABEL, ROLE_LABEL } from '../auth/role-text';
+import { ACCOUNT_TYPE_LABEL } from '../auth/role-text';
 import { LogoutButton } from '../session/logout-button';
 import { Brand } from './brand';
 import styles from './layout.module.css';
@@ -18,15 +19,16 @@ export interface AppShellProps {
 }
 
 export function AppShell({ role, user, nav, children }: AppShellProps) {
+  const t = useTranslations('common');
   return (
     <div className={styles.shell}>
       <a className="skip-link" href="#main">
-        Skip to main content
+        {t('skip')}
       </a>
       <header className={styles.header}>
         <div className={styles.headerStart}>
           <Brand />
-          <span className={styles.chip}>{ROLE_LABEL[role]}</span>
+          <span className={styles.chip}>{t(`role.${role}`)}</span>
         </div>
         <div className={styles.user}>
           {user ? (

@@ -1,7 +1,8 @@
 // The frame of the sign-in and password-reset pages: brand, role, one card with the page's title.
+import { useTranslations } from 'next-intl';
 import type { ReactNode } from 'react';
 import type { Role } from '@/contract/auth-schemas';
-import { ROLE_LABEL } from '../auth/role-text';
+import { LanguageSwitch } from '../i18n/language-switch';
 import { Brand } from './brand';
 import styles from './layout.module.css';
 
@@ -14,11 +15,15 @@ export interface AuthLayoutProps {
 }
 
 export function AuthLayout({ role, title, lead, footer, children }: AuthLayoutProps) {
+  const t = useTranslations('common');
   return (
     <div className={styles.authPage}>
       <header className={styles.authHeader}>
         <Brand />
-        <span className={styles.chip}>{ROLE_LABEL[role]}</span>
+        <span className={styles.chip}>{t(`role.${role}`)}</span>
+        <span className={styles.authLanguage}>
+          <LanguageSwitch />
+        </span>
       </header>
       <main className={styles.authMain}>
         <div className={styles.card}>
@@ -28,9 +33,7 @@ export function AuthLayout({ role, title, lead, footer, children }: AuthLayoutPr
           </div>
           {/* Before the page's script runs its forms cannot work: a form posted then comes back here. */}
           <noscript>
-            <p className={styles.lead}>
-              This page needs JavaScript: turn it on in your browser, then sign in or continue here.
-            </p>
+            <p className={styles.lead}>{t('noscript')}</p>
           </noscript>
           {children}
         </div>

@@ -1,5 +1,6 @@
 // The 6-digit code input: one field (screen readers read it as one), digits only, and a pasted
 // "123 456" or "Your code: 123456" keeps just its six digits.
+import { useTranslations } from 'next-intl';
 import type { ClipboardEvent } from 'react';
 import styles from './field.module.css';
 import { TextField } from './text-field';
@@ -17,22 +18,17 @@ export interface CodeFieldProps {
   hint?: string;
 }
 
-export function CodeField({
-  value,
-  onChange,
-  error,
-  autoFocus,
-  hint = 'Type or paste the code from the e-mail.',
-}: CodeFieldProps) {
+export function CodeField({ value, onChange, error, autoFocus, hint }: CodeFieldProps) {
+  const t = useTranslations('common.code');
   const onPaste = (event: ClipboardEvent<HTMLInputElement>) => {
     event.preventDefault();
     onChange(digitsOf(event.clipboardData.getData('text')));
   };
   return (
     <TextField
-      label="6-digit code"
+      label={t('label')}
       name="code"
-      hint={hint}
+      hint={hint ?? t('hint')}
       error={error}
       value={value}
       onChange={(event) => onChange(digitsOf(event.target.value))}

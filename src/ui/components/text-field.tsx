@@ -1,4 +1,5 @@
 // A labelled input with an optional hint and error, both announced with the input (aria-describedby).
+import { useTranslations } from 'next-intl';
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import styles from './field.module.css';
 
@@ -62,9 +63,10 @@ export function PasswordField({
 
 /** The e-mail field of the sign-in and reset forms; browsers offer the saved account for it. */
 export function EmailField({ onChange, ...field }: Omit<ValueFieldProps, 'label' | 'name'>) {
+  const t = useTranslations('common.field');
   return (
     <TextField
-      label="E-mail"
+      label={t('email')}
       name="email"
       type="email"
       autoComplete="username"

@@ -1,6 +1,7 @@
 'use client';
 // The step after a customer's code was mailed (sign-up or sign-in by code): the 6-digit code signs
 // in; the refresh token goes into the httpOnly cookie, the access token into memory only.
+import { useLocale, useTranslations } from 'next-intl';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import styles from '../auth/form.module.css';
@@ -23,6 +24,10 @@ export interface CodeSignInStepProps {
 }
 
 export function CodeSignInStep({ email, kind, sentMessage, onResend, appReturn }: CodeSignInStepProps) {
+  const t = useTranslations('auth.code');
+  // The service's generic answer is English; another language says the same in its own words.
+  const locale = useLocale();
+  const common = useTranslations('common.code');
   const signedIn = useAfterSignIn('customer', appReturn);
   const utils = trpc.useUtils();
   const [code, setCode] = useState('');
@@ -47,22 +52,22 @@ export function CodeSignInStep({ email, kind, sentMessage, onResend, appReturn }
   }
 
   return (
-    <form method="post" className={styles.form} onSubmit={submit} noValidate aria-label="Enter the code">
-      <LiveAlert tone="info" message={resend.data?.message ?? sentMessage} />
+    <form method="post" className={styles.form} onSubmit={submit} noValidate aria-label={t('form')}>
+      <LiveAlert tone="info" message={locale === 'en' ? (resend.data?.message ?? sentMessage) : t('sent')} />
       <LiveAlert tone="error" message={shown?.message} />
       <CodeField
         value={code}
         onChange={setCode}
-        error={incomplete ? `Enter all ${CODE_LENGTH} digits.` : shown?.fieldErrors.code}
+        error={incomplete ? common('incomplete', { count: CODE_LENGTH }) : shown?.fieldErrors.code}
         autoFocus
       />
-      <Button type="submit" block pending={verify.isPending || verify.isSuccess} pendingLabel="Checking code…">
-        Verify and sign in
+      <Button type="submit" block pending={verify.isPending || verify.isSuccess} pendingLabel={t('checking')}>
+        {t('verify')}
       </Button>
       <p className={styles.small}>
-        No e-mail after a few minutes?{' '}
-        <Button variant="link" onClick={() => resend.mutate()} pending={resend.isPending} pendingLabel="Sending…">
-          Send a new code
+        {t('noMail')}{' '}
+        <Button variant="link" onClick={() => resend.mutate()} pending={resend.isPending} pendingLabel={t('resending')}>
+          {t('resend')}
         </Button>
       </p>
     </form>

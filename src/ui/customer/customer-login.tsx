@@ -1,5 +1,6 @@
 'use client';
 // The customer's sign-in: the password form (or a passkey), or "E-mail me a code" and then the code step.
+import { useTranslations } from 'next-intl';
 import { useState } from 'react';
 import styles from '../auth/form.module.css';
 import { LoginForm } from '../auth/login-form';
@@ -24,6 +25,7 @@ export function CustomerLogin({
   /** The authorization server's interaction to go on to once signed in. */
   appReturn?: string;
 }) {
+  const t = useTranslations('auth.signIn');
   const utils = trpc.useUtils();
   const [mode, setMode] = useState<Mode>({ name: 'password' });
   const requestCode = (email: string) =>
@@ -35,7 +37,7 @@ export function CustomerLogin({
         <ProviderButtons providers={providers} />
         <LoginForm role="customer" notice={notice} appReturn={appReturn} />
         <Button variant="secondary" block onClick={() => setMode({ name: 'email' })}>
-          E-mail me a code
+          {t('emailCode')}
         </Button>
         {appReturn ? null : <GuestButton />}
       </div>
@@ -45,8 +47,8 @@ export function CustomerLogin({
     <div className={styles.form}>
       {mode.name === 'email' ? (
         <EmailStep
-          label="Sign in with a code"
-          submitLabel="E-mail me a code"
+          label={t('withCode')}
+          submitLabel={t('emailCode')}
           send={requestCode}
           onSent={(email, message) => setMode({ name: 'code', email, message })}
         />
@@ -61,7 +63,7 @@ export function CustomerLogin({
       )}
       <p className={styles.small}>
         <Button variant="link" onClick={() => setMode({ name: 'password' })}>
-          Sign in with your password instead
+          {t('passwordInstead')}
         </Button>
       </p>
     </div>

@@ -2,6 +2,7 @@
 // A customer form that asks for an e-mail address (and any other fields) and mails a code: the
 // answer is the same whether or not the address is known.
 import { useMutation } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import styles from '../auth/form.module.css';
 import { LiveAlert } from '../components/alert';
@@ -21,6 +22,8 @@ export interface EmailStepProps {
 }
 
 export function EmailStep({ label, submitLabel, otherProblems, send, onSent, children }: EmailStepProps) {
+  const t = useTranslations('auth.code');
+  const common = useTranslations('common');
   const [email, setEmail] = useState('');
   const [problems, setProblems] = useState<Record<string, string | undefined>>({});
   const request = useMutation({ mutationFn: send, onSuccess: (result, sent) => onSent(sent, result.message) });
@@ -29,7 +32,7 @@ export function EmailStep({ label, submitLabel, otherProblems, send, onSent, chi
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    const found = { email: email.trim() ? undefined : 'Enter your e-mail address.', ...otherProblems?.() };
+    const found = { email: email.trim() ? undefined : common('field.enterEmail'), ...otherProblems?.() };
     setProblems(found);
     if (Object.values(found).every((problem) => !problem)) request.mutate(email);
   }
@@ -37,14 +40,9 @@ export function EmailStep({ label, submitLabel, otherProblems, send, onSent, chi
   return (
     <form method="post" className={styles.form} onSubmit={submit} noValidate aria-label={label}>
       <LiveAlert tone="error" message={error?.message} />
-      <EmailField
-        value={email}
-        onChange={setEmail}
-        error={problems.email ?? fieldError('email')}
-        hint="We send a 6-digit code to this address."
-      />
+      <EmailField value={email} onChange={setEmail} error={problems.email ?? fieldError('email')} hint={t('hint')} />
       {children?.(fieldError, problems)}
-      <Button type="submit" block pending={request.isPending} pendingLabel="Sending code…">
+      <Button type="submit" block pending={request.isPending} pendingLabel={t('sending')}>
         {submitLabel}
       </Button>
     </form>

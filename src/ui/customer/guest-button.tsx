@@ -2,6 +2,7 @@
 // "Continue as guest" on the customer's sign-in page: a guest session (its refresh token in its own
 // httpOnly cookie, the access token in memory), then /account, which offers to sign up or in.
 // Signing up or in later from this browser links the guest to the account.
+import { useTranslations } from 'next-intl';
 import { useMutation } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { LiveAlert } from '../components/alert';
@@ -10,6 +11,7 @@ import { shownErrorOf, trpc } from '../trpc/client';
 import { accessTokens } from '../trpc/session-client';
 
 export function GuestButton() {
+  const t = useTranslations('auth.guest');
   const router = useRouter();
   const utils = trpc.useUtils();
   const start = useMutation({
@@ -28,10 +30,10 @@ export function GuestButton() {
         variant="secondary"
         block
         pending={start.isPending || start.isSuccess}
-        pendingLabel="Starting…"
+        pendingLabel={t('starting')}
         onClick={() => start.mutate()}
       >
-        Continue as guest
+        {t('continue')}
       </Button>
     </>
   );

@@ -1,5 +1,6 @@
 'use client';
 // The customer's profile on /account, with the form that changes their name.
+import { useFormatter, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import type { CustomerProfile } from '@/contract/customer-schemas';
 import { useAction } from '../admin/use-action';
@@ -8,9 +9,10 @@ import { Details, Panel } from '../components/panel';
 import { TextField } from '../components/text-field';
 import { trpc } from '../trpc/client';
 
-const day = (iso: string) => new Date(iso).toLocaleDateString([], { dateStyle: 'medium' });
-
 export function ProfilePanel({ profile }: { profile: CustomerProfile }) {
+  const t = useTranslations('customer.profile');
+  const common = useTranslations('common.field');
+  const format = useFormatter();
   const utils = trpc.useUtils();
   const [name, setName] = useState(profile.name);
   const [blank, setBlank] = useState(false);
@@ -18,7 +20,7 @@ export function ProfilePanel({ profile }: { profile: CustomerProfile }) {
     (input: { name: string }) => utils.client.customer.updateMe.mutate(input),
     (result) => {
       utils.customer.me.setData(undefined, result);
-      return 'Your name has been changed.';
+      return t('changed');
     },
   );
 
@@ -28,31 +30,31 @@ export function ProfilePanel({ profile }: { profile: CustomerProfile }) {
   }
 
   return (
-    <Panel title="Profile">
+    <Panel title={t('title')}>
       <Details
         rows={[
-          ['Name', profile.name],
-          ['E-mail', profile.email],
-          ['E-mail confirmed', profile.email_verified ? 'Yes' : 'No'],
-          ['Member since', day(profile.created_at)],
+          [t('name'), profile.name],
+          [t('email'), profile.email],
+          [t('confirmed'), profile.email_verified ? t('yes') : t('no')],
+          [t('since'), format.dateTime(new Date(profile.created_at), { dateStyle: 'medium' })],
         ]}
       />
       <ActionForm
-        label="Change your name"
-        submitLabel="Change name"
-        pendingLabel="Saving…"
+        label={t('change')}
+        submitLabel={t('submit')}
+        pendingLabel={t('saving')}
         pending={rename.pending}
         error={rename.error}
         success={rename.success}
         onSubmit={submit}
       >
         <TextField
-          label="Name"
+          label={t('name')}
           name="name"
           autoComplete="name"
           value={name}
           onChange={(e) => setName(e.target.value)}
-          error={blank ? 'Enter your name.' : rename.fieldError('name')}
+          error={blank ? common('enterName') : rename.fieldError('name')}
         />
       </ActionForm>
     </Panel>

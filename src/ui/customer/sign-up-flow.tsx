@@ -1,5 +1,6 @@
 'use client';
 // Creating a customer account: name, e-mail and password, then the mailed code, which signs in.
+import { useTranslations } from 'next-intl';
 import Link from 'next/link';
 import { useState } from 'react';
 import styles from '../auth/form.module.css';
@@ -13,6 +14,8 @@ import { EmailStep } from './email-step';
 import { ProviderButtons, type Provider } from './provider-buttons';
 
 export function SignUpFlow({ providers }: { providers: readonly Provider[] }) {
+  const t = useTranslations('auth.signUp');
+  const common = useTranslations('common.field');
   const utils = trpc.useUtils();
   const [name, setName] = useState('');
   const [password, setPassword] = useState('');
@@ -34,10 +37,10 @@ export function SignUpFlow({ providers }: { providers: readonly Provider[] }) {
         />
       ) : (
         <EmailStep
-          label="Create an account"
-          submitLabel="Create account"
+          label={t('title')}
+          submitLabel={t('submit')}
           otherProblems={() => ({
-            name: name.trim() ? undefined : 'Enter your name.',
+            name: name.trim() ? undefined : common('enterName'),
             password: passwordProblem(password) ?? undefined,
           })}
           send={(email) =>
@@ -48,7 +51,7 @@ export function SignUpFlow({ providers }: { providers: readonly Provider[] }) {
           {(fieldError, problems) => (
             <>
               <TextField
-                label="Name"
+                label={common('name')}
                 name="name"
                 autoComplete="name"
                 required
@@ -57,7 +60,7 @@ export function SignUpFlow({ providers }: { providers: readonly Provider[] }) {
                 error={problems.name ?? fieldError('name')}
               />
               <NewPasswordField
-                label="Password"
+                label={common('password')}
                 value={password}
                 onChange={setPassword}
                 error={problems.password ?? fieldError('password')}
@@ -67,7 +70,7 @@ export function SignUpFlow({ providers }: { providers: readonly Provider[] }) {
         </EmailStep>
       )}
       <p className={styles.small}>
-        Already have an account? <Link href={loginPath('customer')}>Sign in</Link>
+        {t.rich('haveAccount', { link: (text) => <Link href={loginPath('customer')}>{text}</Link> })}
       </p>
     </div>
   );

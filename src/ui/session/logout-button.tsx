@@ -1,6 +1,7 @@
 'use client';
 // The logout control of every signed-in page: revokes the session on the server, clears the
 // cookie and the in-memory token, forgets cached data, and returns to the login page.
+import { useTranslations } from 'next-intl';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
@@ -11,6 +12,7 @@ import { Button } from '../components/button';
 import { signOut } from '../trpc/session-client';
 
 export function LogoutButton({ role }: { role: Role }) {
+  const t = useTranslations('common.signOut');
   const router = useRouter();
   const queryClient = useQueryClient();
   const [pending, setPending] = useState(false);
@@ -34,12 +36,9 @@ export function LogoutButton({ role }: { role: Role }) {
 
   return (
     <>
-      <LiveAlert
-        tone="error"
-        message={failed ? 'Signing out failed: the service could not be reached. Try again.' : null}
-      />
-      <Button variant="secondary" onClick={() => void logout()} pending={pending} pendingLabel="Signing out…">
-        Sign out
+      <LiveAlert tone="error" message={failed ? t('failed') : null} />
+      <Button variant="secondary" onClick={() => void logout()} pending={pending} pendingLabel={t('pending')}>
+        {t('label')}
       </Button>
     </>
   );

@@ -2,6 +2,7 @@
 import { createTRPCReact, TRPCClientError } from '@trpc/react-query';
 import type { AppRouter } from '@/server/trpc/router';
 import { PasskeyAddressError } from '../auth/passkey-address';
+import { activeErrorTexts } from '../i18n/error-texts';
 
 export const trpc = createTRPCReact<AppRouter>();
 
@@ -15,24 +16,29 @@ export interface ShownError {
   fieldErrors: Record<string, string>;
 }
 
-function inWords(seconds: number): string {
-  if (seconds < 90) return `${seconds} second${seconds === 1 ? '' : 's'}`;
-  const minutes = Math.ceil(seconds / 60);
-  return minutes < 90 ? `${minutes} minutes` : `${Math.ceil(minutes / 60)} hours`;
-}
-
-/** When a rate-limited user may retry, in words and as a clock time. */
+/** When a rate-limited user may retry, in words and as a clock time, in the page's language. */
 export function retryMessage(retryAfter: number, now = new Date()): string {
   const at = new Date(now.getTime() + retryAfter * 1000);
+  const texts = activeErrorTexts();
+  if (texts) return texts.retry(retryAfter, at);
   const clock = at.toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
-  return `Too many attempts. Try again in ${inWords(retryAfter)} (at ${clock}).`;
+  return `Too many attempts. Try again in ${retryAfter} seconds (at ${clock}).`;
+}
+
+/**
+ * The message a page shows for a problem: in English the service's own words (often more specific
+ * than the code's), in any other language the page's message for the code (decision 0050).
+ */
+function messageOf(code: string, serviceWords: string): string {
+  const texts = activeErrorTexts();
+  return texts && texts.locale !== 'en' ? (texts.of(code) ?? serviceWords) : serviceWords;
 }
 
 export function shownErrorOf(error: unknown): ShownError {
   if (!(error instanceof TRPCClientError) || !error.data) {
     return {
       code: 'network',
-      message: 'The service cannot be reached. Check your connection and try again.',
+      message: activeErrorTexts()?.network ?? 'The service cannot be reached. Check your connection and try again.',
       fieldErrors: {},
     };
   }
@@ -41,7 +47,7 @@ export function shownErrorOf(error: unknown): ShownError {
   if (data.code === 'rate_limited' && data.retryAfter !== undefined) {
     return { code: data.code, message: retryMessage(data.retryAfter), retryAfter: data.retryAfter, fieldErrors };
   }
-  return { code: data.code, message: error.message, fieldErrors };
+  return { code: data.code, message: messageOf(data.code, error.message), fieldErrors };
 }
 
 // A passkey ceremony's failure. Browsers answer "no passkey here" and "you cancelled" with the same

@@ -2,6 +2,7 @@
 // "Manager approval" in a PIN session at a till: the cashier asks for one action (a refund, a
 // discount, ...) on a sale, the page shows the request and the managers, and one of them types
 // their PIN on this terminal; the approval token the till hands to the POS service is then shown.
+import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import type { PairedTerminal } from '@/contract/terminal-schemas';
 import formStyles from '../auth/form.module.css';
@@ -18,14 +19,12 @@ const SUGGESTED_ACTIONS = ['refund', 'discount', 'price_override', 'void'];
 
 type Person = { account_id: string; name: string };
 
-const REFUSALS: Record<string, string> = {
-  invalid_credentials: 'Wrong PIN. Try again.',
-  forbidden: 'This person cannot approve this request here.',
-  permission_denied: 'This person may not approve: they need the approve permission of the POS module.',
-  not_found: 'The request has expired. Ask again.',
-};
+/** The problem codes an approval's refusal is told in words of its own here. */
+const REFUSALS = ['invalid_credentials', 'forbidden', 'permission_denied', 'not_found'] as const;
+const isRefusal = (code: string): code is (typeof REFUSALS)[number] => (REFUSALS as readonly string[]).includes(code);
 
 export function ApprovalPanel({ till, staff, selfId }: { till: PairedTerminal; staff: Person[]; selfId: string }) {
+  const t = useTranslations('vendor.approval');
   const [fields, setFields] = useState({ action: 'refund', reference: '', amount: '' });
   const [manager, setManager] = useState<Person | null>(null);
   const [noReference, setNoReference] = useState(false);
@@ -48,11 +47,11 @@ export function ApprovalPanel({ till, staff, selfId }: { till: PairedTerminal; s
     setFields((current) => ({ ...current, [name]: event.target.value }));
 
   return (
-    <Panel title="Manager approval">
-      <form method="post" className={formStyles.form} onSubmit={submit} noValidate aria-label="Ask for approval">
+    <Panel title={t('title')}>
+      <form method="post" className={formStyles.form} onSubmit={submit} noValidate aria-label={t('askLabel')}>
         <LiveAlert tone="error" message={askError?.message} />
         <TextField
-          label="Action"
+          label={t('action')}
           name="action"
           list="approval-actions"
           value={fields.action}
@@ -65,14 +64,14 @@ export function ApprovalPanel({ till, staff, selfId }: { till: PairedTerminal; s
           ))}
         </datalist>
         <TextField
-          label="Sale or line reference"
+          label={t('referenceField')}
           name="reference"
           value={fields.reference}
           onChange={set('reference')}
-          error={noReference ? 'Enter the sale or line this is about.' : askError?.fieldErrors.reference}
+          error={noReference ? t('referenceMissing') : askError?.fieldErrors.reference}
         />
         <TextField
-          label="Amount (optional)"
+          label={t('amountField')}
           name="amount"
           inputMode="decimal"
           value={fields.amount}
@@ -80,31 +79,40 @@ export function ApprovalPanel({ till, staff, selfId }: { till: PairedTerminal; s
           error={askError?.fieldErrors.amount}
         />
         <div>
-          <Button type="submit" pending={ask.isPending} pendingLabel="Asking…">
-            Ask a manager
+          <Button type="submit" pending={ask.isPending} pendingLabel={t('asking')}>
+            {t('ask')}
           </Button>
         </div>
       </form>
       {asked ? (
-        <section aria-label="Request waiting for approval">
+        <section aria-label={t('waiting')}>
           <Details
             rows={[
-              ['Action', asked.action],
-              ['Reference', asked.reference],
-              ['Amount', asked.amount ?? '—'],
-              ['Terminal', till.name],
+              [t('action'), asked.action],
+              [t('reference'), asked.reference],
+              [t('amount'), asked.amount ?? '—'],
+              [t('terminal'), till.name],
             ]}
           />
           {approve.data ? (
             <LiveAlert
               tone="success"
-              message={`Approved by ${manager?.name ?? 'a manager'}: the approval token was granted, valid ${approve.data.expires_in} s.`}
+              message={t('approved', {
+                name: manager?.name ?? t('aManager'),
+                seconds: approve.data.expires_in,
+              })}
             />
           ) : (
             <>
               <LiveAlert
                 tone="error"
-                message={approveError ? (REFUSALS[approveError.code] ?? approveError.message) : null}
+                message={
+                  approveError
+                    ? isRefusal(approveError.code)
+                      ? t(`refusal.${approveError.code}`)
+                      : approveError.message
+                    : null
+                }
               />
               {manager ? (
                 <>
@@ -117,11 +125,11 @@ export function ApprovalPanel({ till, staff, selfId }: { till: PairedTerminal; s
                     }
                   />
                   <Button variant="link" onClick={() => setManager(null)}>
-                    Another manager
+                    {t('anotherManager')}
                   </Button>
                 </>
               ) : (
-                <ul className={listStyles.list} aria-label="Managers">
+                <ul className={listStyles.list} aria-label={t('managers')}>
                   {managers.map((person) => (
                     <li key={person.account_id}>
                       <Button variant="secondary" onClick={() => setManager(person)}>

@@ -1,6 +1,7 @@
 'use client';
 // "Your PIN" on the POS page: set or change the PIN you switch in with at the shop's tills. Needs
 // the current password, so it is offered in password sessions only (a PIN session gets step_up_required).
+import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import { PIN_LENGTH } from '@/contract/terminal-schemas';
 import formStyles from '../auth/form.module.css';
@@ -11,6 +12,7 @@ import { PasswordField } from '../components/text-field';
 import { shownErrorOf, trpc } from '../trpc/client';
 
 export function OwnPinPanel() {
+  const t = useTranslations('vendor.ownPin');
   const [currentPassword, setCurrentPassword] = useState('');
   const [pin, setPin] = useState('');
   const save = trpc.vendor.setPin.useMutation({
@@ -27,26 +29,23 @@ export function OwnPinPanel() {
   }
 
   return (
-    <Panel title="Your PIN">
-      <form method="post" className={formStyles.form} onSubmit={submit} noValidate aria-label="Set your PIN">
+    <Panel title={t('title')}>
+      <form method="post" className={formStyles.form} onSubmit={submit} noValidate aria-label={t('formLabel')}>
         <LiveAlert tone="error" message={error?.message} />
-        <LiveAlert
-          tone="success"
-          message={save.isSuccess ? 'PIN saved: you can switch in with it at the tills of your stores.' : null}
-        />
+        <LiveAlert tone="success" message={save.isSuccess ? t('saved') : null} />
         <PasswordField
-          label={`New PIN (${PIN_LENGTH} digits)`}
+          label={t('pin', { digits: PIN_LENGTH })}
           name="pin"
           autoComplete="new-password"
           inputMode="numeric"
           maxLength={PIN_LENGTH}
           value={pin}
           onChange={setPin}
-          hint="Not all the same digit, not a run like 123456, not a common PIN."
+          hint={t('pinHint')}
           error={error?.fieldErrors.pin}
         />
         <PasswordField
-          label="Current password"
+          label={t('currentPassword')}
           name="current_password"
           autoComplete="current-password"
           value={currentPassword}
@@ -54,8 +53,8 @@ export function OwnPinPanel() {
           error={error?.fieldErrors.current_password}
         />
         <div>
-          <Button type="submit" pending={save.isPending} pendingLabel="Saving…">
-            Save PIN
+          <Button type="submit" pending={save.isPending} pendingLabel={t('saving')}>
+            {t('save')}
           </Button>
         </div>
       </form>

@@ -1,6 +1,7 @@
 'use client';
 // A PIN keypad for touchscreens that works from the keyboard too: the digits go into one labelled
 // password input (type there, or press the buttons, each named for screen readers).
+import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import { PIN_LENGTH } from '@/contract/terminal-schemas';
 import { Button } from '../components/button';
@@ -20,6 +21,7 @@ export function PinKeypad({
   /** What the PIN is for: signing in (Switch user), or a manager approving a request. */
   purpose?: 'sign_in' | 'approve';
 }) {
+  const t = useTranslations('pin');
   const [pin, setPin] = useState('');
   const press = (digit: string) => setPin((current) => (current.length < PIN_LENGTH ? current + digit : current));
 
@@ -30,14 +32,9 @@ export function PinKeypad({
   }
 
   return (
-    <form
-      method="post"
-      className={styles.keypad}
-      onSubmit={submit}
-      aria-label={purpose === 'approve' ? `Approve as ${who}` : `Sign in as ${who}`}
-    >
+    <form method="post" className={styles.keypad} onSubmit={submit} aria-label={t(`form.${purpose}`, { who })}>
       <label className={styles.label} htmlFor="pin-input">
-        PIN for {who}
+        {t('label', { who })}
       </label>
       <input
         id="pin-input"
@@ -52,27 +49,23 @@ export function PinKeypad({
       />
       <div className={styles.keys}>
         {KEYS.map((digit) => (
-          <Button key={digit} variant="secondary" aria-label={`Digit ${digit}`} onClick={() => press(digit)}>
+          <Button key={digit} variant="secondary" aria-label={t('digit', { digit })} onClick={() => press(digit)}>
             {digit}
           </Button>
         ))}
-        <Button
-          variant="secondary"
-          aria-label="Delete last digit"
-          onClick={() => setPin((current) => current.slice(0, -1))}
-        >
+        <Button variant="secondary" aria-label={t('delete')} onClick={() => setPin((current) => current.slice(0, -1))}>
           ⌫
         </Button>
-        <Button variant="secondary" aria-label="Digit 0" onClick={() => press('0')}>
+        <Button variant="secondary" aria-label={t('digit', { digit: '0' })} onClick={() => press('0')}>
           0
         </Button>
         <Button
           type="submit"
-          aria-label={purpose === 'approve' ? 'Approve with PIN' : 'Sign in with PIN'}
+          aria-label={t(`submit.${purpose}`)}
           pending={pending}
           disabled={pin.length !== PIN_LENGTH}
         >
-          OK
+          {t('ok')}
         </Button>
       </div>
     </form>

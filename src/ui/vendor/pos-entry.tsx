@@ -5,6 +5,7 @@
 // cookie: the page only asks the server for the terminal's staff list, which fails when unpaired.
 import { useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
+import { useTranslations } from 'next-intl';
 import { useEffect, useState } from 'react';
 import { AuthLayout } from '../components/auth-layout';
 import { Loading } from '../components/page-state';
@@ -16,6 +17,7 @@ import { SwitchUser } from './switch-user';
 type TillState = 'checking' | 'switch' | 'signed_in';
 
 export function PosEntry({ module }: { module?: string }) {
+  const t = useTranslations('vendor.entry');
   const queryClient = useQueryClient();
   const staff = trpc.terminal.staff.useQuery(undefined, { retry: false });
   const [state, setState] = useState<TillState>('checking');
@@ -38,22 +40,18 @@ export function PosEntry({ module }: { module?: string }) {
     void staff.refetch();
   }
 
-  if (staff.isPending) return <Loading what="this device" />;
+  if (staff.isPending) return <Loading what={t('thisDevice')} />;
   if (staff.isError) return <PosHome module={module} />;
   if (state === 'switch') {
     return (
-      <AuthLayout
-        role="vendor"
-        title="Switch user"
-        lead={`${staff.data.terminal.name}: choose your name and type your PIN.`}
-      >
+      <AuthLayout role="vendor" title={t('switchUser')} lead={t('switchLead', { terminal: staff.data.terminal.name })}>
         <SwitchUser staff={staff.data} onSignedIn={() => setState('signed_in')} />
         <p>
-          <Link href="/vendor/login">Sign in with e-mail and password</Link>
+          <Link href="/vendor/login">{t('passwordSignIn')}</Link>
         </p>
       </AuthLayout>
     );
   }
-  if (state === 'checking') return <Loading what="this till" />;
+  if (state === 'checking') return <Loading what={t('thisTill')} />;
   return <PosHome module={module} till={staff.data.terminal} staff={staff.data.staff} onLock={() => void lock()} />;
 }

@@ -1,6 +1,7 @@
 'use client';
 // The POS context page after vendor sign-in: business, user, stores and terminals. Loads with any
 // valid vendor token: an employee without POS-related modules gets it too.
+import { useTranslations } from 'next-intl';
 import { AppShell } from '../components/app-shell';
 import { Button } from '../components/button';
 import { LoadFailed, Loading } from '../components/page-state';
@@ -39,6 +40,7 @@ export function PosHome({
   staff?: { account_id: string; name: string }[];
   onLock?: () => void;
 }) {
+  const t = useTranslations('vendor.home');
   const utils = trpc.useUtils();
   // Two independent queries: the shell's profile and the page's context load in parallel.
   const me = trpc.vendor.me.useQuery();
@@ -59,34 +61,34 @@ export function PosHome({
     <AppShell role="vendor" user={profile && { name: profile.name, type: profile.vendor_type }} nav={nav}>
       <div className={panelStyles.header}>
         <div>
-          <h1>Point of sale</h1>
+          <h1>{t('title')}</h1>
           {context.data ? <p className={panelStyles.muted}>{context.data.vendor.name}</p> : null}
         </div>
         <Button
           variant="secondary"
           onClick={() => void utils.vendor.invalidate()}
           pending={context.isFetching || me.isFetching}
-          pendingLabel="Reloading…"
+          pendingLabel={t('reloading')}
         >
-          Reload
+          {t('reload')}
         </Button>
-        {onLock ? <Button onClick={onLock}>Lock</Button> : null}
+        {onLock ? <Button onClick={onLock}>{t('lock')}</Button> : null}
       </div>
       {failed ? (
         <LoadFailed message={shownErrorOf(failed).message} onRetry={() => void utils.vendor.invalidate()} />
       ) : null}
       {subject && current ? <ModulePanel subject={subject} module={current} /> : null}
-      {context.isPending ? <Loading what="your stores" /> : null}
+      {context.isPending ? <Loading what={t('yourStores')} /> : null}
       {context.data ? (
         <div className={panelStyles.grid}>
           <PosPicker context={context.data} till={till} />
-          <Panel title="Signed in">
+          <Panel title={t('signedIn')}>
             <Details
               rows={[
-                ['Business', context.data.vendor.name],
-                ['Name', context.data.user.name],
-                ['E-mail', context.data.user.email],
-                ['Account type', ACCOUNT_TYPE_LABEL[context.data.user.vendor_type] ?? context.data.user.vendor_type],
+                [t('business'), context.data.vendor.name],
+                [t('name'), context.data.user.name],
+                [t('email'), context.data.user.email],
+                [t('type'), ACCOUNT_TYPE_LABEL[context.data.user.vendor_type] ?? context.data.user.vendor_type],
               ]}
             />
           </Panel>

@@ -3,6 +3,7 @@
 // earns stays in an httpOnly cookie; the page only learns which terminal it now is.
 import { useMutation } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
+import { useTranslations } from 'next-intl';
 import { useState, type FormEvent } from 'react';
 import { PAIRING_CODE_LENGTH } from '@/contract/terminal-schemas';
 import { LiveAlert } from '../components/alert';
@@ -11,6 +12,7 @@ import { TextField } from '../components/text-field';
 import { shownErrorOf, trpc } from '../trpc/client';
 
 export function PosPairForm() {
+  const t = useTranslations('vendor.pair');
   const router = useRouter();
   const client = trpc.useUtils().client;
   const [code, setCode] = useState('');
@@ -26,27 +28,22 @@ export function PosPairForm() {
   }
 
   return (
-    <form method="post" onSubmit={submit} noValidate aria-label="Pair this device">
-      <LiveAlert
-        tone="error"
-        message={
-          error?.code === 'invalid_code' ? 'That code is wrong, used or expired. Ask for a new one.' : error?.message
-        }
-      />
-      <LiveAlert tone="success" message={pair.data ? `This device is now ${pair.data.terminal.name}.` : null} />
+    <form method="post" onSubmit={submit} noValidate aria-label={t('title')}>
+      <LiveAlert tone="error" message={error?.code === 'invalid_code' ? t('invalidCode') : error?.message} />
+      <LiveAlert tone="success" message={pair.data ? t('paired', { name: pair.data.terminal.name }) : null} />
       <TextField
-        label="Pairing code"
+        label={t('code')}
         name="code"
         autoComplete="off"
         autoCapitalize="characters"
         spellCheck={false}
-        hint={`${PAIRING_CODE_LENGTH} characters, shown to the owner for this terminal.`}
+        hint={t('codeHint', { length: PAIRING_CODE_LENGTH })}
         value={code}
         onChange={(event) => setCode(event.target.value)}
         error={error?.fieldErrors.code}
       />
-      <Button type="submit" block pending={pair.isPending || pair.isSuccess} pendingLabel="Pairing…">
-        Pair this device
+      <Button type="submit" block pending={pair.isPending || pair.isSuccess} pendingLabel={t('pairing')}>
+        {t('title')}
       </Button>
     </form>
   );

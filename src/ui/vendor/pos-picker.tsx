@@ -1,6 +1,8 @@
 'use client';
 // "This device" on the POS page, true to this browser: a paired till says which terminal it is; any
 // other browser says it is not paired, and offers the store and terminal the account works at here.
+import { useTranslations } from 'next-intl';
+import type { ReactNode } from 'react';
 import type { VendorContext } from '@/contract/auth-schemas';
 import type { PairedTerminal } from '@/contract/terminal-schemas';
 import { LiveAlert } from '../components/alert';
@@ -8,17 +10,18 @@ import { ChoiceGroup } from '../components/choice-group';
 import { Panel, panelStyles } from '../components/panel';
 import { usePosSelection } from './pos-selection';
 
-const count = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
-
 /** `till`: the terminal this browser is paired with, if it is. */
 export function PosPicker({ context, till }: { context: VendorContext; till?: PairedTerminal }) {
+  const t = useTranslations('vendor.picker');
   if (till) {
     const storeName = context.stores.find((s) => s.id === till.store_id)?.name;
+    const strong = (chunks: ReactNode) => <strong>{chunks}</strong>;
     return (
-      <Panel title="This device">
+      <Panel title={t('title')}>
         <p>
-          This device is the paired till <strong>{till.name}</strong>
-          {storeName ? ` at ${storeName}` : ''}. Staff switch in here with their PIN.
+          {storeName
+            ? t.rich('pairedAt', { name: till.name, store: storeName, strong })
+            : t.rich('paired', { name: till.name, strong })}
         </p>
       </Panel>
     );
@@ -27,40 +30,41 @@ export function PosPicker({ context, till }: { context: VendorContext; till?: Pa
 }
 
 function WorkplacePicker({ context }: { context: VendorContext }) {
+  const t = useTranslations('vendor.picker');
   const { storeId, terminalId, saved, chooseStore, chooseTerminal } = usePosSelection(context);
-  const terminals = context.pos_terminals.filter((t) => t.store_id === storeId);
+  const terminals = context.pos_terminals.filter((till) => till.store_id === storeId);
   const store = context.stores.find((s) => s.id === storeId);
-  const terminal = terminals.find((t) => t.id === terminalId);
+  const terminal = terminals.find((till) => till.id === terminalId);
 
   return (
-    <Panel title="This device">
-      <p className={panelStyles.muted}>This browser is not paired with a till: nobody switches in here with a PIN.</p>
+    <Panel title={t('title')}>
+      <p className={panelStyles.muted}>{t('notPaired')}</p>
       {context.stores.length === 0 ? (
-        <p>No store is assigned to your account yet. Ask the owner of {context.vendor.name} to assign one.</p>
+        <p>{t('noStore', { business: context.vendor.name })}</p>
       ) : (
         <ChoiceGroup
-          legend="Store"
+          legend={t('store')}
           name="store"
-          hint={
-            context.user.vendor_type === 'owner' ? 'Every store of the business.' : 'The stores you are assigned to.'
-          }
+          hint={context.user.vendor_type === 'owner' ? t('everyStore') : t('assignedStores')}
           choices={context.stores.map((s) => ({
             value: s.id,
             label: s.name,
-            description: count(context.pos_terminals.filter((t) => t.store_id === s.id).length, 'terminal'),
+            description: t('terminals', {
+              count: context.pos_terminals.filter((till) => till.store_id === s.id).length,
+            }),
           }))}
           value={storeId}
           onChange={chooseStore}
         />
       )}
       {store && terminals.length === 0 ? (
-        <p className={panelStyles.muted}>{store.name} has no POS terminals yet.</p>
+        <p className={panelStyles.muted}>{t('noTerminals', { store: store.name })}</p>
       ) : null}
       {store && terminals.length > 0 ? (
         <ChoiceGroup
-          legend="Terminal"
+          legend={t('terminal')}
           name="terminal"
-          choices={terminals.map((t) => ({ value: t.id, label: t.name }))}
+          choices={terminals.map((till) => ({ value: till.id, label: till.name }))}
           value={terminalId}
           onChange={chooseTerminal}
         />
@@ -69,7 +73,7 @@ function WorkplacePicker({ context }: { context: VendorContext }) {
         tone="success"
         message={
           store && terminal
-            ? `You work at ${store.name}, ${terminal.name} in this browser.${saved ? ' Remembered here.' : ''}`
+            ? `${t('workAt', { store: store.name, terminal: terminal.name })}${saved ? ` ${t('remembered')}` : ''}`
             : null
         }
       />

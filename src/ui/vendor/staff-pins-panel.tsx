@@ -3,6 +3,8 @@
 // colleague's PIN stops them switching in at the tills until they set a new one, and lifts a PIN
 // lock. PINs stay personal: each holder sets their own, so nobody is offered to set another's.
 import { useMutation } from '@tanstack/react-query';
+import { useTranslations } from 'next-intl';
+import type { ReactNode } from 'react';
 import type { VendorAccount } from '@/contract/administration-schemas';
 import { LiveAlert } from '../components/alert';
 import { Button } from '../components/button';
@@ -12,6 +14,8 @@ import { Panel, panelStyles } from '../components/panel';
 import { shownErrorOf, trpc } from '../trpc/client';
 
 export function StaffPinsPanel({ selfId }: { selfId: string }) {
+  const t = useTranslations('vendor.staffPins');
+  const hidden = (chunks: ReactNode) => <span className="visually-hidden">{chunks}</span>;
   const client = trpc.useUtils().client;
   const query = trpc.vendor.listVendorAccounts.useInfiniteQuery(
     { limit: PAGE_SIZE },
@@ -21,19 +25,16 @@ export function StaffPinsPanel({ selfId }: { selfId: string }) {
     mutationFn: (account: VendorAccount) => client.vendor.clearStaffPin.mutate({ accountId: account.id }),
   });
   return (
-    <Panel title="Staff PINs">
-      <p className={panelStyles.muted}>
-        Each person sets their own PIN on this page, with their password. Clearing someone&apos;s PIN stops them
-        switching in at the tills until they set a new one, and lifts a PIN lock.
-      </p>
+    <Panel title={t('title')}>
+      <p className={panelStyles.muted}>{t('text')}</p>
       <LiveAlert tone="error" message={clear.error ? shownErrorOf(clear.error).message : null} />
-      <LiveAlert tone="success" message={clear.isSuccess ? `${clear.variables.name} has no PIN now.` : null} />
+      <LiveAlert tone="success" message={clear.isSuccess ? t('cleared', { name: clear.variables.name }) : null} />
       <PagedList
         query={query}
-        label="Staff PINs"
-        noun="accounts"
-        one="account"
-        empty="No other staff yet."
+        label={t('title')}
+        noun={t('noun')}
+        one={t('one')}
+        empty={t('empty')}
         shows={(account) => account.id !== selfId && account.vendor_type !== 'owner'}
       >
         {(account) => (
@@ -44,9 +45,9 @@ export function StaffPinsPanel({ selfId }: { selfId: string }) {
               onClick={() => clear.mutate(account)}
               pending={clear.isPending && clear.variables.id === account.id}
               disabled={clear.isPending}
-              pendingLabel="Clearing…"
+              pendingLabel={t('clearing')}
             >
-              Clear PIN<span className="visually-hidden"> of {account.name}</span>
+              {t.rich('clear', { name: account.name, hidden })}
             </Button>
           </li>
         )}

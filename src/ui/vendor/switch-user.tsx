@@ -1,6 +1,7 @@
 'use client';
 // "Switch user" on a paired till: the staff of the terminal's store, then a PIN keypad. A PIN
 // sign-in's access token stays in memory and its refresh token in the vendor cookie, as any sign-in.
+import { useTranslations } from 'next-intl';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { z } from 'zod';
@@ -17,6 +18,7 @@ type Staff = z.infer<typeof terminalStaffResponse>;
 
 export function SwitchUser({ staff, onSignedIn }: { staff: Staff; onSignedIn: () => void }) {
   const client = trpc.useUtils().client;
+  const t = useTranslations('pin');
   const [chosen, setChosen] = useState<Staff['staff'][number] | null>(null);
   const login = useMutation({
     mutationFn: (input: { account_id: string; pin: string }) => client.terminal.pinLogin.mutate(input),
@@ -28,18 +30,9 @@ export function SwitchUser({ staff, onSignedIn }: { staff: Staff; onSignedIn: ()
   const error = login.error ? shownErrorOf(login.error) : null;
 
   return (
-    <Panel title={`Switch user at ${staff.terminal.name}`}>
-      <LiveAlert
-        tone="error"
-        message={
-          error?.code === 'invalid_credentials'
-            ? 'Wrong PIN. Try again, or sign in with your password.'
-            : error?.message
-        }
-      />
-      {staff.staff.length === 0 ? (
-        <p>Nobody at this store has set a PIN yet. Sign in with your password and set one.</p>
-      ) : null}
+    <Panel title={t('switchAt', { terminal: staff.terminal.name })}>
+      <LiveAlert tone="error" message={error?.code === 'invalid_credentials' ? t('wrong') : error?.message} />
+      {staff.staff.length === 0 ? <p>{t('nobody')}</p> : null}
       {chosen ? (
         <>
           <PinKeypad
@@ -48,11 +41,11 @@ export function SwitchUser({ staff, onSignedIn }: { staff: Staff; onSignedIn: ()
             onSubmit={(pin) => login.mutate({ account_id: chosen.account_id, pin })}
           />
           <Button variant="link" onClick={() => setChosen(null)}>
-            Someone else
+            {t('someoneElse')}
           </Button>
         </>
       ) : (
-        <ul className={listStyles.list} aria-label="Staff">
+        <ul className={listStyles.list} aria-label={t('staff')}>
           {staff.staff.map((person) => (
             <li key={person.account_id}>
               <Button variant="secondary" onClick={() => setChosen(person)}>

@@ -62,6 +62,7 @@ export async function probeCustomerRoutes(app: AdministrationSuite, probe: Probe
 
   // The signed-in customer's own routes.
   await probe('PATCH', c('/me'), { ...token, json: { name: 'Probe 2' } });
+  await probe('PATCH', c('/me'), { ...token, json: { locale: 'fr' } });
   await probe('GET', c('/me/export'), token);
   await probe('POST', c('/email'), {
     ...token,

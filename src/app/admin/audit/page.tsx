@@ -1,7 +1,8 @@
 // /admin/audit: the stored security events, for admins with the `audit` module.
 import { AuditPage } from '@/ui/admin/audit-page';
+import { titleOf } from '@/ui/admin/page-title';
 
-export const metadata = { title: 'Audit trail' };
+export const generateMetadata = titleOf('admin.audit');
 
 export default async function Page({
   searchParams,

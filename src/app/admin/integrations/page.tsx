@@ -1,7 +1,8 @@
 // /admin/integrations: what the `integrations` module holds, each with its own page.
 import { IntegrationsPage } from '@/ui/admin/integrations-page';
+import { titleOf } from '@/ui/admin/page-title';
 
-export const metadata = { title: 'Integrations' };
+export const generateMetadata = titleOf('admin.integrations');
 
 export default function Page() {
   return <IntegrationsPage />;

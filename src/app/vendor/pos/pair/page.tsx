@@ -1,12 +1,15 @@
 // /vendor/pos/pair: a till takes the pairing code that makes it one of the shop's POS terminals.
+import { getTranslations } from 'next-intl/server';
 import { AuthLayout } from '@/ui/components/auth-layout';
 import { PosPairForm } from '@/ui/vendor/pos-pair-form';
+import { titleOf } from '@/ui/admin/page-title';
 
-export const metadata = { title: 'Pair this device' };
+export const generateMetadata = titleOf('vendor.pair');
 
-export default function Page() {
+export default async function Page() {
+  const t = await getTranslations('vendor.pair');
   return (
-    <AuthLayout role="vendor" title="Pair this device" lead="Type the pairing code the owner got for this terminal.">
+    <AuthLayout role="vendor" title={t('title')} lead={t('lead')}>
       <PosPairForm />
     </AuthLayout>
   );
