@@ -120,6 +120,15 @@ test('auth routes: every status the app answers is documented, with a matching b
     await probe('GET', `/auth/${role}/me`, { token: pair.access_token });
     await probe('PATCH', `/auth/${role}/me`, { token: pair.access_token, json: { locale: 'xx' } });
     await probe('PATCH', `/auth/${role}/me`, { token: pair.access_token, json: { locale: 'en' } });
+    await probe('PATCH', `/auth/${role}/me`, {
+      token: pair.access_token,
+      body: 'text',
+      headers: { 'content-type': 'text/plain' },
+    });
+    await probe('PATCH', `/auth/${role}/me`, {
+      token: pair.access_token,
+      json: { locale: 'en', padding: 'x'.repeat(17 * 1024) },
+    });
     const next = (await probe('POST', `/auth/${role}/refresh`, { json: { refresh_token: pair.refresh_token } })).body;
     await probe('POST', `/auth/${role}/refresh`, { json: { refresh_token: 'not-a-token' } });
     await probe('POST', `/auth/${role}/logout`, { json: { refresh_token: 'not-a-token' } });

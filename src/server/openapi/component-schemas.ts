@@ -35,6 +35,7 @@ const REQUEST_SCHEMAS = {
   PasswordResetCompleteRequest: wire.resetCompleteRequest,
   NotMeRequest: wire.notMeRequest,
   PasswordChangeRequest: wire.changePasswordRequest,
+  UpdateMeRequest: wire.updateMeRequest,
   CreateAdminRequest: admin.createAdminRequest,
   UpdateAdminRequest: admin.updateAdminRequest,
   CreateVendorRequest: admin.createVendorRequest,
