@@ -2,10 +2,10 @@
 // messages, docs/languages.md) and the tRPC/React Query provider.
 import type { Metadata, Viewport } from 'next';
 import { connection } from 'next/server';
-import { getLocale, getMessages, getTranslations } from 'next-intl/server';
+import { getLocale, getTranslations } from 'next-intl/server';
 import type { ReactNode } from 'react';
 import { directionOf, isLocale } from '@/contract/locales';
-import { IntlProvider } from '@/ui/i18n/intl-provider';
+import { RootMessages } from '@/ui/i18n/page-messages';
 import { TrpcProvider } from '@/ui/trpc/provider';
 import '@/ui/styles/globals.css';
 
@@ -21,13 +21,12 @@ export default async function RootLayout({ children }: { children: ReactNode }) 
   await connection();
   const found = await getLocale();
   const locale = isLocale(found) ? found : 'en';
-  const messages = (await getMessages()) as Parameters<typeof IntlProvider>[0]['messages'];
   return (
     <html lang={locale} dir={directionOf(locale)}>
       <body>
-        <IntlProvider locale={locale} messages={messages}>
+        <RootMessages>
           <TrpcProvider>{children}</TrpcProvider>
-        </IntlProvider>
+        </RootMessages>
       </body>
     </html>
   );

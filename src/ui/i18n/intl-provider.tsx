@@ -2,9 +2,16 @@
 // The pages' messages on the client: the request's language and its catalogue, from the root layout.
 // A missing message shows as a marker the browser tests refuse and is reported as a console error,
 // which fails any browser test that meets it; the dates follow the browser's own time zone.
-import { createTranslator, IntlErrorCode, NextIntlClientProvider, type IntlError } from 'next-intl';
+import {
+  createTranslator,
+  IntlErrorCode,
+  NextIntlClientProvider,
+  useLocale,
+  useMessages,
+  type IntlError,
+} from 'next-intl';
 import { useMemo, type ReactNode } from 'react';
-import type { Locale } from '@/contract/locales';
+import { isLocale, type Locale } from '@/contract/locales';
 import type { Messages } from '../messages/areas';
 import { errorTextsOf, setActiveErrorTexts } from './error-texts';
 import { missingMessage } from './missing';
@@ -52,5 +59,17 @@ export function IntlProvider({
     >
       {children}
     </NextIntlClientProvider>
+  );
+}
+
+/** More areas for a part of the site, merged with the ones its parent provider already holds. */
+export function MoreMessages({ messages, children }: { messages: Record<string, Messages>; children: ReactNode }) {
+  const parent = useMessages() as Record<string, Messages>;
+  const found = useLocale();
+  const merged = useMemo(() => ({ ...parent, ...messages }), [parent, messages]);
+  return (
+    <IntlProvider locale={isLocale(found) ? found : 'en'} messages={merged}>
+      {children}
+    </IntlProvider>
   );
 }

@@ -21,3 +21,19 @@ export type MessageArea = (typeof MESSAGE_AREAS)[number];
 export interface Messages {
   [key: string]: string | Messages;
 }
+
+/**
+ * The areas a page's browser receives, by the part of the site it is in: every page gets `root`'s,
+ * the pages under `/account`, `/admin` and `/vendor` theirs on top (their layouts). Mails are
+ * rendered on the server alone, so `mail` never reaches a browser; a page outside those parts (the
+ * home page, the API reference) carries no sign-in or console texts.
+ */
+export const PAGE_AREAS = {
+  root: ['common', 'errors'],
+  account: ['auth', 'customer', 'security', 'session'],
+  admin: ['auth', 'security', 'session', 'admin'],
+  // The till's staff panel invites with the admin console's forms.
+  vendor: ['auth', 'security', 'session', 'pin', 'vendor', 'admin'],
+} as const satisfies Record<string, readonly MessageArea[]>;
+
+export type SitePart = keyof typeof PAGE_AREAS;

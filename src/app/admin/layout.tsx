@@ -1,0 +1,7 @@
+// The pages under /admin: their part's messages on top of the root layout's (docs/languages.md).
+import type { ReactNode } from 'react';
+import { PartMessages } from '@/ui/i18n/page-messages';
+
+export default function Layout({ children }: { children: ReactNode }) {
+  return <PartMessages part="admin">{children}</PartMessages>;
+}
