@@ -132,6 +132,7 @@ for (const locale of LOCALES) {
       { email: accounts.owner.email, password: PASSWORDS.owner },
       accounts.storeA.id,
       accounts.tillA.id,
+      { code: t('vendor', 'pair.code'), submit: t('vendor', 'pair.title') },
     );
     await expectLanguage(page, locale);
     await page
@@ -144,6 +145,8 @@ for (const locale of LOCALES) {
     await checkIn(page, testInfo, locale, 'pin-keypad');
     for (const digit of PIN) await keypad.getByRole('button', { name: filled(t('pin', 'digit'), { digit }) }).click();
     await keypad.getByRole('button', { name: t('pin', 'submit.sign_in') }).click();
-    await expect(page.getByRole('region', { name: 'Signed in', exact: true })).toContainText('Casey Cashier');
+    await expect(page.getByRole('region', { name: t('vendor', 'home.signedIn'), exact: true })).toContainText(
+      'Casey Cashier',
+    );
   });
 }

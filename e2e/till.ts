@@ -20,13 +20,15 @@ export async function pairBrowser(
   owner: { email: string; password: string },
   storeId: string,
   terminalId: string,
+  /** The pairing form's field and button as the page's language names them. */
+  labels = { code: 'Pairing code', submit: 'Pair this device' },
 ) {
   const session = await restSignIn(url, 'vendor', owner.email, owner.password);
   const code = await pairingCode(url, session.access_token, storeId, terminalId);
   await request(url, 'POST', '/api/v1/auth/vendor/logout', { json: { refresh_token: session.refresh_token } });
   await page.goto('/vendor/pos/pair');
-  await page.getByLabel('Pairing code').fill(code);
-  await page.getByRole('button', { name: 'Pair this device' }).click();
+  await page.getByLabel(labels.code).fill(code);
+  await page.getByRole('button', { name: labels.submit }).click();
   await page.waitForURL('**/vendor/pos');
 }
 

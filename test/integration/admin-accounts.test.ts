@@ -33,6 +33,7 @@ describe('creating and changing admins', () => {
       'disabled',
       'email',
       'id',
+      'locale',
       'modules',
       'name',
     ]);

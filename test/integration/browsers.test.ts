@@ -77,8 +77,8 @@ describe('CORS on the REST API', () => {
       headers: { origin: SPA, 'access-control-request-method': 'GET' },
     });
     assert.equal(me.status, 204);
-    assert.equal(me.headers.get('access-control-allow-methods'), 'GET');
-    assert.equal(me.headers.get('allow'), 'GET, OPTIONS');
+    assert.equal(me.headers.get('access-control-allow-methods'), 'GET, PATCH');
+    assert.equal(me.headers.get('allow'), 'GET, PATCH, OPTIONS');
     assert.equal(me.headers.get('access-control-allow-origin'), SPA);
     const login = await preflight(production, SPA);
     assert.equal(login.headers.get('access-control-allow-methods'), 'POST');

@@ -12,6 +12,7 @@ import { NAMED_ROUTES } from '@/contract/routes';
 import {
   adminResetRequest,
   adminResetVerifyRequest,
+  updateMeRequest,
   vendorResetRequest,
   vendorResetVerifyRequest,
 } from '@/contract/auth-schemas';
@@ -140,6 +141,11 @@ function verdict(c: FuzzCase, answer: RawAnswer): string | undefined {
       ? undefined
       : 'step 2 accepted a code never issued';
   }
+  // A signed-in PATCH of the settings answers the profile, for a body of the settings' schema alone.
+  if (route.kind === 'me' && own && answer.status === 200)
+    return request.method === 'PATCH' && updateMeRequest.safeParse(jsonBodyOf(request)).success
+      ? undefined
+      : `me answered 200 to ${request.method} with a body out of its schema`;
   if (answer.status < 400 || answer.status > 499) return `status ${answer.status} is not 4xx`;
   if (answer.headers['content-type'] !== 'application/problem+json')
     return `content-type ${answer.headers['content-type']}`;

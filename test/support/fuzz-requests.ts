@@ -41,7 +41,7 @@ export const ROUTES: FuzzRoute[] = [
       { kind: 'login', role, path: `${base}/login`, methods: ['POST'], fields: ['email', 'password'] },
       { kind: 'refresh', role, path: `${base}/refresh`, methods: ['POST'], fields: ['refresh_token'] },
       { kind: 'logout', role, path: `${base}/logout`, methods: ['POST'], fields: ['refresh_token'] },
-      { kind: 'me', role, path: `${base}/me`, methods: ['GET'], fields: [] },
+      { kind: 'me', role, path: `${base}/me`, methods: ['GET', 'PATCH'], fields: ['locale'] },
       { kind: 'context', role, path: `${base}/context`, methods: ['GET', 'POST'], fields: [] },
       { kind: 'reset', role, path: `${base}/password-reset`, methods: ['POST'], fields: ['email', type] },
       {
@@ -189,6 +189,8 @@ function plausibleArb(field: string, emails: string[], tokens: fc.Arbitrary<stri
     case 'admin_type':
     case 'vendor_type':
       return fc.constantFrom(...TYPES[field]!);
+    case 'locale':
+      return fc.constantFrom('de', 'ar', 'en-US', 'DE', 'xx', '');
     default:
       return tokens;
   }
